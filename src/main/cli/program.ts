@@ -1,0 +1,49 @@
+import { Command, CommanderError } from 'commander';
+import { oneLine, UserError } from '../core/errors';
+import { createServices, type Services } from '../core/services';
+
+export interface CliIo {
+  out: (s: string) => void;
+  err: (s: string) => void;
+}
+
+/** Each domain adds its subcommands here; they get the same services the app uses. */
+export type Register = (program: Command, services: Services, io: CliIo) => void;
+const registrations: Register[] = [];
+
+export function buildProgram(services: Services, io: CliIo): Command {
+  const program = new Command('drivewise')
+    .description(
+      'Is the new drive worth it? Measure the old drive, swap, measure the new one, compare.',
+    )
+    .version(services.version, '-V, --version')
+    .showHelpAfterError('(run `drivewise --help` for usage)')
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .exitOverride();
+  for (const register of registrations) register(program, services, io);
+  return program;
+}
+
+/** Runs the CLI; returns the exit code instead of exiting so tests can call it in-process. */
+export async function runCli(
+  argv: string[],
+  io: CliIo = defaultIo,
+  services = createServices({ host: 'cli' }),
+): Promise<number> {
+  const program = buildProgram(services, io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    io.err(`drivewise: ${oneLine(err)}\n`);
+    return err instanceof UserError ? err.exitCode : 1;
+  } finally {
+    services.jobs.cancelAll();
+  }
+}
+
+export const defaultIo: CliIo = {
+  out: (s) => process.stdout.write(s),
+  err: (s) => process.stderr.write(s),
+};

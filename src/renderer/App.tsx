@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { api } from './api/transport';
+import { AppFooter } from './components/AppFooter';
+import { NotYetStep } from './components/NotYetStep';
+import { StepIndicator } from './components/StepIndicator';
+import { STEPS, useApp, type StepId } from './store';
+import { WelcomeStep } from './wizard/WelcomeStep';
+
+const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
+  welcome: WelcomeStep,
+};
+
+export function App() {
+  const step = useApp((s) => s.step);
+  const setInfo = useApp((s) => s.setInfo);
+  const setInfoError = useApp((s) => s.setInfoError);
+
+  useEffect(() => {
+    api()
+      .appInfo({})
+      .then(setInfo)
+      .catch((e: unknown) => setInfoError(e instanceof Error ? e.message : String(e)));
+  }, [setInfo, setInfoError]);
+
+  const View = STEP_VIEWS[step];
+  const title = STEPS.find((s) => s.id === step)?.title ?? '';
+  return (
+    <div className="app">
+      <header className="app-header">
+        <h1>
+          <img src="./favicon.svg" alt="" width={28} height={28} /> Drivewise
+        </h1>
+        <StepIndicator />
+      </header>
+      <main id="main">{View ? <View /> : <NotYetStep title={title} />}</main>
+      <AppFooter />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useApp } from '../store';
+
+export function WelcomeStep() {
+  const next = useApp((s) => s.next);
+  return (
+    <section aria-labelledby="welcome-title" className="step">
+      <h2 id="welcome-title">Is a new drive worth it — for you?</h2>
+      <p className="lead">
+        Drivewise measures the drive you have now, guides you through the swap, measures the new one
+        and shows the difference in things you feel: seconds to boot, to log in, to search the disk,
+        to unpack an archive, and how sluggish the machine gets during a backup.
+      </p>
+      <ol className="plan-list">
+        <li>
+          <strong>Pick the drive</strong> you are replacing and a folder on it for test files
+          (removed afterwards).
+        </li>
+        <li>
+          <strong>Measure it</strong>: the quick profile takes about 2 minutes, the full one 10–15
+          minutes. You can cancel at any moment.
+        </li>
+        <li>
+          <strong>Save the baseline</strong> to a file off the drive, then swap the drive using the
+          guide.
+        </li>
+        <li>
+          <strong>Measure again</strong> on the new drive and read the verdict: time saved per day
+          and year, and what it costs per GB and per hour saved.
+        </li>
+      </ol>
+      <p className="muted">
+        Nothing is ever written to a disk directly: test files go into a temporary folder inside the
+        directory you choose.
+      </p>
+      <div className="actions">
+        <button type="button" className="primary" onClick={next} autoFocus>
+          Start
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+// The run document: what one measurement session produced. Engine, tasks, store, verdict,
+// report and importers all speak this shape, so results from every source line up.
+import { z } from 'zod';
+import { driveInfo, machineProfile } from './drive';
+
+/** One metric of one test, with every sample kept (median/min/max are derived, not trusted). */
+export const measurement = z.object({
+  /** Metric name shared with the importers: 'buffered_read', 'seq_create', 'random_read', ... */
+  metric: z.string().min(1),
+  label: z.string().optional(),
+  unit: z.string(),
+  better: z.enum(['higher', 'lower']),
+  samples: z.array(z.number().nullable()),
+  median: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  /** Why a value is null (e.g. bonnie++ '+++++': phase too fast to time). */
+  note: z.string().optional(),
+  /** Variant parameters, e.g. iozone record size or queue depth. */
+  params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
+});
+export type Measurement = z.infer<typeof measurement>;
+
+export const testResult = z.object({
+  testId: z.string().min(1),
+  title: z.string(),
+  /** 'synthetic' reproduces a classic tool; 'task' is a real-world task timed in seconds. */
+  kind: z.enum(['synthetic', 'task']),
+  /** The classic tool whose method and metric names this follows. */
+  tool: z.string(),
+  method: z.string(),
+  status: z.enum(['ok', 'failed', 'skipped', 'cancelled']),
+  error: z.string().optional(),
+  caveats: z.array(z.string()),
+  cache: z.enum(['cold', 'warm', 'bypassed', 'n/a']).default('n/a'),
+  measurements: z.array(measurement),
+  /** Real-world tasks: CPU seconds (user+sys) per sample, to derive the I/O-wait share. */
+  cpuSeconds: z.array(z.number()).optional(),
+  wallSeconds: z.array(z.number()).optional(),
+  ioWaitShare: z.number().min(0).max(1).nullable().optional(),
+  bytesWritten: z.number().nonnegative().default(0),
+  durationSeconds: z.number().nonnegative().optional(),
+  extra: z.record(z.string(), z.unknown()).optional(),
+});
+export type TestResult = z.infer<typeof testResult>;
+
+export const privilegeState = z.object({
+  state: z.enum(['granted', 'declined', 'unavailable', 'not-requested']),
+  reason: z.string().optional(),
+});
+export type PrivilegeState = z.infer<typeof privilegeState>;
+
+export const usageProfile = z.object({
+  bootsPerDay: z.number().min(0).max(50).default(1),
+  resumesPerDay: z.number().min(0).max(100).default(0),
+  loginsPerDay: z.number().min(0).max(50).default(1),
+  /** Other task occurrences per day, keyed by testId (e.g. 'task.du': 2). */
+  tasksPerDay: z.record(z.string(), z.number().min(0)).default({}),
+  uses: z.array(z.enum(['office', 'development', 'vms', 'media', 'gaming'])).default([]),
+  workDaysPerYear: z.number().min(1).max(366).default(230),
+  oldDrive: z
+    .object({
+      price: z.number().nonnegative().nullable(),
+      capacityGB: z.number().positive().nullable(),
+    })
+    .default({ price: null, capacityGB: null }),
+  newDrive: z
+    .object({
+      price: z.number().nonnegative().nullable(),
+      capacityGB: z.number().positive().nullable(),
+    })
+    .default({ price: null, capacityGB: null }),
+  currency: z.string().max(8).default('€'),
+});
+export type UsageProfile = z.infer<typeof usageProfile>;
+
+export const RUN_SCHEMA = 'drivewise.run';
+export const RUN_VERSION = 1;
+
+export const runDocument = z.object({
+  schema: z.literal(RUN_SCHEMA),
+  version: z.literal(RUN_VERSION),
+  id: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/),
+  label: z.enum(['before', 'after', 'custom', 'reference']),
+  name: z.string().max(200).optional(),
+  createdAt: z.string(),
+  appVersion: z.string(),
+  /** Where the figures came from when not measured by Drivewise (reference data, imports). */
+  source: z.object({
+    kind: z.enum(['measured', 'reference', 'imported']),
+    citation: z.string().optional(),
+  }),
+  machine: machineProfile.nullable(),
+  drive: driveInfo.nullable(),
+  targetDir: z.string().nullable(),
+  settings: z.object({
+    profile: z.enum(['quick', 'full', 'custom']).or(z.string()),
+    tests: z.array(z.string()),
+    repetitions: z.number().int().min(1).max(20),
+    sizes: z.record(z.string(), z.number()).default({}),
+  }),
+  privilege: privilegeState,
+  caveats: z.array(z.string()),
+  tests: z.array(testResult),
+  usage: usageProfile.optional(),
+  /** The before-run this after-run is compared with. */
+  baselineId: z.string().optional(),
+  bytesWritten: z.number().nonnegative().default(0),
+});
+export type RunDocument = z.infer<typeof runDocument>;

@@ -1,0 +1,69 @@
+// End-to-end harness: the real router behind the browser-mode host, driven in Debian's Chromium.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createServices, type Services } from '../../src/main/core/services';
+import { createDispatch, createHandlers } from '../../src/main/router';
+import { startWebHost, type WebHost } from '../../src/main/web/host';
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+export const RESULTS_DIR = resolve('test-results');
+
+export interface E2E {
+  browser: Browser;
+  page: Page;
+  host: WebHost;
+  services: Services;
+  configDir: string;
+  shot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function openApp(opts: { colorScheme?: 'light' | 'dark' } = {}): Promise<E2E> {
+  const configDir = mkdtempSync(join(tmpdir(), 'dw-e2e-config-'));
+  const services = createServices({ host: 'browser', configDir });
+  const host = await startWebHost({
+    staticDir: resolve('dist/renderer'),
+    dispatch: createDispatch(createHandlers(services)),
+    bus: services.bus,
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({
+    viewport: { width: 1200, height: 860 },
+    colorScheme: opts.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(host.url);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  return {
+    browser,
+    page,
+    host,
+    services,
+    configDir,
+    shot: async (name) => {
+      const file = join(RESULTS_DIR, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    close: async () => {
+      await browser.close();
+      services.jobs.cancelAll();
+      await host.close();
+      if (errors.length) throw new Error(`page errors: ${errors.join(' | ')}`);
+    },
+  };
+}

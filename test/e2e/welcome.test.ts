@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import pkg from '../../package.json';
+import { openApp, type E2E } from './harness';
+
+let app: E2E;
+beforeAll(async () => {
+  app = await openApp();
+});
+afterAll(() => app.close());
+
+describe('app shell in Chromium', () => {
+  it('loads, renders the Welcome step and shows real app.info values', async () => {
+    const { page } = app;
+    await page.getByRole('heading', { name: /Is a new drive worth it/ }).waitFor();
+    await expect(page.title()).resolves.toBe('Drivewise');
+    const footer = page.getByTestId('app-info');
+    await footer.waitFor();
+    const text = await footer.innerText();
+    expect(text).toContain(`Drivewise ${pkg.version}`);
+    expect(text).toContain(`${process.platform}/${process.arch}`);
+    expect(text).toContain('browser mode');
+    const file = await app.shot('welcome');
+    expect(readFileSync(file).length).toBeGreaterThan(10_000);
+  });
+
+  it('the step indicator lists the wizard and Start moves on with the keyboard', async () => {
+    const { page } = app;
+    const steps = page.getByRole('navigation', { name: 'Wizard steps' }).getByRole('button');
+    await expect(steps.count()).resolves.toBe(9);
+    await page.getByRole('button', { name: 'Start' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[aria-current="step"]').innerText()).resolves.toContain('Drive');
+  });
+});
