@@ -4,6 +4,7 @@ import pkg from '../../../package.json';
 import type { FeatureFlags } from '../../shared/contract/app';
 import { EventBus } from './event-bus';
 import { JobManager } from './jobs';
+import { RunStore } from '../store/run-store';
 
 /** Everything handlers need from the outside world, passed in so tests can substitute it. */
 export interface Services {
@@ -15,6 +16,7 @@ export interface Services {
   configDir: string;
   env: NodeJS.ProcessEnv;
   features: FeatureFlags;
+  runs: RunStore;
 }
 
 export function defaultConfigDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -25,17 +27,19 @@ export function defaultConfigDir(env: NodeJS.ProcessEnv = process.env): string {
 export const appVersion: string = pkg.version;
 
 export function createServices(
-  overrides: Partial<Omit<Services, 'bus' | 'jobs'>> & { bus?: EventBus } = {},
+  overrides: Partial<Omit<Services, 'bus' | 'jobs' | 'runs'>> & { bus?: EventBus } = {},
 ): Services {
   const bus = overrides.bus ?? new EventBus();
+  const configDir = overrides.configDir ?? defaultConfigDir(overrides.env);
   return {
     version: appVersion,
     host: 'cli',
-    configDir: defaultConfigDir(overrides.env),
     env: process.env,
     features: { saveReport: false, exportResults: false, importResults: false },
     ...overrides,
+    configDir,
     bus,
     jobs: new JobManager(bus),
+    runs: new RunStore(configDir),
   };
 }

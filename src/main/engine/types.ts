@@ -1,0 +1,60 @@
+// The plug-in shape of every benchmark and real-world task. The engine runner (in its own
+// process) creates the work folder, runs modules in order, turns progress into ETA events and
+// collects their TestResults into a run.
+import type { TestResult } from '../../shared/schemas/run';
+
+export interface LiveValue {
+  value: number;
+  unit: string;
+}
+
+/** Root-only operations, provided by the privileged helper when the person granted admin rights. */
+export interface PrivilegedOps {
+  /** sync + echo 3 > /proc/sys/vm/drop_caches */
+  dropCaches(): Promise<void>;
+  /**
+   * Runs a read-only raw-device test on a block device lsblk lists (hdparm -t / -T, seeker).
+   * Resolves to the method's numbers; progress arrives through onProgress.
+   */
+  rawRead(
+    op: 'buffered-read' | 'cached-read' | 'seeker',
+    device: string,
+    opts: {
+      seconds?: number;
+      signal?: AbortSignal;
+      onProgress?: (fraction: number, live?: LiveValue) => void;
+    },
+  ): Promise<Record<string, number>>;
+  /** Root-only reads the real-world tasks need (journal lines). */
+  journal?(args: { grep: string; boots?: number }): Promise<string>;
+}
+
+export interface TestContext {
+  /** The fresh `.drivewise-<run>` folder inside the chosen directory; removed by the runner. */
+  workDir: string;
+  /** The directory the person chose (tasks like du may read outside workDir). */
+  targetDir: string;
+  /** Block device of targetDir's disk, when known (raw tests through the helper). */
+  device: string | null;
+  signal: AbortSignal;
+  repetitions: number;
+  /** Size overrides in bytes, keyed by test-defined names ('file', 'dd', 'iozone', ...). */
+  sizes: Record<string, number>;
+  privileged: PrivilegedOps | null;
+  /** Report progress of this test, 0..1; the runner derives the ETA. */
+  progress(fraction: number, live?: LiveValue, message?: string): void;
+  /** Test-specific options from the plan (e.g. du root, tarball compression). */
+  options: Record<string, unknown>;
+}
+
+export interface TestModule {
+  id: string;
+  title: string;
+  kind: 'synthetic' | 'task';
+  tool: string;
+  /** Seconds this test will take with these settings (for plan estimates and ETAs). */
+  estimateSeconds(settings: { repetitions: number; sizes: Record<string, number> }): number;
+  /** Bytes it will write into workDir at most (free-space check before the run starts). */
+  bytesNeeded(settings: { sizes: Record<string, number> }): number;
+  run(ctx: TestContext): Promise<TestResult>;
+}
