@@ -4,10 +4,12 @@ import { AppFooter } from './components/AppFooter';
 import { NotYetStep } from './components/NotYetStep';
 import { StepIndicator } from './components/StepIndicator';
 import { STEPS, useApp, type StepId } from './store';
+import { SwapStep } from './wizard/SwapStep';
 import { WelcomeStep } from './wizard/WelcomeStep';
 
 const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
   welcome: WelcomeStep,
+  swap: SwapStep,
 };
 
 export function App() {
