@@ -1,0 +1,113 @@
+// What each metric measures, and throughput in one unit so it can be held against a link ceiling.
+import type { Measurement, TestResult } from '../schemas/run';
+import type { MetricTheme } from './schema';
+
+const RANDOM_METRICS = new Set([
+  'random_seeks',
+  'seeks_per_second',
+  'random_access_ms',
+  'random_read',
+  'random_write',
+  'clat_p50_us',
+  'clat_p99_us',
+]);
+const FILE_METRICS = new Set([
+  'seq_create',
+  'seq_stat',
+  'seq_delete',
+  'random_create',
+  'random_stat',
+  'random_delete',
+]);
+
+export function themeOf(test: Pick<TestResult, 'kind'>, m: Measurement): MetricTheme {
+  if (test.kind === 'task') return 'task';
+  if (m.metric === 'cached_read') return 'memory';
+  if (FILE_METRICS.has(m.metric)) return 'file-ops';
+  if (RANDOM_METRICS.has(m.metric)) return 'random-access';
+  if (m.params?.pattern === 'rnd') return 'random-access';
+  if (/clat|latency/.test(m.metric)) return 'latency';
+  if (/read|write|throughput|seq_|rewrite|_bw$/.test(m.metric)) return 'sequential';
+  return 'other';
+}
+
+/** Words a person understands, used in findings and the big-wins list. */
+export function themeWords(theme: MetricTheme, metric: string): string {
+  if (theme === 'file-ops') return /delete/.test(metric) ? 'file deletion' : 'file creation';
+  if (theme === 'random-access') return 'random access';
+  if (theme === 'sequential')
+    return /write|output|rewrite/.test(metric) ? 'sequential writes' : 'sequential reads';
+  if (theme === 'memory') return 'cached reads (memory speed)';
+  if (theme === 'latency') return 'latency';
+  return metric.replace(/_/g, ' ');
+}
+
+const TO_MBPS: Record<string, number> = {
+  'MB/s': 1,
+  'MiB/s': 1.048576,
+  'KiB/s': 1024 / 1e6,
+  'kB/s': 1e-3,
+  'GB/s': 1000,
+  'GiB/s': 1073.741824,
+};
+
+/** Throughput in MB/s (10^6 bytes), or null when the unit is not a throughput. */
+export function toMBps(value: number, unit: string): number | null {
+  const f = TO_MBPS[unit];
+  return f === undefined ? null : value * f;
+}
+
+/** Reads that should go to the device (not the page cache): held against the link ceiling. */
+export function isDeviceRead(m: Measurement): boolean {
+  if (m.metric === 'cached_read') return false;
+  return /read|seq_input_block/.test(m.metric) && toMBps(1, m.unit) !== null;
+}
+
+export function isSequentialRead(m: Measurement): boolean {
+  return (
+    m.metric === 'buffered_read' ||
+    m.metric === 'seq_input_block' ||
+    (m.metric === 'read' && Number(m.params?.record_kb ?? 0) >= 64) ||
+    (m.metric === 'read_bw' && m.params?.pattern === 'seq')
+  );
+}
+
+export function isSequentialWrite(m: Measurement): boolean {
+  return (
+    m.metric === 'throughput' ||
+    m.metric === 'seq_output_block' ||
+    (m.metric === 'write' && Number(m.params?.record_kb ?? 0) >= 64) ||
+    (m.metric === 'write_bw' && m.params?.pattern === 'seq')
+  );
+}
+
+export function paramsKey(params: Measurement['params']): string {
+  if (!params) return '';
+  return Object.keys(params)
+    .sort()
+    .map((k) => `${k}=${String(params[k])}`)
+    .join(',');
+}
+
+export function metricKey(testId: string, m: Pick<Measurement, 'metric' | 'params'>): string {
+  const p = paramsKey(m.params);
+  return p ? `${testId}:${m.metric}[${p}]` : `${testId}:${m.metric}`;
+}
+
+const PARAM_WORDS: Record<string, (v: unknown) => string> = {
+  record_kb: (v) => `${String(v)} KiB records`,
+  bs_kb: (v) => (Number(v) >= 1024 ? `${Number(v) / 1024} MiB` : `${String(v)} KiB`),
+  qd: (v) => `Q${String(v)}`,
+  pattern: (v) => (v === 'rnd' ? 'RND' : 'SEQ'),
+};
+
+export function metricLabel(m: Measurement): string {
+  const base = m.label ?? m.metric.replace(/_/g, ' ');
+  if (!m.params) return base;
+  const extra = Object.entries(m.params)
+    .filter(([k]) => k !== 'file_kb')
+    .map(([k, v]) =>
+      PARAM_WORDS[k] ? PARAM_WORDS[k](v) : k === 'name' ? String(v) : `${k} ${String(v)}`,
+    );
+  return extra.length ? `${base} (${extra.join(' ')})` : base;
+}
