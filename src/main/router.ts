@@ -4,6 +4,7 @@ import { requests } from '../shared/contract';
 import { oneLine } from './core/errors';
 import type { Services } from './core/services';
 import { appHandlers } from './app-handlers';
+import { drivesHandlers } from './drives/handlers';
 
 export type Handler<C extends Channel> = (
   req: z.output<Requests[C]['req']>,
@@ -14,6 +15,7 @@ export type Handlers = { [C in Channel]: Handler<C> };
 export function createHandlers(services: Services): Handlers {
   return {
     ...appHandlers(services),
+    ...drivesHandlers(services),
   };
 }
 

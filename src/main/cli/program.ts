@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { oneLine, UserError } from '../core/errors';
 import { createServices, type Services } from '../core/services';
+import { registerDrives } from '../drives/cli';
 
 export interface CliIo {
   out: (s: string) => void;
@@ -9,7 +10,7 @@ export interface CliIo {
 
 /** Each domain adds its subcommands here; they get the same services the app uses. */
 export type Register = (program: Command, services: Services, io: CliIo) => void;
-const registrations: Register[] = [];
+const registrations: Register[] = [registerDrives];
 
 export function buildProgram(services: Services, io: CliIo): Command {
   const program = new Command('drivewise')

@@ -2,10 +2,12 @@
 // Domain modules contribute their own maps; add new ones here.
 import type { z } from 'zod';
 import { appEvents, appRequests } from './app';
+import { drivesRequests } from './drives';
 import { jobEvents, jobRequests } from './jobs';
 
 export const requests = {
   ...appRequests,
+  ...drivesRequests,
   ...jobRequests,
 } as const;
 

@@ -13,6 +13,9 @@ export const linkInfo = z.object({
   /** Usable payload throughput the current link allows, MB/s (10^6 bytes). */
   ceilingMBps: z.number().positive().nullable(),
   maxCeilingMBps: z.number().positive().nullable(),
+  /** What the drive itself supports (smartctl/hdparm), e.g. a SATA III SSD on a SATA II port. */
+  deviceMax: z.string().nullable().optional(),
+  deviceMaxCeilingMBps: z.number().positive().nullable().optional(),
 });
 export type LinkInfo = z.infer<typeof linkInfo>;
 
@@ -28,8 +31,22 @@ export const partitionInfo = z.object({
   uuid: z.string().nullable().optional(),
   /** Start offset in bytes, for the alignment check. */
   startBytes: z.number().nonnegative().nullable().optional(),
+  /** lsblk TYPE: 'part', 'crypt', 'lvm', 'raid1', ... or 'disk' for a filesystem on the whole disk. */
+  type: z.string().optional(),
 });
 export type PartitionInfo = z.infer<typeof partitionInfo>;
+
+export const driveTestability = z.object({
+  /** A writable mounted filesystem exists: every file-based test can run. */
+  fileTests: z.boolean(),
+  /** Raw-device read tests are possible (they always need admin rights). */
+  rawReadTests: z.boolean(),
+  /** One line on why file tests cannot run, null when they can. */
+  reason: z.string().nullable(),
+  /** A writable directory on this disk to propose (home when it lives there). */
+  suggestedDir: z.string().nullable(),
+});
+export type DriveTestability = z.infer<typeof driveTestability>;
 
 export const driveInfo = z.object({
   path: z.string(),
@@ -54,6 +71,10 @@ export const driveInfo = z.object({
   holds: z.array(z.enum(['/', '/home', '/boot'])),
   isSystem: z.boolean(),
   smartHealthy: z.boolean().nullable().optional(),
+  /** Loop devices: the file behind the device. */
+  backingFile: z.string().nullable().optional(),
+  /** What Drivewise can measure on this disk, decided at detection time. */
+  testability: driveTestability.optional(),
 });
 export type DriveInfo = z.infer<typeof driveInfo>;
 

@@ -1,0 +1,88 @@
+// Plain-text rendering for `drivewise drives`.
+import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
+import type { ResolveResult } from './resolve';
+
+export function formatBytes(n: number | null | undefined): string {
+  if (n === null || n === undefined) return '?';
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v.toFixed(i === 0 ? 0 : v >= 100 ? 0 : 1)} ${units[i]}`;
+}
+
+export const KIND_LABEL: Record<DriveInfo['kind'], string> = {
+  hdd: 'HDD',
+  'sata-ssd': 'SATA SSD',
+  'nvme-ssd': 'NVMe SSD',
+  usb: 'USB/removable',
+  virtual: 'virtual disk',
+  loop: 'loop device',
+  other: 'other',
+};
+
+export function linkText(d: DriveInfo): string {
+  const l = d.link;
+  if (!l)
+    return d.kind === 'virtual' || d.kind === 'loop' ? 'none (not a physical link)' : 'unknown';
+  const parts = [l.current ?? 'current unknown'];
+  if (l.ceilingMBps) parts.push(`ceiling ~${Math.round(l.ceilingMBps)} MB/s`);
+  if (l.max && l.max !== l.current) parts.push(`port max ${l.max}`);
+  if (l.deviceMax) parts.push(`drive supports ${l.deviceMax}`);
+  return parts.join(', ');
+}
+
+export function formatDrive(d: DriveInfo): string {
+  const yes = (b: boolean | null) => (b === null ? 'unknown' : b ? 'yes' : 'no');
+  const lines = [
+    `${d.path}  ${KIND_LABEL[d.kind]}  ${formatBytes(d.sizeBytes)}  ${d.model ?? '(no model)'}` +
+      (d.isSystem ? `  [system drive: ${d.holds.join(' ')}]` : ''),
+    `  link: ${linkText(d)}`,
+    `  TRIM: ${yes(d.trim)}  scheduler: ${d.scheduler ?? '?'}  sectors: ${d.logicalSectorBytes ?? '?'}/${d.physicalSectorBytes ?? '?'} B` +
+      (d.removable ? '  removable' : '') +
+      (d.rpm ? `  ${d.rpm} rpm` : ''),
+    `  identity: vendor ${d.vendor ?? '?'}, serial ${d.serial ?? '?'}, firmware ${d.firmware ?? '?'}` +
+      (d.backingFile ? `, backing file ${d.backingFile}` : ''),
+    `  kind evidence: ${d.kindEvidence.join('; ')}`,
+  ];
+  for (const p of d.partitions) {
+    const where = p.mountpoints.length ? p.mountpoints.join(', ') : 'not mounted';
+    const opts = p.mountOptions.filter((o) => /^(ro|rw|noatime|relatime|discard)$/.test(o));
+    lines.push(
+      `  ${p.path}  ${p.fsType ?? '?'}  ${formatBytes(p.sizeBytes)}  ${where}` +
+        (opts.length ? `  (${opts.join(',')})` : '') +
+        (p.freeBytes !== null ? `  ${formatBytes(p.freeBytes)} free` : ''),
+    );
+  }
+  const t = d.testability;
+  if (t)
+    lines.push(
+      t.fileTests
+        ? `  tests: all file tests, e.g. in ${t.suggestedDir}`
+        : `  tests: cannot run file tests: ${t.reason}`,
+    );
+  return lines.join('\n');
+}
+
+export function formatMachine(m: MachineProfile): string {
+  return (
+    `Machine: ${m.cpuModel ?? 'unknown CPU'} (${m.cpuCores} threads), ${formatBytes(m.ramBytes)} RAM, ` +
+    `Linux ${m.kernel ?? '?'}, ${m.distro ?? 'unknown distribution'}, session: ${m.session ?? 'none'}`
+  );
+}
+
+export function formatResolve(r: ResolveResult): string {
+  const d = r.drive;
+  const lines = [
+    `${r.path}: ${r.fsType ?? '?'} on ${r.device ?? 'no block device'}` +
+      (r.mountpoint ? ` (mounted at ${r.mountpoint})` : ''),
+    `  disk: ${r.disks.length ? r.disks.join(', ') : 'none'}` +
+      (d ? ` — ${KIND_LABEL[d.kind]}, ${formatBytes(d.sizeBytes)}, ${d.model ?? 'no model'}` : ''),
+    `  ${r.writable ? 'writable' : 'not writable'}, ${formatBytes(r.freeBytes)} free`,
+  ];
+  if (r.warning) lines.push(`warning: ${r.warning}`);
+  return lines.join('\n');
+}
