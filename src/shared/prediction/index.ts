@@ -1,0 +1,230 @@
+// Prediction before buying: Amdahl's law on each task's I/O-wait share, with the target drive's
+// figures capped by the link it will sit on. Pure: the before-run (and later the after-run) in,
+// a Prediction with its assumptions out.
+import type { Measurement, RunDocument } from '../schemas/run';
+import { pairMeasurements, spreadOfMeasurement } from '../verdict/compare';
+import { isSequentialRead, isSequentialWrite, metricKey, toMBps } from '../verdict/metrics';
+import { ioWaitShareOf } from '../verdict/tasks';
+import {
+  DEFAULT_IO_SHARE,
+  DEFAULT_RANDOM_SHARE,
+  PRESETS,
+  presetForKind,
+  RANDOM_SHARE,
+} from './presets';
+import type {
+  DriveFigures,
+  Prediction,
+  PredictionTarget,
+  ResolvedTarget,
+  TaskPrediction,
+} from './schema';
+
+export * from './schema';
+export { PRESETS } from './presets';
+
+const med = (m: Measurement) => spreadOfMeasurement(m).median;
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+function okMeasurements(run: RunDocument): Measurement[] {
+  return run.tests
+    .filter((t) => t.status === 'ok' && t.kind === 'synthetic')
+    .flatMap((t) => t.measurements);
+}
+
+function bestMBps(ms: Measurement[], pick: (m: Measurement) => boolean): number | null {
+  const v = ms
+    .filter(pick)
+    .map((m) => toMBps(med(m) ?? NaN, m.unit))
+    .filter((x): x is number => x !== null && Number.isFinite(x));
+  return v.length ? Math.max(...v) : null;
+}
+
+/** Random access time per 4 KiB read at queue depth 1, in ms, from the best source the run has. */
+function randomAccessMs(ms: Measurement[]): { ms: number; source: string } | null {
+  const q1 = ms.find(
+    (m) => m.metric === 'read_iops' && m.params?.pattern === 'rnd' && Number(m.params?.qd) === 1,
+  );
+  if (q1 && med(q1)) return { ms: 1000 / med(q1)!, source: 'RND 4K Q1 reads' };
+  const seeker = ms.find((m) => m.metric === 'random_access_ms');
+  if (seeker && med(seeker)) return { ms: med(seeker)!, source: 'seeker random access time' };
+  const sps = ms.find((m) => m.metric === 'seeks_per_second');
+  if (sps && med(sps)) return { ms: 1000 / med(sps)!, source: 'seeker seeks/s' };
+  const bonnie = ms.find((m) => m.metric === 'random_seeks');
+  if (bonnie && med(bonnie)) return { ms: 1000 / med(bonnie)!, source: 'bonnie++ random seeks' };
+  return null;
+}
+
+export function driveFiguresOf(run: RunDocument): DriveFigures & { sources: string[] } {
+  const ms = okMeasurements(run);
+  const ra = randomAccessMs(ms);
+  return {
+    seqReadMBps: bestMBps(ms, isSequentialRead),
+    seqWriteMBps: bestMBps(ms, isSequentialWrite),
+    randomAccessMs: ra?.ms ?? null,
+    sources: ra ? [ra.source] : [],
+  };
+}
+
+export function resolveTarget(target: PredictionTarget, before: RunDocument): ResolvedTarget {
+  const preset = target.preset === 'custom' ? null : PRESETS[target.preset];
+  const seqRead = target.seqReadMBps ?? preset?.seqReadMBps;
+  const iops = target.random4kQ1Iops ?? preset?.random4kQ1Iops;
+  if (seqRead === undefined || iops === undefined)
+    throw new Error(
+      'custom target needs at least its sequential read (MB/s) and 4K random read IOPS at queue depth 1',
+    );
+  const seqWrite = target.seqWriteMBps ?? preset?.seqWriteMBps ?? seqRead;
+  const bus = target.bus ?? preset?.bus ?? 'sata';
+  // The new drive goes into the same kind of port as the old one: that port's link caps it.
+  const link = before.drive?.link;
+  const ceiling =
+    target.linkCeilingMBps ??
+    (link && link.bus.toLowerCase() === bus ? (link.maxCeilingMBps ?? link.ceilingMBps) : null);
+  return {
+    preset: target.preset,
+    name: target.name ?? preset?.name ?? 'Your drive',
+    bus,
+    seqReadMBps: seqRead,
+    seqWriteMBps: seqWrite,
+    random4kQ1Iops: iops,
+    randomAccessMs: 1000 / iops,
+    linkCeilingMBps: ceiling,
+    effectiveSeqReadMBps: ceiling ? Math.min(seqRead, ceiling) : seqRead,
+    effectiveSeqWriteMBps: ceiling ? Math.min(seqWrite, ceiling) : seqWrite,
+  };
+}
+
+export function predict(
+  before: RunDocument,
+  targetIn: PredictionTarget,
+  after?: RunDocument,
+): Prediction {
+  const target = resolveTarget(targetIn, before);
+  const assumptions: string[] = [];
+  const measured = driveFiguresOf(before);
+  const fallbackId = presetForKind(before.drive?.kind);
+  const fallback = fallbackId ? PRESETS[fallbackId] : null;
+  const current: DriveFigures = { ...measured };
+  if (current.seqReadMBps === null && fallback) {
+    current.seqReadMBps = fallback.seqReadMBps;
+    assumptions.push(
+      `No sequential read in the before-run: assumed a typical ${fallback.name} (${fallback.seqReadMBps} MB/s).`,
+    );
+  }
+  if (current.randomAccessMs === null && fallback) {
+    current.randomAccessMs = 1000 / fallback.random4kQ1Iops;
+    assumptions.push(
+      `No random-access figure in the before-run: assumed a typical ${fallback.name} (${(1000 / fallback.random4kQ1Iops).toFixed(2)} ms per read).`,
+    );
+  } else if (measured.sources.length)
+    assumptions.push(
+      `Current random access time from ${measured.sources[0]}: ${current.randomAccessMs!.toFixed(2)} ms per read.`,
+    );
+  if (current.seqReadMBps === null || current.randomAccessMs === null)
+    throw new Error(
+      'the before-run has no sequential read or random-access figure and its drive type is unknown: run the full profile first',
+    );
+  const sequential = target.effectiveSeqReadMBps / current.seqReadMBps;
+  const random = current.randomAccessMs / target.randomAccessMs;
+  assumptions.push(
+    `${target.name}: ${target.seqReadMBps} MB/s sequential reads, ${target.random4kQ1Iops} IOPS 4K random reads at queue depth 1 (${target.randomAccessMs.toFixed(3)} ms each).`,
+  );
+  if (target.linkCeilingMBps !== null && target.linkCeilingMBps < target.seqReadMBps)
+    assumptions.push(
+      `It goes into the same ${target.bus.toUpperCase()} port, whose link caps sequential transfers near ${Math.round(target.linkCeilingMBps)} MB/s.`,
+    );
+  assumptions.push(
+    "Amdahl's law: only the time a task spends waiting for the disk shrinks; its CPU time stays the same.",
+    'Each task type has a typical mix of random and sequential I/O (disk search is almost all random access, hibernation almost all sequential).',
+  );
+
+  const afterMs = after ? pairMeasurements(before, after) : [];
+  const afterByKey = new Map(afterMs.map((p) => [p.key, p.after]));
+  const tasks: TaskPrediction[] = [];
+  let assumedShare = false;
+  for (const t of before.tests) {
+    if (t.status !== 'ok' || t.kind !== 'task') continue;
+    const m = t.measurements.find((x) => x.metric === 'wall_time');
+    if (!m) continue;
+    const bs = spreadOfMeasurement(m);
+    if (bs.median === null) continue;
+    const key = metricKey(t.testId, m);
+    const share = ioWaitShareOf(t);
+    const ioShare = share ?? DEFAULT_IO_SHARE;
+    assumedShare ||= share === null;
+    const r = RANDOM_SHARE[t.testId] ?? DEFAULT_RANDOM_SHARE;
+    const io = bs.median * ioShare;
+    const cpu = bs.median - io;
+    const predicted = cpu + io * (r / random + (1 - r) / sequential);
+    const am = afterByKey.get(key);
+    const measuredSeconds = am ? spreadOfMeasurement(am).median : null;
+    const name = m.params?.name;
+    tasks.push({
+      testId: t.testId,
+      key,
+      title: m.label ?? (typeof name === 'string' ? name : t.title),
+      beforeSeconds: bs,
+      cpuSeconds: r3(cpu),
+      ioWaitShare: r3(ioShare),
+      ioShareAssumed: share === null,
+      randomShare: r,
+      predictedSeconds: r3(predicted),
+      floorSeconds: r3(cpu),
+      savedPerOccurrence: r3(bs.median - predicted),
+      measuredSeconds,
+      error: measuredSeconds ? r3((measuredSeconds - predicted) / measuredSeconds) : null,
+    });
+  }
+  if (assumedShare)
+    assumptions.push(
+      `Tasks timed without CPU time (stopwatch) are assumed to wait for the disk ${Math.round(DEFAULT_IO_SHARE * 100)} % of the time.`,
+    );
+
+  const afterFig = after ? driveFiguresOf(after) : null;
+  const synthetic = [
+    {
+      what: 'Sequential reads',
+      unit: 'MB/s',
+      better: 'higher' as const,
+      before: measured.seqReadMBps,
+      predicted: target.effectiveSeqReadMBps,
+      measured: afterFig?.seqReadMBps ?? null,
+    },
+    {
+      what: 'Sequential writes',
+      unit: 'MB/s',
+      better: 'higher' as const,
+      before: measured.seqWriteMBps,
+      predicted: target.effectiveSeqWriteMBps,
+      measured: afterFig?.seqWriteMBps ?? null,
+    },
+    {
+      what: 'Random access time',
+      unit: 'ms',
+      better: 'lower' as const,
+      before: measured.randomAccessMs,
+      predicted: target.randomAccessMs,
+      measured: afterFig?.randomAccessMs ?? null,
+    },
+  ].map((s) => ({
+    ...s,
+    before: s.before === null ? null : r3(s.before),
+    predicted: r3(s.predicted),
+    measured: s.measured === null ? null : r3(s.measured),
+  }));
+  return {
+    beforeId: before.id,
+    afterId: after?.id ?? null,
+    target,
+    current: {
+      seqReadMBps: current.seqReadMBps,
+      seqWriteMBps: current.seqWriteMBps,
+      randomAccessMs: current.randomAccessMs,
+    },
+    speedups: { sequential: r3(sequential), random: r3(random) },
+    tasks,
+    synthetic,
+    assumptions,
+  };
+}

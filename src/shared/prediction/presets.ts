@@ -1,0 +1,75 @@
+// Typical figures of drive classes (what reviews of mainstream models measure, not the best on
+// the box): sequential MB/s and 4 KiB random reads at queue depth 1.
+import type { DriveKind } from '../schemas/drive';
+import type { TargetPreset } from './schema';
+
+export interface PresetFigures {
+  name: string;
+  bus: 'sata' | 'pcie';
+  seqReadMBps: number;
+  seqWriteMBps: number;
+  random4kQ1Iops: number;
+  /** The link the class needs to reach its figures; null = no cap assumed (its own slot). */
+  needsLinkMBps: number | null;
+}
+
+export const PRESETS: Record<Exclude<TargetPreset, 'custom'>, PresetFigures> = {
+  'hdd-7200': {
+    name: '7200 rpm hard disk',
+    bus: 'sata',
+    seqReadMBps: 160,
+    seqWriteMBps: 150,
+    // ~8.5 ms seek + 4.2 ms half rotation ≈ 12.5 ms per random read.
+    random4kQ1Iops: 80,
+    needsLinkMBps: 160,
+  },
+  'sata-ssd': {
+    name: 'SATA SSD',
+    bus: 'sata',
+    seqReadMBps: 550,
+    seqWriteMBps: 500,
+    random4kQ1Iops: 9000,
+    needsLinkMBps: 550,
+  },
+  'nvme-gen3': {
+    name: 'NVMe SSD (PCIe 3.0 x4)',
+    bus: 'pcie',
+    seqReadMBps: 3400,
+    seqWriteMBps: 3000,
+    random4kQ1Iops: 14000,
+    needsLinkMBps: 3400,
+  },
+  'nvme-gen4': {
+    name: 'NVMe SSD (PCIe 4.0 x4)',
+    bus: 'pcie',
+    seqReadMBps: 7000,
+    seqWriteMBps: 6000,
+    random4kQ1Iops: 18000,
+    needsLinkMBps: 7000,
+  },
+};
+
+/** What to assume about the current drive when the before-run lacks a figure. */
+export function presetForKind(kind: DriveKind | undefined): Exclude<TargetPreset, 'custom'> | null {
+  if (kind === 'hdd') return 'hdd-7200';
+  if (kind === 'sata-ssd') return 'sata-ssd';
+  if (kind === 'nvme-ssd') return 'nvme-gen3';
+  return null;
+}
+
+/**
+ * Time-weighted share of a task's I/O that is random access: metadata walks and small-file
+ * loads are random, image writes and streaming copies sequential.
+ */
+export const RANDOM_SHARE: Record<string, number> = {
+  'task.du': 0.95,
+  'task.login': 0.7,
+  'task.boot': 0.6,
+  'task.app-start': 0.7,
+  'task.unpack': 0.5,
+  'task.backup-load': 0.5,
+  'task.hibernate': 0.05,
+};
+export const DEFAULT_RANDOM_SHARE = 0.5;
+/** I/O-wait share assumed for tasks timed with a stopwatch only (no CPU time known). */
+export const DEFAULT_IO_SHARE = 0.5;

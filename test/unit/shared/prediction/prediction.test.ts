@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { predict, predictionSchema, PRESETS } from '../../../../src/shared/prediction';
+import { drive, m, run, sata2, seed000, synthetic, task } from '../verdict/seed-runs';
+
+describe('prediction from seed 000 (7200 rpm) to a SATA SSD', () => {
+  const { before, after } = seed000();
+  before.drive = drive({ kind: 'hdd', link: sata2 });
+  const p = predict(before, { preset: 'sata-ssd' }, after);
+
+  it('is a valid Prediction document', () => {
+    expect(() => predictionSchema.parse(p)).not.toThrow();
+  });
+
+  it('caps the SSD at the SATA II port it will sit on', () => {
+    expect(p.target.linkCeilingMBps).toBe(285);
+    expect(p.target.effectiveSeqReadMBps).toBe(285);
+    expect(p.assumptions.join(' ')).toMatch(
+      /same SATA port, whose link caps sequential transfers near 285 MB\/s/,
+    );
+    // 73.08 MiB/s buffered reads = 76.6 MB/s; bonnie's block input 83941 KiB/s = 86.0 MB/s is the best.
+    expect(p.current.seqReadMBps).toBeCloseTo(83941 * 0.001024, 3);
+    expect(p.speedups.sequential).toBeCloseTo(285 / (83941 * 0.001024), 2);
+  });
+
+  it('du (mostly waiting on random access) is predicted near the measured 42 s', () => {
+    const du = p.tasks.find((t) => t.testId === 'task.du')!;
+    expect(du.ioShareAssumed).toBe(false);
+    expect(du.floorSeconds).toBeCloseTo(21.289, 2);
+    expect(du.predictedSeconds).toBeGreaterThan(du.floorSeconds);
+    expect(du.measuredSeconds).toBeCloseTo(41.663, 3);
+    // Within 40 % of what the seed's author measured with the real Intel 320.
+    expect(Math.abs(du.error!)).toBeLessThan(0.4);
+  });
+
+  it('stopwatch-only tasks carry an assumed I/O share, listed in the assumptions', () => {
+    const boot = p.tasks.find((t) => t.testId === 'task.boot')!;
+    expect(boot.ioShareAssumed).toBe(true);
+    expect(p.assumptions.join(' ')).toMatch(/assumed to wait for the disk 50 %/);
+  });
+
+  it('predicted vs measured for the synthetic figures', () => {
+    const seq = p.synthetic.find((s) => s.what === 'Sequential reads')!;
+    expect(seq.measured).toBeCloseTo(297390 * 0.001024, 2);
+    const ra = p.synthetic.find((s) => s.what === 'Random access time')!;
+    expect(ra.before).toBeCloseTo(1000 / 175.2, 2);
+    expect(ra.predicted).toBeCloseTo(1000 / PRESETS['sata-ssd'].random4kQ1Iops, 3);
+    expect(ra.measured).toBeCloseTo(1000 / 4636, 3);
+  });
+});
+
+describe("Amdahl's law and the target", () => {
+  const hdd = (tests = [task('task.unpack', 'Unpack (bzip2)', [68], [56])]) =>
+    run('b', 'before', [
+      synthetic('buffered-read', 'Buffered reads', 'hdparm', [m('buffered_read', 'MiB/s', [100])]),
+      synthetic('seeker', 'Seeker', 'seeker', [m('random_access_ms', 'ms', [12.5])]),
+      ...tests,
+    ]);
+
+  it('a CPU-bound task barely moves, whatever the target', () => {
+    const p = predict(hdd(), { preset: 'nvme-gen4' });
+    const t = p.tasks[0]!;
+    expect(t.floorSeconds).toBe(56);
+    expect(t.predictedSeconds).toBeGreaterThan(56);
+    expect(t.predictedSeconds).toBeLessThan(57);
+    expect(t.savedPerOccurrence).toBeLessThan(12.1);
+  });
+
+  it('NVMe is not capped by the SATA port of the old drive; the person can say otherwise', () => {
+    const b = hdd();
+    b.drive = drive({ link: sata2 });
+    expect(predict(b, { preset: 'nvme-gen3' }).target.effectiveSeqReadMBps).toBe(3400);
+    expect(
+      predict(b, { preset: 'nvme-gen3', linkCeilingMBps: 1970 }).target.effectiveSeqReadMBps,
+    ).toBe(1970);
+  });
+
+  it('rated figures override the preset; custom needs its figures', () => {
+    const p = predict(hdd(), {
+      preset: 'custom',
+      name: 'Crucial MX500',
+      seqReadMBps: 560,
+      random4kQ1Iops: 10000,
+    });
+    expect(p.target.name).toBe('Crucial MX500');
+    expect(p.speedups.random).toBeCloseTo(12.5 / 0.1, 6);
+    expect(() => predict(hdd(), { preset: 'custom', seqReadMBps: 560 })).toThrow(
+      /random read IOPS/,
+    );
+  });
+
+  it('a slower target predicts longer times', () => {
+    const ssd = run('s', 'before', [
+      synthetic('buffered-read', 'Buffered reads', 'hdparm', [m('buffered_read', 'MiB/s', [500])]),
+      synthetic('seeker', 'Seeker', 'seeker', [m('random_access_ms', 'ms', [0.1])]),
+      task('task.du', 'du', [10], [4]),
+    ]);
+    const t = predict(ssd, { preset: 'hdd-7200' }).tasks[0]!;
+    expect(t.predictedSeconds).toBeGreaterThan(100);
+    expect(t.savedPerOccurrence).toBeLessThan(0);
+  });
+
+  it('falls back to typical figures of the current drive type, and says so', () => {
+    const b = run('b', 'before', [task('task.du', 'du', [300], [20])], {
+      drive: drive({ kind: 'hdd' }),
+    });
+    const p = predict(b, { preset: 'sata-ssd' });
+    expect(p.assumptions.join(' ')).toMatch(
+      /No random-access figure in the before-run: assumed a typical 7200 rpm hard disk/,
+    );
+    const unknown = run('u', 'before', [task('task.du', 'du', [300], [20])], { drive: null });
+    expect(() => predict(unknown, { preset: 'sata-ssd' })).toThrow(/drive type is unknown/);
+  });
+});
