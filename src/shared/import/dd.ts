@@ -1,0 +1,28 @@
+// GNU dd's summary line: "2048000000 bytes (2.0 GB) copied, 32.5028 s, 63.0 MB/s". Newer
+// coreutils print "(2.0 GB, 1.9 GiB)" and older ones "seconds"; dd's MB are 10^6 bytes.
+import type { ParsedResult } from './types';
+import { num } from './types';
+
+const SUMMARY =
+  /(\d+)\s+bytes\s*(?:\([^)\n]*\)\s*)?copied,\s*([\d.]+)\s*s(?:econds)?,\s*([\d.]+)\s*([kKMGT]?i?B)\/s/g;
+const UNIT: Record<string, string> = {
+  B: 'B/s',
+  kB: 'kB/s',
+  KB: 'kB/s',
+  MB: 'MB/s',
+  GB: 'GB/s',
+  KiB: 'KiB/s',
+  MiB: 'MiB/s',
+  GiB: 'GiB/s',
+};
+
+export function parseDd(text: string): ParsedResult[] {
+  const out: ParsedResult[] = [];
+  for (const m of text.matchAll(SUMMARY)) {
+    const value = num(m[3]);
+    const unit = UNIT[m[4]!];
+    if (value === null || !unit) continue;
+    out.push({ tool: 'dd', metric: 'throughput', value, unit, at: m.index });
+  }
+  return out;
+}
