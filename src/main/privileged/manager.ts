@@ -1,0 +1,190 @@
+// Admin rights for one app session: asks once, keeps one helper, reports state changes.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PrivilegedOps } from '../engine/types';
+import type {
+  PrivilegedOpName,
+  PrivilegedState,
+  PrivilegedStatus,
+} from '../../shared/contract/privileged';
+import {
+  elevatedCommand,
+  elevationAvailability,
+  findPolkitAgent,
+  helperArgv,
+  helperRuntime,
+  type Availability,
+  type HelperRuntime,
+} from './elevate';
+import { HelperSession } from './session';
+
+const ALL_OPS: PrivilegedOpName[] = ['drop-caches', 'raw-read', 'identify', 'journal'];
+
+export type SudoExec = (command: string, done: (err: Error | undefined) => void) => void;
+
+export interface ManagerDeps {
+  uid: number;
+  runtime: () => HelperRuntime;
+  availability: () => Availability;
+  spawnDirect: (cmd: string, args: string[], env: NodeJS.ProcessEnv) => ChildProcess;
+  sudoExec: SudoExec;
+  baseDir?: string;
+  /** How long to wait for the person to answer the password dialog. */
+  askTimeoutMs: number;
+  /** Helper idle timeout (seconds); undefined = helper default. */
+  idleSeconds?: number;
+}
+
+export function defaultManagerDeps(electron: boolean): ManagerDeps {
+  const uid = process.getuid?.() ?? -1;
+  return {
+    uid,
+    runtime: () => helperRuntime({ electron }),
+    availability: () => elevationAvailability({ uid, exists: existsSync, agent: findPolkitAgent }),
+    spawnDirect: (cmd, args, env) => spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'] }),
+    sudoExec: (command, done) => {
+      // Loaded lazily: only needed when the app is not root.
+      void import('@vscode/sudo-prompt').then((m) =>
+        m.exec(command, { name: 'Drivewise' }, (err) => done(err ?? undefined)),
+      );
+    },
+    askTimeoutMs: 5 * 60_000,
+  };
+}
+
+/** The privileged slot of Services. */
+export class PrivilegedManager {
+  private state: PrivilegedState = 'not-asked';
+  private reason = 'admin rights have not been requested yet';
+  private session: HelperSession | null = null;
+  private asking: Promise<PrivilegedStatus> | null = null;
+  private readonly listeners = new Set<(s: PrivilegedStatus) => void>();
+
+  constructor(private readonly deps: ManagerDeps) {}
+
+  status(): PrivilegedStatus {
+    const canAsk = this.deps.uid === 0 || this.deps.availability().ok;
+    return {
+      state: this.state,
+      reason: this.reason,
+      ops: this.state === 'granted' ? ALL_OPS : [],
+      isRoot: this.deps.uid === 0,
+      canAsk,
+    };
+  }
+
+  onChange(fn: (s: PrivilegedStatus) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** The helper's operations while rights are granted, else null (the run records caveats). */
+  ops(): (PrivilegedOps & Pick<HelperSession, 'identify'>) | null {
+    return this.state === 'granted' && this.session?.authenticated ? this.session : null;
+  }
+
+  /** Asks once per session. A decline sticks unless the person explicitly asks again. */
+  request(opts: { again?: boolean } = {}): Promise<PrivilegedStatus> {
+    if (this.asking) return this.asking;
+    if (this.state === 'granted' && this.session?.authenticated)
+      return Promise.resolve(this.status());
+    if (!opts.again && (this.state === 'declined' || this.state === 'unavailable'))
+      return Promise.resolve(this.status());
+    this.asking = this.ask().finally(() => (this.asking = null));
+    return this.asking;
+  }
+
+  release(): PrivilegedStatus {
+    const s = this.session;
+    this.session = null;
+    s?.close();
+    this.set('not-asked', 'admin rights were given back');
+    return this.status();
+  }
+
+  private set(state: PrivilegedState, reason: string): void {
+    this.state = state;
+    this.reason = reason;
+    const st = this.status();
+    for (const l of this.listeners) l(st);
+  }
+
+  private async ask(): Promise<PrivilegedStatus> {
+    const avail = this.deps.availability();
+    if (!avail.ok) {
+      this.set('unavailable', avail.reason);
+      return this.status();
+    }
+    this.set('asking', avail.direct ? 'starting the admin helper' : avail.reason);
+    let session: HelperSession | null = null;
+    try {
+      session = await HelperSession.open(this.deps.baseDir);
+      const ended = this.launch(session, avail);
+      ended.catch(() => undefined); // may end after a timeout already decided the outcome
+      await Promise.race([session.waitForHelper(this.deps.askTimeoutMs), ended]);
+      const { uid } = await session.ping();
+      if (uid !== 0) throw new Error('the admin helper did not get root rights');
+      this.session = session;
+      const mine = session;
+      session.onEnd((why) => {
+        if (this.session !== mine) return;
+        this.session = null;
+        if (why !== 'released')
+          this.set('failed', `${why}; continuing without admin rights (ask again to retry)`);
+      });
+      this.set(
+        'granted',
+        avail.direct ? 'running as root: no password needed' : 'granted for this session',
+      );
+    } catch (err) {
+      session?.close();
+      const msg = err instanceof Error ? err.message : String(err);
+      if (/did not grant permission|dismissed|cancel/i.test(msg))
+        this.set('declined', 'admin rights were not granted: the run will skip what needs them');
+      else if (/No polkit authentication agent/i.test(msg))
+        this.set(
+          'unavailable',
+          'no polkit authentication agent is running, so nobody can ask for your password',
+        );
+      else this.set('failed', msg.split('\n')[0]!);
+    }
+    return this.status();
+  }
+
+  /** Starts the helper; the returned promise rejects if it ends before authenticating. */
+  private launch(
+    session: HelperSession,
+    avail: Extract<Availability, { ok: true }>,
+  ): Promise<never> {
+    const rt = this.deps.runtime();
+    let script = rt.script;
+    if (rt.copyScriptOut) {
+      script = join(session.paths.dir, 'root-helper.js');
+      copyFileSync(rt.script, script);
+    }
+    const argv = helperArgv(session.paths, process.pid, this.deps.idleSeconds);
+    return new Promise<never>((_resolve, reject) => {
+      if (avail.direct) {
+        const env = { ...process.env, ...(rt.runAsNode ? { ELECTRON_RUN_AS_NODE: '1' } : {}) };
+        const child = this.deps.spawnDirect(rt.execPath, [script, ...argv], env);
+        let stderr = '';
+        child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('error', (e) => reject(e));
+        child.on('exit', (code) => {
+          if (!session.authenticated)
+            reject(
+              new Error(stderr.trim().split('\n').pop() || `the admin helper exited (${code})`),
+            );
+        });
+        return;
+      }
+      const command = elevatedCommand(rt.execPath, script, argv, rt.runAsNode);
+      // sudo-prompt reports only when the elevated command ends (it buffers output).
+      this.deps.sudoExec(command, (err) => {
+        if (!session.authenticated)
+          reject(err ?? new Error('the admin helper exited before it connected'));
+      });
+    });
+  }
+}
