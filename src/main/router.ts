@@ -5,6 +5,7 @@ import { oneLine } from './core/errors';
 import type { Services } from './core/services';
 import { appHandlers } from './app-handlers';
 import { drivesHandlers } from './drives/handlers';
+import { verdictHandlers } from './verdict-handlers';
 
 export type Handler<C extends Channel> = (
   req: z.output<Requests[C]['req']>,
@@ -16,6 +17,7 @@ export function createHandlers(services: Services): Handlers {
   return {
     ...appHandlers(services),
     ...drivesHandlers(services),
+    ...verdictHandlers(services),
   };
 }
 

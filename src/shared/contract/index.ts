@@ -4,11 +4,13 @@ import type { z } from 'zod';
 import { appEvents, appRequests } from './app';
 import { drivesRequests } from './drives';
 import { jobEvents, jobRequests } from './jobs';
+import { verdictRequests } from './verdict';
 
 export const requests = {
   ...appRequests,
   ...drivesRequests,
   ...jobRequests,
+  ...verdictRequests,
 } as const;
 
 export const events = {

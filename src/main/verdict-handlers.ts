@@ -1,0 +1,30 @@
+import { predict } from '../shared/prediction';
+import { computeVerdict } from '../shared/verdict';
+import { oneLine, UserError } from './core/errors';
+import type { Services } from './core/services';
+import type { Handlers } from './router';
+
+export function verdictHandlers(
+  s: Services,
+): Pick<Handlers, 'verdict.compute' | 'verdict.predict'> {
+  return {
+    'verdict.compute': async ({ beforeId, afterId, usage, rated }) => {
+      if (beforeId === afterId) throw new UserError('pick two different runs to compare');
+      const [before, after] = await Promise.all([s.runs.load(beforeId), s.runs.load(afterId)]);
+      return computeVerdict(before, after, {
+        ...(usage ? { usage } : {}),
+        ...(rated ? { rated } : {}),
+      });
+    },
+    'verdict.predict': async ({ beforeId, target, afterId }) => {
+      const before = await s.runs.load(beforeId);
+      const after = afterId ? await s.runs.load(afterId) : undefined;
+      try {
+        return predict(before, target, after);
+      } catch (err) {
+        // The maths only throws for missing inputs: that is the person's to fix, in one line.
+        throw new UserError(oneLine(err));
+      }
+    },
+  };
+}
