@@ -1,0 +1,227 @@
+// Task 7 — application cold start: after a cache drop, read the executable and every shared
+// library `ldd` lists, as the loader would at start. That is the disk part of a cold start.
+import { spawn } from 'node:child_process';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  openSync,
+  readSync,
+  closeSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
+import { delimiter, isAbsolute, join } from 'node:path';
+import { UserError } from '../core/errors';
+import type { TestModule } from '../engine/types';
+import {
+  addCaveat,
+  cpuSince,
+  measure,
+  repFraction,
+  taskResult,
+  type TaskSample,
+  WARM_CAVEAT,
+} from './common';
+import { execText } from './exec-text';
+
+/** `ldd` lines: "libc.so.6 => /lib/.../libc.so.6 (0x…)", "/lib64/ld-linux-x86-64.so.2 (0x…)". */
+export function parseLdd(out: string): { libs: string[]; missing: string[] } {
+  const libs: string[] = [];
+  const missing: string[] = [];
+  for (const line of out.split('\n')) {
+    const arrow = /^\s*(\S+)\s+=>\s+(\S+)\s+\(0x[0-9a-f]+\)/.exec(line);
+    if (arrow) {
+      libs.push(arrow[2]!);
+      continue;
+    }
+    const notFound = /^\s*(\S+)\s+=>\s+not found/.exec(line);
+    if (notFound) {
+      missing.push(notFound[1]!);
+      continue;
+    }
+    const direct = /^\s*(\/\S+)\s+\(0x[0-9a-f]+\)/.exec(line);
+    if (direct) libs.push(direct[1]!);
+  }
+  return { libs: [...new Set(libs)], missing };
+}
+
+/** Where the real binaries of common apps live (their /usr/bin entries are shell wrappers). */
+const KNOWN_BINARIES: Record<string, string[]> = {
+  firefox: [
+    '/usr/lib/firefox/firefox',
+    '/usr/lib/firefox-esr/firefox-esr',
+    '/usr/lib64/firefox/firefox',
+  ],
+  'firefox-esr': ['/usr/lib/firefox-esr/firefox-esr'],
+  libreoffice: ['/usr/lib/libreoffice/program/soffice.bin', '/opt/libreoffice/program/soffice.bin'],
+  chromium: ['/usr/lib/chromium/chromium', '/usr/lib64/chromium-browser/chromium-browser'],
+};
+
+function isElf(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const b = Buffer.alloc(4);
+    readSync(fd, b, 0, 4, 0);
+    return b.toString('latin1') === '\x7fELF';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Resolves an app name or path to its ELF executable, or null when it is not installed. */
+export function resolveApp(app: string, pathEnv = process.env['PATH'] ?? ''): string | null {
+  for (const known of KNOWN_BINARIES[app] ?? [])
+    if (existsSync(known) && isElf(known)) return known;
+  const candidates = isAbsolute(app)
+    ? [app]
+    : pathEnv
+        .split(delimiter)
+        .filter(Boolean)
+        .map((d) => join(d, app));
+  for (const c of candidates) {
+    try {
+      accessSync(c, constants.X_OK);
+      const real = realpathSync(c);
+      if (statSync(real).isFile()) return real;
+    } catch {
+      /* next */
+    }
+  }
+  return null;
+}
+
+export const DEFAULT_APPS = ['firefox', 'libreoffice'];
+
+function appsOption(v: unknown): string[] {
+  if (v === undefined) return DEFAULT_APPS;
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string' && x.length > 0))
+    return v as string[];
+  throw new UserError('apps must be a list of program names or paths');
+}
+
+/** Drops one file's clean pages without root (posix_fadvise DONTNEED through dd). */
+function fadviseDrop(file: string): Promise<void> {
+  return new Promise((resolve) => {
+    const c = spawn('dd', [`if=${file}`, 'iflag=nocache', 'count=0', 'status=none'], {
+      stdio: 'ignore',
+    });
+    c.on('close', () => resolve());
+    c.on('error', () => resolve());
+  });
+}
+
+async function readAll(files: string[], signal: AbortSignal): Promise<number> {
+  const buf = Buffer.allocUnsafe(1 << 20);
+  let bytes = 0;
+  for (const f of files) {
+    signal.throwIfAborted();
+    const fd = openSync(f, 'r');
+    try {
+      let n: number;
+      while ((n = readSync(fd, buf, 0, buf.length, null)) > 0) bytes += n;
+    } finally {
+      closeSync(fd);
+    }
+  }
+  return bytes;
+}
+
+export const appStartTask: TestModule = {
+  id: 'task.app-start',
+  title: 'Application cold start',
+  kind: 'task',
+  tool: 'ldd',
+  estimateSeconds: ({ repetitions }) => repetitions * 2 * 5,
+  bytesNeeded: () => 0,
+  async run(ctx) {
+    const startedAt = Date.now();
+    const caveats: string[] = [];
+    const wanted = appsOption(ctx.options['apps']);
+    const apps = wanted.map((a) => ({ name: a, exe: resolveApp(a) })).filter((a) => a.exe !== null);
+    const skipped = wanted.filter((a) => !apps.some((x) => x.name === a));
+    if (skipped.length) caveats.push(`not installed: ${skipped.join(', ')}`);
+    if (apps.length === 0)
+      throw new UserError(`none of these apps is installed: ${wanted.join(', ')}`);
+    const plans = [];
+    for (const a of apps) {
+      const ldd = await execText('ldd', [a.exe!], ctx.signal);
+      const { libs, missing } = parseLdd(ldd.stdout);
+      if (missing.length) caveats.push(`${a.name}: libraries not found: ${missing.join(', ')}`);
+      if (libs.length === 0)
+        caveats.push(`${a.name}: not a dynamic executable, only the file itself is read`);
+      const files = [a.exe!, ...libs.filter((l) => existsSync(l))];
+      plans.push({ ...a, files, bytes: files.reduce((s, f) => s + statSync(f).size, 0) });
+    }
+    const perApp = new Map<string, TaskSample[]>(plans.map((p) => [p.name, []]));
+    const all: TaskSample[] = [];
+    let cache: 'cold' | 'warm' = 'cold';
+    const steps = ctx.repetitions * plans.length;
+    for (let i = 0; i < ctx.repetitions; i++) {
+      for (const [j, p] of plans.entries()) {
+        ctx.progress(
+          repFraction(i * plans.length + j, steps, 0),
+          undefined,
+          `${p.name}, repetition ${i + 1}`,
+        );
+        if (ctx.privileged) {
+          try {
+            await ctx.privileged.dropCaches();
+          } catch {
+            cache = 'warm';
+          }
+        } else {
+          for (const f of p.files) await fadviseDrop(f);
+          addCaveat(
+            caveats,
+            "without admin rights each file's cache was dropped with posix_fadvise; pages of libraries other programs have mapped stay cached",
+          );
+        }
+        if (cache === 'warm') addCaveat(caveats, WARM_CAVEAT);
+        const cpu0 = process.cpuUsage();
+        const t0 = process.hrtime.bigint();
+        await readAll(p.files, ctx.signal);
+        const s = { wall: Number(process.hrtime.bigint() - t0) / 1e9, cpu: cpuSince(cpu0) };
+        perApp.get(p.name)!.push(s);
+        all.push(s);
+      }
+    }
+    ctx.progress(1);
+    // One wall_time sample per repetition = all chosen apps; per-app figures follow.
+    const samples = Array.from({ length: ctx.repetitions }, (_, i) => {
+      const slice = all.slice(i * plans.length, (i + 1) * plans.length);
+      return {
+        wall: slice.reduce((a, s) => a + s.wall, 0),
+        cpu: slice.reduce((a, s) => a + s.cpu, 0),
+      };
+    });
+    return taskResult(appStartTask, {
+      method: 'cold sequential reads of the executable and every library ldd lists',
+      samples,
+      cache,
+      caveats,
+      wallLabel: `reading ${plans.map((p) => p.name).join(' + ')} from disk`,
+      more: plans.map((p) =>
+        measure(
+          'wall_time',
+          's',
+          'lower',
+          perApp.get(p.name)!.map((s) => Number(s.wall.toFixed(6))),
+          {
+            label: p.name,
+            params: { app: p.name },
+          },
+        ),
+      ),
+      startedAt,
+      extra: {
+        apps: plans.map((p) => ({
+          name: p.name,
+          exe: p.exe,
+          files: p.files.length,
+          bytes: p.bytes,
+        })),
+      },
+    });
+  },
+};

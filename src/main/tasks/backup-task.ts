@@ -1,0 +1,217 @@
+// Task 6 — sluggishness during a backup: the same small reads and open/stat calls, first with
+// the disk idle, then while a backup-like sequential copy (read a big file, write a copy,
+// fdatasync, like rsync of a large file) runs in the background. The slowdown is what a person feels.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomFillSync } from 'node:crypto';
+import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { percentile } from '../../shared/stats';
+import type { TestContext, TestModule } from '../engine/types';
+import {
+  addCaveat,
+  cpuSince,
+  measure,
+  prepareCache,
+  repFraction,
+  taskResult,
+  type TaskSample,
+} from './common';
+import { runProbe, type ProbeOutcome } from './latency-probe';
+
+const MiB = 1 << 20;
+export const BACKUP_DEFAULTS = {
+  backup: 512 * MiB,
+  backupProbe: 256 * MiB,
+  backupFiles: 2000,
+  backupOps: 1000,
+};
+
+async function writeDataFile(path: string, bytes: number, signal: AbortSignal): Promise<void> {
+  const fh = await open(path, 'wx');
+  try {
+    const chunk = Buffer.allocUnsafe(Math.min(bytes, 4 * MiB) || 4096);
+    randomFillSync(chunk);
+    for (let off = 0; off < bytes; off += chunk.length) {
+      signal.throwIfAborted();
+      chunk.writeUInt32LE(off / chunk.length, 0); // no two chunks alike (deduplicating SSDs)
+      await fh.write(chunk, 0, Math.min(chunk.length, bytes - off), off);
+    }
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/** The background load: copy the big file over and over, dropping its cache each round. */
+function startCopyLoad(src: string, dst: string): ChildProcess {
+  return spawn(
+    'sh',
+    [
+      '-c',
+      'while :; do dd if="$1" iflag=nocache count=0 status=none; dd if="$1" of="$2" bs=1M conv=fdatasync status=none || exit 1; done',
+      'sh',
+      src,
+      dst,
+    ],
+    { stdio: 'ignore', detached: true },
+  );
+}
+
+function stopLoad(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('close', () => resolve());
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      resolve();
+    }
+  });
+}
+
+const ms = (us: number | null): number | null =>
+  us === null ? null : Number((us / 1000).toFixed(4));
+
+export const backupTask: TestModule = {
+  id: 'task.backup-load',
+  title: 'Sluggishness during a backup',
+  kind: 'task',
+  tool: 'rsync-like copy',
+  estimateSeconds: ({ repetitions, sizes }) =>
+    ((sizes['backup'] ?? BACKUP_DEFAULTS.backup) +
+      (sizes['backupProbe'] ?? BACKUP_DEFAULTS.backupProbe)) /
+      80e6 +
+    repetitions * 25,
+  bytesNeeded: ({ sizes }) =>
+    2 * (sizes['backup'] ?? BACKUP_DEFAULTS.backup) +
+    (sizes['backupProbe'] ?? BACKUP_DEFAULTS.backupProbe) +
+    (sizes['backupFiles'] ?? BACKUP_DEFAULTS.backupFiles) * 8192,
+  async run(ctx: TestContext) {
+    const startedAt = Date.now();
+    const caveats: string[] = [];
+    const size = (k: keyof typeof BACKUP_DEFAULTS): number => ctx.sizes[k] ?? BACKUP_DEFAULTS[k];
+    const dir = join(ctx.workDir, 'backup-load');
+    let load: ChildProcess | null = null;
+    try {
+      await mkdir(dir, { recursive: true });
+      ctx.progress(0, undefined, 'preparing files');
+      const src = join(dir, 'backup-source.bin');
+      const probeFile = join(dir, 'probe.bin');
+      await writeDataFile(src, size('backup'), ctx.signal);
+      await writeDataFile(probeFile, size('backupProbe'), ctx.signal);
+      const smallFiles: string[] = [];
+      const small = Buffer.alloc(4096, 0x61);
+      for (let i = 0; i < size('backupFiles'); i++) {
+        const sub = join(dir, 'small', String(i % 20));
+        if (i < 20) await mkdir(sub, { recursive: true });
+        const f = join(sub, `f${i}.txt`);
+        await writeFile(f, small);
+        smallFiles.push(f);
+      }
+      const n = ctx.repetitions;
+      const samples: TaskSample[] = [];
+      const idle: ProbeOutcome[] = [];
+      const loaded: ProbeOutcome[] = [];
+      let cache: 'cold' | 'warm' = 'cold';
+      const maxSeconds = 30;
+      for (let i = 0; i < n; i++) {
+        const job = {
+          file: probeFile,
+          fileSize: size('backupProbe'),
+          smallFiles,
+          ops: size('backupOps'),
+          maxSeconds,
+          seed: 7 + i,
+        };
+        if ((await prepareCache(ctx, caveats)) === 'warm') cache = 'warm';
+        const a = await runProbe(job, {
+          signal: ctx.signal,
+          onProgress: (f) => ctx.progress(repFraction(i, n, f / 2), undefined, 'idle disk'),
+        });
+        idle.push(a);
+        if ((await prepareCache(ctx, caveats)) === 'warm') cache = 'warm';
+        load = startCopyLoad(src, join(dir, 'backup-copy.bin'));
+        // Let the copy reach its stride (read-ahead and write-back under way) before probing.
+        await new Promise((r) => setTimeout(r, 1000));
+        ctx.signal.throwIfAborted();
+        const cpu0 = process.cpuUsage();
+        const b = await runProbe(
+          { ...job, seed: 1007 + i },
+          {
+            signal: ctx.signal,
+            onProgress: (f) =>
+              ctx.progress(repFraction(i, n, 0.5 + f / 2), undefined, 'during the backup'),
+          },
+        );
+        const cpu = cpuSince(cpu0);
+        await stopLoad(load);
+        load = null;
+        loaded.push(b);
+        samples.push({ wall: b.seconds, cpu });
+        if (!a.direct || !b.direct)
+          addCaveat(
+            caveats,
+            'O_DIRECT not supported here: small reads may have come from the page cache',
+          );
+        if (b.readUs.length < job.ops)
+          addCaveat(
+            caveats,
+            `the disk was so slow under load that the probe stopped after ${maxSeconds} s`,
+          );
+      }
+      // Per-operation average, so a probe cut short by the time limit still compares fairly.
+      const perOp = (o: ProbeOutcome): number => o.seconds / Math.max(1, o.readUs.length);
+      const slowdown = loaded.map((b, i) => Number((perOp(b) / perOp(idle[i]!)).toFixed(3)));
+      const pct = (list: ProbeOutcome[], k: 'readUs' | 'openUs', p: number): (number | null)[] =>
+        list.map((o) => ms(percentile(o[k], p)));
+      const more = (['idle', 'load'] as const).flatMap((phase) => {
+        const list = phase === 'idle' ? idle : loaded;
+        const params = { phase };
+        return [
+          measure('read_p50_ms', 'ms', 'lower', pct(list, 'readUs', 50), {
+            label: '4 KiB random read, median',
+            params,
+          }),
+          measure('read_p99_ms', 'ms', 'lower', pct(list, 'readUs', 99), {
+            label: '4 KiB random read, 99th percentile',
+            params,
+          }),
+          measure('open_stat_p50_ms', 'ms', 'lower', pct(list, 'openUs', 50), {
+            label: 'open+stat, median',
+            params,
+          }),
+          measure('open_stat_p99_ms', 'ms', 'lower', pct(list, 'openUs', 99), {
+            label: 'open+stat, 99th percentile',
+            params,
+          }),
+        ];
+      });
+      return taskResult(backupTask, {
+        method: `${size('backupOps')} × (4 KiB O_DIRECT random read + open/fstat/close of a small file), idle vs during a sequential copy (dd bs=1M conv=fdatasync, source cache dropped each round)`,
+        samples,
+        cache,
+        caveats,
+        wallLabel: 'probe batch during the backup',
+        more: [
+          measure('slowdown_factor', '×', 'lower', slowdown, {
+            label: 'how much slower small I/O gets during a backup',
+          }),
+          measure(
+            'wall_time',
+            's',
+            'lower',
+            idle.map((o) => Number(o.seconds.toFixed(6))),
+            { label: 'probe batch, disk idle', params: { phase: 'idle' } },
+          ),
+          ...more,
+        ],
+        startedAt,
+        bytesWritten: 2 * size('backup') + size('backupProbe'),
+        extra: { smallFiles: smallFiles.length },
+      });
+    } finally {
+      if (load) await stopLoad(load);
+      await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    }
+  },
+};

@@ -1,0 +1,129 @@
+// Shared bookkeeping of every real-world task: cache preparation, CPU/wall samples and the
+// TestResult shape (wall_time + cpuSeconds/wallSeconds + I/O-wait share).
+import type { Measurement, TestResult } from '../../shared/schemas/run';
+import { spread } from '../../shared/stats';
+import type { TestContext, TestModule } from '../engine/types';
+
+export const WARM_CAVEAT = 'cache could not be dropped: warm-cache result';
+
+/** One repetition of a task: seconds on the wall clock and CPU seconds (user + sys) of the work. */
+export interface TaskSample {
+  wall: number;
+  cpu: number;
+}
+
+/**
+ * Cold runs drop the page cache through the privileged helper; without it the run is warm and
+ * says so. Called before every repetition so each sample starts from the same state.
+ */
+export async function prepareCache(ctx: TestContext, caveats: string[]): Promise<'cold' | 'warm'> {
+  if (ctx.privileged) {
+    try {
+      await ctx.privileged.dropCaches();
+      return 'cold';
+    } catch (err) {
+      addCaveat(caveats, `${WARM_CAVEAT} (${err instanceof Error ? err.message : String(err)})`);
+      return 'warm';
+    }
+  }
+  addCaveat(caveats, WARM_CAVEAT);
+  return 'warm';
+}
+
+export function addCaveat(caveats: string[], text: string): void {
+  if (!caveats.includes(text)) caveats.push(text);
+}
+
+/**
+ * Share of the wall time the work spent not computing: 1 − CPU/wall. The work is treated as
+ * one core's worth (tar + its decompressor overlap, so CPU can exceed wall): that clamps to 0 and
+ * correctly reads "CPU-bound", where dividing by two cores would invent disk waiting.
+ */
+export function ioWaitShare(samples: readonly TaskSample[]): number | null {
+  const wall = samples.reduce((a, s) => a + s.wall, 0);
+  const cpu = samples.reduce((a, s) => a + s.cpu, 0);
+  if (!(wall > 0)) return null;
+  return Math.min(1, Math.max(0, 1 - cpu / wall));
+}
+
+export function measure(
+  metric: string,
+  unit: string,
+  better: 'higher' | 'lower',
+  samples: readonly (number | null)[],
+  extra: Partial<Pick<Measurement, 'label' | 'note' | 'params'>> = {},
+): Measurement {
+  return { metric, unit, better, samples: [...samples], ...spread(samples), ...extra };
+}
+
+const round = (x: number, digits = 6): number => Number(x.toFixed(digits));
+
+export interface TaskResultInput {
+  method: string;
+  samples: readonly TaskSample[];
+  cache: TestResult['cache'];
+  caveats: string[];
+  /** Metrics beyond wall_time (entries/s, latency percentiles, ...). */
+  more?: Measurement[];
+  wallLabel?: string;
+  bytesWritten?: number;
+  startedAt: number;
+  extra?: Record<string, unknown>;
+}
+
+export function taskResult(mod: TestModule, input: TaskResultInput): TestResult {
+  const walls = input.samples.map((s) => round(s.wall));
+  return {
+    testId: mod.id,
+    title: mod.title,
+    kind: 'task',
+    tool: mod.tool,
+    method: input.method,
+    status: 'ok',
+    caveats: input.caveats,
+    cache: input.cache,
+    measurements: [
+      measure('wall_time', 's', 'lower', walls, input.wallLabel ? { label: input.wallLabel } : {}),
+      ...(input.more ?? []),
+    ],
+    cpuSeconds: input.samples.map((s) => round(s.cpu)),
+    wallSeconds: walls,
+    ioWaitShare: ioWaitShare(input.samples),
+    bytesWritten: input.bytesWritten ?? 0,
+    durationSeconds: round((Date.now() - input.startedAt) / 1000, 3),
+    ...(input.extra ? { extra: input.extra } : {}),
+  };
+}
+
+/** A task that cannot run here (no systemd, never hibernated): a result that says why. */
+export function notAvailable(
+  mod: TestModule,
+  method: string,
+  reason: string,
+  extra?: Record<string, unknown>,
+): TestResult {
+  return {
+    testId: mod.id,
+    title: mod.title,
+    kind: 'task',
+    tool: mod.tool,
+    method,
+    status: 'skipped',
+    error: `not available: ${reason}`,
+    caveats: [],
+    cache: 'n/a',
+    measurements: [],
+    bytesWritten: 0,
+    ...(extra ? { extra } : {}),
+  };
+}
+
+/** CPU seconds (user + sys) this process used between two process.cpuUsage() readings. */
+export function cpuSince(start: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(start);
+  return (d.user + d.system) / 1e6;
+}
+
+/** Progress over repetitions: repetition i of n at fraction f of its own work. */
+export const repFraction = (i: number, n: number, f: number): number =>
+  Math.min(1, Math.max(0, (i + Math.min(1, Math.max(0, f))) / n));

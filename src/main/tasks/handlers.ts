@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import type { Services } from '../core/services';
+import type { Handlers } from '../router';
+import { readBoot } from './boot-task';
+import { readJournal, hibernateResult } from './hibernate-task';
+import { armLogin, collectLoginResult, disarmLogin, loginStatus } from './login';
+import { parseSleepCycles } from './sleep-readers';
+import { stopwatchResult, storeTaskResult } from './task-runs';
+import { notAvailable } from './common';
+import { hibernateTask } from './hibernate-task';
+
+type TaskChannels =
+  | 'tasks.loginStatus'
+  | 'tasks.loginArm'
+  | 'tasks.loginDisarm'
+  | 'tasks.loginCollect'
+  | 'tasks.bootInfo'
+  | 'tasks.hibernateInfo'
+  | 'tasks.stopwatchAdd';
+
+/** The bundled probe sits next to the bundle that runs this code (dist/main). */
+export const defaultProbeScript = (): string => join(__dirname, 'login-probe.js');
+
+export function tasksHandlers(
+  s: Services,
+  probeScript: string = defaultProbeScript(),
+): Pick<Handlers, TaskChannels> {
+  return {
+    'tasks.loginStatus': () => loginStatus(s.env, s.configDir),
+    'tasks.loginArm': () =>
+      armLogin({ env: s.env, configDir: s.configDir, probeScript, execPath: process.execPath }),
+    'tasks.loginDisarm': () => disarmLogin(s.env, s.configDir),
+    'tasks.loginCollect': async () => {
+      const got = await collectLoginResult(s.env, s.configDir, (result) =>
+        storeTaskResult(s.runs, s.version, result, 'Login to desktop'),
+      );
+      return got ?? { runId: null, result: null };
+    },
+    'tasks.bootInfo': () => readBoot(),
+    'tasks.hibernateInfo': async () => {
+      // The root helper's journal when admin rights were granted, else the person's own view.
+      const j = await readJournal(s.privileged.ops());
+      if ('reason' in j) return notAvailable(hibernateTask, 'journal', j.reason);
+      return hibernateResult(parseSleepCycles(j.text), !s.privileged.ops()?.journal);
+    },
+    'tasks.stopwatchAdd': async (req) => {
+      const result = stopwatchResult({
+        title: req.title,
+        seconds: req.seconds,
+        ...(req.note ? { note: req.note } : {}),
+      });
+      const runId = await storeTaskResult(
+        s.runs,
+        s.version,
+        result,
+        `Stopwatch: ${req.title}`,
+        req.runId,
+      );
+      return { runId, result };
+    },
+  };
+}

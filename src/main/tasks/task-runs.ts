@@ -1,0 +1,86 @@
+// Results measured outside a benchmark run (login timing, stopwatch) are stored as runs of
+// their own, or appended to a run the person picks, through the run store.
+import type { RunDocument, TestResult } from '../../shared/schemas/run';
+import { RUN_SCHEMA, RUN_VERSION } from '../../shared/schemas/run';
+import { newRunId, type RunStore } from '../store/run-store';
+import { measure } from './common';
+
+export function taskRunDocument(result: TestResult, appVersion: string, name: string): RunDocument {
+  return {
+    schema: RUN_SCHEMA,
+    version: RUN_VERSION,
+    id: newRunId(),
+    label: 'custom',
+    name,
+    createdAt: new Date().toISOString(),
+    appVersion,
+    source: { kind: 'measured' },
+    machine: null,
+    drive: null,
+    targetDir: null,
+    settings: {
+      profile: 'custom',
+      tests: [result.testId],
+      repetitions: Math.max(1, Math.min(20, result.wallSeconds?.length || 1)),
+      sizes: {},
+    },
+    privilege: { state: 'not-requested' },
+    caveats: [],
+    tests: [result],
+    bytesWritten: 0,
+  };
+}
+
+/** Adds the result to run `runId` (replacing one with the same testId and title) or a new run. */
+export async function storeTaskResult(
+  runs: RunStore,
+  appVersion: string,
+  result: TestResult,
+  name: string,
+  runId?: string,
+): Promise<string> {
+  if (!runId) {
+    const doc = taskRunDocument(result, appVersion, name);
+    await runs.save(doc);
+    return doc.id;
+  }
+  const doc = await runs.load(runId);
+  doc.tests = doc.tests.filter((t) => !(t.testId === result.testId && t.title === result.title));
+  doc.tests.push(result);
+  if (!doc.settings.tests.includes(result.testId)) doc.settings.tests.push(result.testId);
+  await runs.save(doc);
+  return doc.id;
+}
+
+export interface StopwatchEntry {
+  /** What was timed, e.g. "Boot, GRUB to login screen". */
+  title: string;
+  seconds: number[];
+  note?: string;
+}
+
+/** Task 8 — manual stopwatch timings, stored like any result, with the person's note. */
+export function stopwatchResult(e: StopwatchEntry): TestResult {
+  return {
+    testId: 'task.stopwatch',
+    title: e.title,
+    kind: 'task',
+    tool: 'stopwatch',
+    method: 'manual stopwatch timing',
+    status: 'ok',
+    caveats: [
+      'timed by hand: expect a few tenths of a second of reaction time per reading',
+      ...(e.note ? [e.note] : []),
+    ],
+    cache: 'n/a',
+    measurements: [
+      measure('wall_time', 's', 'lower', e.seconds, {
+        label: e.title,
+        ...(e.note ? { note: e.note } : {}),
+      }),
+    ],
+    wallSeconds: [...e.seconds],
+    ioWaitShare: null,
+    bytesWritten: 0,
+  };
+}

@@ -1,0 +1,130 @@
+// Task 2 — unpacking a source tree: `tar -xf` of a kernel-like tarball plus `sync`, cold.
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { UserError } from '../core/errors';
+import type { TestModule } from '../engine/types';
+import { measure, prepareCache, repFraction, taskResult, type TaskSample } from './common';
+import { COMPRESSIONS, EXTENSION, writeTarball, type Compression } from './tarball';
+import { runTimed } from './timed-exec';
+
+export const DEFAULT_UNPACK_BYTES = 250e6;
+const DEFAULT_SEED = 20111;
+
+function compression(v: unknown): Compression {
+  if (v === undefined) return 'gzip';
+  if (typeof v === 'string' && (COMPRESSIONS as string[]).includes(v)) return v as Compression;
+  throw new UserError(`compression must be one of ${COMPRESSIONS.join(', ')}, got ${String(v)}`);
+}
+
+/** "tar: x: Cannot write: No space left on device" and friends → one line for the person. */
+export function explainTarFailure(stderr: string, dest: string): string {
+  if (/No space left on device|Disk quota exceeded/i.test(stderr))
+    return `the disk ran full while unpacking into ${dest}; the extracted files were removed`;
+  const first = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l && !/Exiting with failure status/.test(l));
+  return `unpacking failed: ${first ?? 'tar exited with an error'}`;
+}
+
+export const unpackTask: TestModule = {
+  id: 'task.unpack',
+  title: 'Unpacking a source tree (tar)',
+  kind: 'task',
+  tool: 'tar',
+  estimateSeconds: ({ repetitions, sizes }) => {
+    const mb = (sizes['unpack'] ?? DEFAULT_UNPACK_BYTES) / 1e6;
+    return mb / 40 + repetitions * (mb / 25);
+  },
+  // The archive (≤ half the content for text) plus one extracted tree at a time, with inode slack.
+  bytesNeeded: ({ sizes }) => Math.ceil((sizes['unpack'] ?? DEFAULT_UNPACK_BYTES) * 1.8),
+  async run(ctx) {
+    const startedAt = Date.now();
+    const caveats: string[] = [];
+    const comp = compression(ctx.options['compression']);
+    const picked = ctx.options['tarball'];
+    if (picked !== undefined && (typeof picked !== 'string' || !existsSync(picked)))
+      throw new UserError(`tarball not found: ${String(picked)}`);
+    const totalBytes = ctx.sizes['unpack'] ?? DEFAULT_UNPACK_BYTES;
+    const seed = typeof ctx.options['seed'] === 'number' ? ctx.options['seed'] : DEFAULT_SEED;
+    const dest = join(ctx.workDir, 'unpack');
+    const made: string[] = [dest];
+    let info: Record<string, unknown>;
+    let archive: string;
+    const genShare = picked ? 0 : 0.3;
+    try {
+      if (typeof picked === 'string') {
+        archive = picked;
+        info = { tarball: picked, archiveBytes: statSync(picked).size };
+      } else {
+        archive = join(ctx.workDir, `linux-like${EXTENSION[comp]}`);
+        made.push(archive);
+        ctx.progress(0, undefined, `generating a ${Math.round(totalBytes / 1e6)} MB source tree`);
+        const t = await writeTarball(archive, {
+          seed,
+          totalBytes,
+          compression: comp,
+          signal: ctx.signal,
+          onProgress: (f) => ctx.progress(f * genShare, undefined, 'generating the tarball'),
+        });
+        info = {
+          generated: true,
+          seed,
+          compression: comp,
+          files: t.files,
+          dirs: t.dirs,
+          contentBytes: t.contentBytes,
+          archiveBytes: statSync(archive).size,
+        };
+      }
+      const samples: TaskSample[] = [];
+      let cache: 'cold' | 'warm' = 'cold';
+      for (let i = 0; i < ctx.repetitions; i++) {
+        ctx.signal.throwIfAborted();
+        await rm(dest, { recursive: true, force: true });
+        await mkdir(dest, { recursive: true });
+        if ((await prepareCache(ctx, caveats)) === 'warm') cache = 'warm';
+        const at = (f: number): number =>
+          genShare + (1 - genShare) * repFraction(i, ctx.repetitions, f);
+        ctx.progress(at(0), undefined, `unpacking, repetition ${i + 1} of ${ctx.repetitions}`);
+        // syncfs of the target only (sync -f): the timing includes getting the tree onto the disk.
+        const r = await runTimed(
+          'tar -xf "$1" -C "$2" --no-same-owner && sync -f "$2"',
+          [archive, dest],
+          {
+            signal: ctx.signal,
+          },
+        );
+        ctx.signal.throwIfAborted();
+        if (r.code !== 0) throw new UserError(explainTarFailure(r.stderr, ctx.workDir));
+        samples.push({ wall: r.wall, cpu: r.cpu ?? 0 });
+        ctx.progress(at(1));
+      }
+      const cpuBound = samples.every((s) => s.cpu >= 0.85 * s.wall);
+      if (cpuBound)
+        caveats.push('CPU-bound: extraction was busy computing, a faster drive barely changes it');
+      const mbPerS = samples.map((s) =>
+        typeof info['contentBytes'] === 'number'
+          ? (info['contentBytes'] as number) / 1e6 / s.wall
+          : null,
+      );
+      return taskResult(unpackTask, {
+        method: `tar -xf ${picked ? 'the chosen tarball' : `a generated kernel-like ${EXTENSION[comp]}`} + sync -f; CPU = user+sys of tar and its decompressor (getrusage of children)`,
+        samples,
+        cache,
+        caveats,
+        more: [
+          measure('throughput', 'MB/s', 'higher', mbPerS, { label: 'unpacked content per second' }),
+        ],
+        startedAt,
+        bytesWritten:
+          typeof info['contentBytes'] === 'number' ? (info['contentBytes'] as number) : 0,
+        extra: { ...info, cpuBound },
+      });
+    } finally {
+      // Success, failure, cancel or full disk: nothing this task made stays behind.
+      for (const p of made) await rm(p, { recursive: true, force: true }).catch(() => undefined);
+    }
+  },
+};

@@ -1,0 +1,42 @@
+// Real-world tasks measured outside a benchmark run: login timing (arm → log out and in →
+// reopen), boot and hibernate read-outs, and manual stopwatch timings.
+import { z } from 'zod';
+import { testResult } from '../schemas/run';
+import { request } from './define';
+
+const runId = z.string().regex(/^[A-Za-z0-9._-]{1,80}$/, 'not a run id');
+
+export const loginStatus = z.object({
+  armed: z.boolean(),
+  /** The XDG autostart entry Drivewise writes (shown so the person can check or remove it). */
+  entryPath: z.string(),
+  /** Logins recorded since the app last collected them. */
+  pending: z.number().int().nonnegative(),
+});
+export type LoginStatus = z.infer<typeof loginStatus>;
+
+export const stopwatchAdd = z
+  .object({
+    /** What was timed: "Boot, GRUB to login screen". */
+    title: z.string().trim().min(1).max(120),
+    seconds: z.array(z.number().positive().max(86_400)).min(1).max(20),
+    note: z.string().max(500).optional(),
+    /** Append to this run (e.g. the current before-run); omitted: a run of its own. */
+    runId: runId.optional(),
+  })
+  .strict();
+export type StopwatchAdd = z.input<typeof stopwatchAdd>;
+
+export const tasksRequests = {
+  'tasks.loginStatus': request(z.object({}).strict(), loginStatus),
+  'tasks.loginArm': request(z.object({}).strict(), loginStatus),
+  'tasks.loginDisarm': request(z.object({}).strict(), loginStatus),
+  /** Turns logins recorded since the last call into a stored result (call at app start). */
+  'tasks.loginCollect': request(
+    z.object({}).strict(),
+    z.object({ runId: z.string().nullable(), result: testResult.nullable() }),
+  ),
+  'tasks.bootInfo': request(z.object({}).strict(), testResult),
+  'tasks.hibernateInfo': request(z.object({}).strict(), testResult),
+  'tasks.stopwatchAdd': request(stopwatchAdd, z.object({ runId: z.string(), result: testResult })),
+} as const;
