@@ -6,6 +6,7 @@ import type { Services } from './core/services';
 import { appHandlers } from './app-handlers';
 import { drivesHandlers } from './drives/handlers';
 import { verdictHandlers } from './verdict-handlers';
+import { tasksHandlers } from './tasks/handlers';
 
 export type Handler<C extends Channel> = (
   req: z.output<Requests[C]['req']>,
@@ -18,6 +19,7 @@ export function createHandlers(services: Services): Handlers {
     ...appHandlers(services),
     ...drivesHandlers(services),
     ...verdictHandlers(services),
+    ...tasksHandlers(services),
   };
 }
 

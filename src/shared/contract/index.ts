@@ -5,12 +5,14 @@ import { appEvents, appRequests } from './app';
 import { drivesRequests } from './drives';
 import { jobEvents, jobRequests } from './jobs';
 import { verdictRequests } from './verdict';
+import { tasksRequests } from './tasks';
 
 export const requests = {
   ...appRequests,
   ...drivesRequests,
   ...jobRequests,
   ...verdictRequests,
+  ...tasksRequests,
 } as const;
 
 export const events = {
