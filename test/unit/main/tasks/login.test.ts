@@ -1,0 +1,169 @@
+import { mkdtempSync, readFileSync, writeFileSync, existsSync, appendFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ExecFn } from '../../../../src/main/tasks/exec-text';
+import {
+  armLogin,
+  collectLoginResult,
+  desktopEntry,
+  disarmLogin,
+  execArg,
+  loginSeconds,
+  loginStatus,
+  parseProbeRecords,
+} from '../../../../src/main/tasks/login';
+import { fixture } from './fixture';
+
+const dirs: string[] = [];
+const tmp = (): string => {
+  const d = mkdtempSync(join(tmpdir(), 'dw-login-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(async () => {
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+});
+
+const loginctl: ExecFn = async () => ({
+  code: 0,
+  stdout: fixture('loginctl-show-session.txt'),
+  stderr: '',
+});
+const noSystemd: ExecFn = async () => ({
+  code: 1,
+  stdout: '',
+  stderr: fixture('loginctl-show-session-nosystemd.stderr.txt'),
+});
+
+describe('desktop entry', () => {
+  it('quotes Exec arguments per the Desktop Entry spec and never sets the GNOME phase', () => {
+    expect(execArg('/usr/bin/node')).toBe('/usr/bin/node');
+    expect(execArg('/home/a b/x$y%')).toBe('"/home/a b/x\\$y%%"');
+    const e = desktopEntry([
+      'env',
+      'ELECTRON_RUN_AS_NODE=1',
+      '/opt/Drive wise/drivewise',
+      '/c/p.js',
+    ]);
+    expect(e).toMatch(/^\[Desktop Entry\]\nType=Application\n/);
+    expect(e).toContain('Exec=env ELECTRON_RUN_AS_NODE=1 "/opt/Drive wise/drivewise" /c/p.js\n');
+    expect(e).not.toMatch(/X-GNOME-Autostart-Phase/);
+  });
+});
+
+describe('login seconds', () => {
+  it('takes desktop ready − session start (both CLOCK_MONOTONIC µs)', async () => {
+    const r = {
+      probeMonotonicUs: '27393422044',
+      realtimeMs: 0,
+      sessionId: '3',
+      sessionStartUs: '27381922044',
+    };
+    expect(await loginSeconds(r, noSystemd)).toBe(11.5);
+  });
+  it('asks loginctl when the probe could not', async () => {
+    const r = {
+      probeMonotonicUs: '27390922044',
+      realtimeMs: 0,
+      sessionId: '3',
+      sessionStartUs: null,
+    };
+    expect(await loginSeconds(r, loginctl)).toBe(9);
+  });
+  it('falls back to graphical-session.target, and gives up without any start', async () => {
+    const base = {
+      probeMonotonicUs: '5000000',
+      realtimeMs: 0,
+      sessionId: null,
+      sessionStartUs: null,
+    };
+    expect(await loginSeconds({ ...base, graphicalSessionUs: '2000000' }, noSystemd)).toBe(3);
+    expect(await loginSeconds(base, noSystemd)).toBeNull();
+  });
+  it('skips torn lines', () => {
+    expect(parseProbeRecords('{"probeMonotonicUs":"1","realtimeMs":1}\n{"probeMon')).toHaveLength(
+      1,
+    );
+  });
+});
+
+describe('arm, probe, collect, disarm', () => {
+  it('runs the real probe from the autostart entry and stores the delta once', async () => {
+    const home = tmp();
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'cfg') };
+    const configDir = join(home, 'cfg', 'drivewise');
+    const probe = join(process.cwd(), 'dist/main/login-probe.js');
+    const st = await armLogin({ env, configDir, probeScript: probe, execPath: process.execPath });
+    expect(st).toEqual({
+      armed: true,
+      entryPath: join(home, 'cfg/autostart/drivewise-login-probe.desktop'),
+      pending: 0,
+    });
+    const entry = readFileSync(st.entryPath, 'utf8');
+    const exec = /^Exec=(.*)$/m.exec(entry)![1]!;
+    // Run the Exec line as a desktop session would (no quoting needed in these temp paths).
+    const { execFileSync } = await import('node:child_process');
+    const argv = exec.split(' ');
+    execFileSync(argv[0]!, argv.slice(1), { env: { ...process.env, XDG_SESSION_ID: '' } });
+    expect((await loginStatus(env, configDir)).pending).toBe(1);
+    const rec = parseProbeRecords(readFileSync(join(configDir, 'login-probes.jsonl'), 'utf8'))[0]!;
+    expect(BigInt(rec.probeMonotonicUs)).toBeGreaterThan(0n);
+    // No logind here: give the record a session start 8 s before the probe to see the full path.
+    writeFileSync(
+      join(configDir, 'login-probes.jsonl'),
+      JSON.stringify({
+        ...rec,
+        sessionStartUs: String(BigInt(rec.probeMonotonicUs) - 8_000_000n),
+      }) + '\n',
+    );
+    const saved: unknown[] = [];
+    const got = await collectLoginResult(
+      env,
+      configDir,
+      async (r) => {
+        saved.push(r);
+        // A login finishing while we save must survive for the next collection.
+        appendFileSync(
+          join(configDir, 'login-probes.jsonl'),
+          '{"probeMonotonicUs":"9","realtimeMs":1}\n',
+        );
+        return 'run-1';
+      },
+      noSystemd,
+    );
+    expect(got?.runId).toBe('run-1');
+    expect(got?.result.measurements[0]).toMatchObject({
+      metric: 'wall_time',
+      samples: [8],
+      median: 8,
+    });
+    expect(saved).toHaveLength(1);
+    expect((await loginStatus(env, configDir)).pending).toBe(1);
+    const off = await disarmLogin(env, configDir);
+    expect(off.armed).toBe(false);
+    expect(existsSync(st.entryPath)).toBe(false);
+  });
+
+  it('keeps the records when saving fails', async () => {
+    const home = tmp();
+    const env = { HOME: home };
+    const configDir = join(home, 'dw');
+    await armLogin({
+      env,
+      configDir,
+      probeScript: join(process.cwd(), 'dist/main/login-probe.js'),
+      execPath: process.execPath,
+    });
+    writeFileSync(
+      join(configDir, 'login-probes.jsonl'),
+      '{"probeMonotonicUs":"9000000","realtimeMs":1,"sessionStartUs":"1000000"}\n',
+    );
+    await expect(
+      collectLoginResult(env, configDir, () => Promise.reject(new Error('disk full')), noSystemd),
+    ).rejects.toThrow('disk full');
+    expect((await loginStatus(env, configDir)).pending).toBe(1);
+    expect(await collectLoginResult({ HOME: tmp() }, tmp(), async () => 'x', noSystemd)).toBeNull();
+  });
+});
