@@ -1,0 +1,158 @@
+// `drivewise bench`: the same engine and history, headless.
+import { writeFileSync } from 'node:fs';
+import { Option, type Command } from 'commander';
+import { parseSize, type ProfileSizes } from '../../shared/bench/catalogue';
+import type { RunDocument } from '../../shared/schemas/run';
+import { UserError } from '../core/errors';
+import type { CliIo, Register } from '../cli/program';
+import type { Services } from '../core/services';
+import { defaultBenchDeps, runBench, type BenchDeps } from './bench-service';
+import { formatEta, formatRunTable } from './format';
+
+const SIZE_KEYS: (keyof ProfileSizes)[] = [
+  'file',
+  'dd',
+  'bonnie',
+  'bonnieChar',
+  'bonnieFiles',
+  'iozone',
+  'seekerSeconds',
+  'qdSeconds',
+];
+
+/** --size 512M sets every byte size; --size dd=1G,iozone=64M sets some; counts/seconds are plain numbers. */
+export function parseSizes(text: string | undefined): Record<string, number> | undefined {
+  if (!text) return undefined;
+  const out: Record<string, number> = {};
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const eq = part.indexOf('=');
+    if (eq < 0) {
+      const b = parseSize(part);
+      for (const k of ['file', 'dd', 'bonnie', 'iozone']) out[k] = b;
+      continue;
+    }
+    const key = part.slice(0, eq);
+    const value = part.slice(eq + 1);
+    if (!(SIZE_KEYS as string[]).includes(key) && !key.startsWith('task.'))
+      throw new UserError(`unknown size key "${key}" (known: ${SIZE_KEYS.join(', ')})`);
+    const plain = key === 'bonnieFiles' || key.endsWith('Seconds');
+    const n = plain ? Number(value) : parseSize(value);
+    if (!(n > 0)) throw new UserError(`--size ${key}: "${value}" is not a positive number`);
+    out[key] = n;
+  }
+  return out;
+}
+
+export function makeRegisterBench(deps: BenchDeps = {}): Register {
+  return (program: Command, services: Services, io: CliIo) => {
+    const all = { ...defaultBenchDeps(services), ...deps };
+    program
+      .command('bench')
+      .description('Run the benchmark tests in a folder on the drive and save the run to history')
+      .requiredOption(
+        '--dir <dir>',
+        'folder on the drive to test (a .drivewise-* work folder is created and removed)',
+      )
+      .addOption(
+        new Option('--profile <profile>', 'test profile')
+          .choices(['quick', 'full', 'custom'])
+          .default('quick'),
+      )
+      .option('--tests <ids>', 'comma-separated test ids (e.g. buffered-read,qd-profile)')
+      .option(
+        '--size <sizes>',
+        'sizes: 512M for all files, or key=value list (file, dd, bonnie, bonnieChar, bonnieFiles, iozone, seekerSeconds, qdSeconds)',
+      )
+      .option('--repetitions <n>', 'repetitions per test (1-20)')
+      .addOption(
+        new Option('--label <label>', 'before, after or custom')
+          .choices(['before', 'after', 'custom'])
+          .default('custom'),
+      )
+      .option('--name <name>', 'a name for this run')
+      .option('--json <file>', 'also write the run document to this file')
+      .action(
+        async (o: {
+          dir: string;
+          profile: 'quick' | 'full' | 'custom';
+          tests?: string;
+          size?: string;
+          repetitions?: string;
+          label: 'before' | 'after' | 'custom';
+          name?: string;
+          json?: string;
+        }) => {
+          const reps = o.repetitions === undefined ? undefined : Number(o.repetitions);
+          if (reps !== undefined && !(Number.isInteger(reps) && reps >= 1 && reps <= 20))
+            throw new UserError(
+              `--repetitions must be a whole number from 1 to 20, got "${o.repetitions}"`,
+            );
+          const sizes = parseSizes(o.size);
+          const ac = new AbortController();
+          const onSig = (): void => ac.abort();
+          process.once('SIGINT', onSig);
+          let lastLine = '';
+          let lastTest = '';
+          let lastPrinted = 0;
+          const tty = process.stderr.isTTY;
+          let doc: RunDocument | null;
+          try {
+            doc = await runBench(
+              {
+                targetDir: o.dir,
+                profile: o.profile,
+                label: o.label,
+                ...(o.tests
+                  ? {
+                      tests: o.tests
+                        .split(',')
+                        .map((t) => t.trim())
+                        .filter(Boolean),
+                    }
+                  : {}),
+                ...(reps ? { repetitions: reps } : {}),
+                ...(sizes ? { sizes } : {}),
+                ...(o.name ? { name: o.name } : {}),
+              },
+              { appVersion: services.version, save: (d) => services.runs.save(d) },
+              all,
+              {
+                signal: ac.signal,
+                onProgress: (p) => {
+                  const live = p.liveValue
+                    ? ` ${p.liveValue.value.toFixed(1)} ${p.liveValue.unit}`
+                    : '';
+                  const line = `[${(p.overall * 100).toFixed(0).padStart(3)}%] ${p.label}${p.message ? ` (${p.message})` : ''} ${(p.fraction * 100).toFixed(0)}%${live} · ETA ${formatEta(p.etaSeconds)}`;
+                  if (tty) io.err(`\r\x1b[K${line}`);
+                  else if (p.testId !== lastTest || Date.now() - lastPrinted >= 2000) {
+                    // Not a terminal (logs, CI): one line per test, at most one every 2 s.
+                    io.err(line + '\n');
+                    lastTest = p.testId;
+                    lastPrinted = Date.now();
+                  }
+                  lastLine = line;
+                },
+              },
+            );
+          } finally {
+            process.removeListener('SIGINT', onSig);
+            if (tty && lastLine) io.err('\n');
+          }
+          if (!doc)
+            throw new UserError(
+              'cancelled: nothing was saved and the work folder was removed',
+              130,
+            );
+          io.out(formatRunTable(doc));
+          if (o.json) writeFileSync(o.json, JSON.stringify(doc, null, 2) + '\n');
+          io.out(`\nsaved run ${doc.id}${o.json ? ` (also written to ${o.json})` : ''}\n`);
+          if (doc.tests.some((t) => t.status === 'failed')) process.exitCode = 1;
+        },
+      );
+  };
+}
+
+export const registerBench: Register = makeRegisterBench();

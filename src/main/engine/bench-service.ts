@@ -1,0 +1,179 @@
+// One benchmark run end to end, shared by the `bench.start` job and the CLI: plan → safety checks
+// → engine process → run document → history. The work folder is removed whatever happens.
+import type { BenchPlan, BenchStartReq } from '../../shared/contract/bench';
+import { estimateBytes } from '../../shared/bench/estimates';
+import { isSyntheticTestId } from '../../shared/bench/catalogue';
+import {
+  FILE_TESTS,
+  requiredFreeBytes,
+  resolveSettings,
+  type PlanInput,
+} from '../../shared/bench/plan';
+import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
+import type { PrivilegeState, RunDocument } from '../../shared/schemas/run';
+import { UserError } from '../core/errors';
+import type { Services } from '../core/services';
+import { describeTarget } from '../drives';
+import { newRunId } from '../store/run-store';
+import { runEngine, type EngineProgress, type EngineSpawner } from './client';
+import { findModule, registry } from './registry';
+import { buildRunDocument } from './run-builder';
+import type { PrivilegedOps } from './types';
+import {
+  checkTargetDir,
+  freeBytes,
+  prepareWorkDir,
+  removeWorkDir,
+  type WorkDirOptions,
+} from './work-dir';
+
+export type TargetDescriber = (
+  dir: string,
+) => Promise<{ drive: DriveInfo | null; machine: MachineProfile | null }>;
+
+export interface BenchDeps {
+  spawner?: EngineSpawner;
+  /** The root helper's operations, when the person granted admin rights. */
+  privileged?: () => PrivilegedOps | null;
+  privilegeState?: () => PrivilegeState;
+  describeTarget?: TargetDescriber;
+  workDir?: WorkDirOptions;
+}
+
+/** Admin rights from the session's privileged manager; drive/machine facts from drives/. */
+export function defaultBenchDeps(s: Services): BenchDeps {
+  return {
+    privileged: () => s.privileged?.ops() ?? null,
+    privilegeState: () => {
+      const st = s.privileged?.status();
+      if (!st) return { state: 'not-requested', reason: 'no privileged helper' };
+      const state =
+        st.state === 'granted' || st.state === 'declined' || st.state === 'unavailable'
+          ? st.state
+          : st.state === 'failed'
+            ? 'unavailable'
+            : 'not-requested';
+      return { state, reason: st.reason };
+    },
+    describeTarget: async (dir) => {
+      const t = await describeTarget(dir);
+      return { drive: t.drive, machine: t.machine };
+    },
+  };
+}
+
+export function planBench(input: PlanInput & { targetDir?: string | undefined }): BenchPlan {
+  const s = resolveSettings(input);
+  const unknownTests = s.tests.filter((id) => !findModule(id));
+  const settings = { repetitions: s.repetitions, sizes: s.sizes };
+  const tests = s.tests.flatMap((id) => {
+    const m = findModule(id);
+    if (!m) return [];
+    return [
+      {
+        id,
+        title: m.title,
+        kind: m.kind,
+        tool: m.tool,
+        estimateSeconds: Math.round(m.estimateSeconds(settings) * 10) / 10,
+        bytesNeeded: m.bytesNeeded(settings),
+      },
+    ];
+  });
+  // The shared O_DIRECT file is written once however many tests read it.
+  const fileTests = tests.filter((t) => FILE_TESTS.has(t.id));
+  const bytesNeeded =
+    tests.filter((t) => !FILE_TESTS.has(t.id)).reduce((a, t) => a + t.bytesNeeded, 0) +
+    (fileTests.length ? estimateBytes('buffered-read', s.sizes) : 0);
+  let free: number | null = null;
+  if (input.targetDir) free = freeBytes(checkTargetDir(input.targetDir));
+  return {
+    profile: s.profile,
+    repetitions: s.repetitions,
+    sizes: s.sizes,
+    tests,
+    totalSeconds: Math.round(tests.reduce((a, t) => a + t.estimateSeconds, 0)),
+    bytesNeeded,
+    bytesRequired: requiredFreeBytes(bytesNeeded, undefined),
+    freeBytes: free,
+    unknownTests,
+  };
+}
+
+export interface BenchRunHooks {
+  signal: AbortSignal;
+  onProgress?: (p: EngineProgress & { label: string }) => void;
+  onStatus?: (message: string) => void;
+}
+
+/** Runs the benchmark; resolves to the saved run, or null when cancelled. */
+export async function runBench(
+  req: BenchStartReq,
+  env: { appVersion: string; save: (doc: RunDocument) => Promise<unknown> },
+  deps: BenchDeps,
+  hooks: BenchRunHooks,
+): Promise<RunDocument | null> {
+  const plan = planBench(req);
+  if (plan.unknownTests.length)
+    throw new UserError(
+      `unknown test(s): ${plan.unknownTests.join(', ')} (known: ${registry.map((m) => m.id).join(', ')})`,
+    );
+  const targetDir = checkTargetDir(req.targetDir);
+  const facts = deps.describeTarget
+    ? await deps.describeTarget(targetDir).catch(() => ({ drive: null, machine: null }))
+    : { drive: null, machine: null };
+  const id = newRunId();
+  const { workDir, swept } = prepareWorkDir(targetDir, id, plan.bytesNeeded, deps.workDir);
+  const privileged = deps.privileged?.() ?? null;
+  const titles = new Map(plan.tests.map((t) => [t.id, t.title]));
+  try {
+    const outcome = await runEngine({
+      plan: {
+        workDir,
+        targetDir,
+        device: facts.drive?.path ?? null,
+        tests: plan.tests.map((t) => t.id),
+        repetitions: plan.repetitions,
+        sizes: plan.sizes,
+        options: {},
+      },
+      spawner: deps.spawner,
+      privileged,
+      signal: hooks.signal,
+      onProgress: (p) => hooks.onProgress?.({ ...p, label: titles.get(p.testId) ?? p.testId }),
+    });
+    if (outcome.cancelled) return null;
+    const notes = [`deep-queue I/O: ${outcome.asyncIo}`];
+    if (swept.length) notes.push(`removed ${swept.length} work folder(s) left by an earlier crash`);
+    const doc = buildRunDocument({
+      id,
+      appVersion: env.appVersion,
+      label: req.label,
+      name: req.name,
+      usage: req.usage,
+      baselineId: req.baselineId,
+      targetDir,
+      drive: facts.drive,
+      machine: facts.machine,
+      settings: {
+        profile: plan.profile,
+        tests: plan.tests.map((t) => t.id),
+        repetitions: plan.repetitions,
+        sizes: plan.sizes,
+      },
+      privilege:
+        deps.privilegeState?.() ??
+        (privileged
+          ? { state: 'granted' }
+          : { state: 'not-requested', reason: 'no privileged helper' }),
+      results: outcome.results,
+      notes,
+    });
+    await env.save(doc);
+    return doc;
+  } finally {
+    removeWorkDir(workDir);
+  }
+}
+
+export const isKnownTest = (id: string): boolean => isSyntheticTestId(id) || !!findModule(id);

@@ -1,0 +1,177 @@
+// Parent side of the engine process: spawns it (fork in CLI/tests; the Electron shell can pass a
+// utilityProcess-backed spawner), relays progress, answers privileged requests, and enforces
+// cancel: a polite message first, a hard kill after CANCEL_GRACE_MS.
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestResult } from '../../shared/schemas/run';
+import { fromEngine, type EnginePlan, type FromEngine, type ToEngine } from './protocol';
+import type { PrivilegedOps } from './types';
+
+export const CANCEL_GRACE_MS = 600;
+
+export interface EngineChild {
+  send(msg: ToEngine): void;
+  onMessage(fn: (msg: unknown) => void): void;
+  onExit(fn: (code: number | null, signal: string | null) => void): void;
+  /** Hard stop (SIGKILL). */
+  kill(): void;
+}
+export type EngineSpawner = () => EngineChild;
+
+/** dist/main/engine-worker.js next to the running bundle, or in the repo when run from sources. */
+export function defaultWorkerPath(): string {
+  const here = typeof __dirname === 'string' ? __dirname : process.cwd();
+  const candidates = [
+    process.env.DRIVEWISE_ENGINE_WORKER,
+    join(here, 'engine-worker.js'),
+    join(process.cwd(), 'dist/main/engine-worker.js'),
+  ].filter((p): p is string => !!p);
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error('engine-worker.js not found: run `npm run build` first');
+  return found;
+}
+
+/**
+ * io_uring makes deep-queue async I/O as cheap as fio's libaio; libuv 1.46 (Node 20) only uses it
+ * when asked. The larger thread pool is the fallback where io_uring is disabled.
+ */
+export const ENGINE_ENV = { UV_USE_IO_URING: '1', UV_THREADPOOL_SIZE: '32' };
+
+export function forkSpawner(workerPath?: string): EngineSpawner {
+  return () => {
+    const child = fork(workerPath ?? defaultWorkerPath(), [], {
+      env: { ...process.env, ...ENGINE_ENV },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'json',
+    });
+    return {
+      send: (m) => {
+        if (child.connected) child.send(m);
+      },
+      onMessage: (fn) => child.on('message', fn),
+      onExit: (fn) => child.on('exit', (code, sig) => fn(code, sig)),
+      kill: () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      },
+    };
+  };
+}
+
+export interface EngineProgress {
+  testId: string;
+  index: number;
+  fraction: number;
+  overall: number;
+  etaSeconds: number | null;
+  liveValue: { value: number; unit: string } | null;
+  message?: string | undefined;
+}
+
+export interface EngineRunOptions {
+  plan: Omit<EnginePlan, 'privileged'>;
+  spawner?: EngineSpawner | undefined;
+  privileged?: PrivilegedOps | null | undefined;
+  signal?: AbortSignal | undefined;
+  onProgress?: ((p: EngineProgress) => void) | undefined;
+  onResult?: ((r: TestResult) => void) | undefined;
+}
+
+export interface EngineOutcome {
+  results: TestResult[];
+  cancelled: boolean;
+  asyncIo: string;
+}
+
+export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
+  const child = (opts.spawner ?? forkSpawner())();
+  const results: TestResult[] = [];
+  let asyncIo = 'unknown';
+  let done = false;
+  let engineError: string | null = null;
+  let killTimer: NodeJS.Timeout | null = null;
+  const priv = opts.privileged ?? null;
+
+  const answer = async (m: Extract<FromEngine, { type: 'privileged' }>): Promise<void> => {
+    try {
+      if (!priv) throw new Error('no admin rights');
+      let value: unknown;
+      if (m.op === 'dropCaches') value = await priv.dropCaches();
+      else if (m.op === 'journal') {
+        if (!priv.journal) throw new Error('journal access not available');
+        value = await priv.journal(m.args[0] as { grep: string; boots?: number });
+      } else {
+        const [op, device, o] = m.args as [
+          Parameters<PrivilegedOps['rawRead']>[0],
+          string,
+          { seconds?: number },
+        ];
+        value = await priv.rawRead(op, device, {
+          ...(o?.seconds !== undefined ? { seconds: o.seconds } : {}),
+          ...(opts.signal ? { signal: opts.signal } : {}),
+          onProgress: (fraction, live) =>
+            child.send({ type: 'privileged-progress', id: m.id, fraction, live: live ?? null }),
+        });
+      }
+      child.send({ type: 'privileged-result', id: m.id, ok: true, value });
+    } catch (err) {
+      child.send({
+        type: 'privileged-result',
+        id: m.id,
+        ok: false,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
+  };
+
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      child.send({ type: 'cancel' });
+      killTimer ??= setTimeout(() => child.kill(), CANCEL_GRACE_MS);
+    };
+    child.onMessage((raw) => {
+      const parsed = fromEngine.safeParse(raw);
+      if (!parsed.success) return;
+      const m = parsed.data;
+      switch (m.type) {
+        case 'ready':
+          child.send({ type: 'start', plan: { ...opts.plan, privileged: priv !== null } });
+          break;
+        case 'progress':
+          opts.onProgress?.(m);
+          break;
+        case 'result':
+          results.push(m.result);
+          opts.onResult?.(m.result);
+          break;
+        case 'privileged':
+          void answer(m);
+          break;
+        case 'done':
+          done = true;
+          asyncIo = m.asyncIo;
+          child.kill();
+          break;
+        case 'error':
+          engineError = m.message;
+          child.kill();
+          break;
+      }
+    });
+    child.onExit((code, sig) => {
+      if (killTimer) clearTimeout(killTimer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      const cancelled = opts.signal?.aborted ?? false;
+      if (done || cancelled) return resolve({ results, cancelled: cancelled && !done, asyncIo });
+      reject(
+        new Error(
+          engineError
+            ? `benchmark engine failed: ${engineError}`
+            : `the benchmark engine stopped unexpectedly (${sig ?? `exit code ${code}`})`,
+        ),
+      );
+    });
+    if (opts.signal?.aborted) onAbort();
+    else opts.signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

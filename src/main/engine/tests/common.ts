@@ -1,0 +1,79 @@
+// Helpers shared by the synthetic test modules: settings, the shared O_DIRECT data file, and
+// spreading progress over repetitions.
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROFILES, type ProfileSizes } from '../../../shared/bench/catalogue';
+import type { TestResult } from '../../../shared/schemas/run';
+import { createDataFile, ioErrorMessage } from '../io';
+import type { LiveValue, TestContext, TestModule } from '../types';
+
+export function sizesOf(ctx: { sizes: Record<string, number> }): ProfileSizes {
+  return { ...PROFILES.quick.sizes, ...ctx.sizes };
+}
+
+export function baseResult(
+  m: Pick<TestModule, 'id' | 'title' | 'kind' | 'tool'>,
+  method: string,
+): TestResult {
+  return {
+    testId: m.id,
+    title: m.title,
+    kind: m.kind,
+    tool: m.tool,
+    method,
+    status: 'ok',
+    caveats: [],
+    cache: 'n/a',
+    measurements: [],
+    bytesWritten: 0,
+  };
+}
+
+/** Progress of repetition `rep` (0-based) at `fraction` → fraction of the whole test. */
+export function repProgress(
+  ctx: TestContext,
+  reps: number,
+  rep: number,
+  lead = 0,
+): (fraction: number, live?: LiveValue, message?: string) => void {
+  return (f, live, message) =>
+    ctx.progress(lead + (1 - lead) * ((rep + Math.min(1, Math.max(0, f))) / reps), live, message);
+}
+
+const DATA_FILE = 'data.bin';
+
+/**
+ * The O_DIRECT test file shared by buffered reads, seeker and the queue-depth profile: written
+ * once per run with incompressible data (a sparse file would read back without touching the drive).
+ */
+export async function ensureDataFile(
+  ctx: TestContext,
+  size: number,
+  onProgress: (f: number) => void,
+): Promise<{ path: string; created: boolean }> {
+  const path = join(ctx.workDir, DATA_FILE);
+  if (existsSync(path) && statSync(path).size === size) return { path, created: false };
+  try {
+    await createDataFile(path, size, { signal: ctx.signal, onProgress });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new Error(ioErrorMessage(err, `writing the ${fmtBytes(size)} test file`));
+  }
+  return { path, created: true };
+}
+
+export function fmtBytes(n: number): string {
+  const u = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let i = 0;
+  let v = n;
+  while (v >= 1024 && i < u.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${Number.isInteger(v) ? v : v.toFixed(1)} ${u[i]}`;
+}
+
+export const NO_ADMIN_CAVEAT =
+  'raw device tests skipped: no admin rights — measured on an O_DIRECT test file instead';
+export const NOT_DIRECT_CAVEAT =
+  'this filesystem refuses O_DIRECT: reads may come from the page cache (warm-cache result)';

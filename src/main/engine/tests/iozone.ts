@@ -1,0 +1,142 @@
+// iozone -I method (seed 002: `iozone -I -a -s 256M -r 4k -r 64k -r 512K -i 0 -i 1 -i 2`):
+// O_DIRECT write, rewrite, read, reread, random read, random write per record size; every
+// record visited once per random pass.
+import { closeSync, constants, openSync, readSync, rmSync } from 'node:fs';
+import { randomFillSync } from 'node:crypto';
+import { join } from 'node:path';
+import { estimateBytes, estimateSeconds, IOZONE_RECORDS } from '../../../shared/bench/estimates';
+import { kibPerSec, measurement } from '../calc';
+import {
+  alignedBuffer,
+  ioErrorMessage,
+  makeRandom,
+  nowNs,
+  permutation,
+  secondsSince,
+  Slicer,
+  writeFull,
+} from '../io';
+import type { TestModule } from '../types';
+import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, repProgress, sizesOf } from './common';
+
+export const IOZONE_OPS = [
+  'write',
+  'rewrite',
+  'read',
+  'reread',
+  'random_read',
+  'random_write',
+] as const;
+type IozoneOp = (typeof IOZONE_OPS)[number];
+
+export const iozone: TestModule = {
+  id: 'iozone',
+  title: 'iozone -I method',
+  kind: 'synthetic',
+  tool: 'iozone',
+  estimateSeconds: ({ repetitions, sizes }) =>
+    estimateSeconds('iozone', repetitions, sizesOf({ sizes })),
+  bytesNeeded: ({ sizes }) => estimateBytes('iozone', sizesOf({ sizes })),
+  async run(ctx) {
+    const size = Math.max(1024 * 1024, Math.floor(sizesOf(ctx).iozone / (512 * 1024)) * 512 * 1024);
+    const r = baseResult(
+      this,
+      `iozone -I -s ${size / 1024}k -r 4k -r 64k -r 512k -i 0 -i 1 -i 2 (O_DIRECT, no fsync in timing)`,
+    );
+    r.cache = 'bypassed';
+    const samples = new Map<string, number[]>();
+    const random = makeRandom();
+    const path = join(ctx.workDir, 'iozone.tmp');
+    const steps = ctx.repetitions * IOZONE_RECORDS.length * IOZONE_OPS.length;
+    let step = 0;
+    let direct = true;
+    try {
+      for (let rep = 0; rep < ctx.repetitions; rep++) {
+        for (const rec of IOZONE_RECORDS) {
+          const buf = alignedBuffer(rec);
+          randomFillSync(buf);
+          const n = size / rec;
+          let fd = -1;
+          try {
+            for (const op of IOZONE_OPS) {
+              if (op === 'write') {
+                rmSync(path, { force: true });
+                const o = openDirect(path, true);
+                fd = o.fd;
+                direct &&= o.direct;
+              }
+              const progress = repProgress(ctx, steps, step++);
+              const order = op.startsWith('random') ? permutation(n, random) : null;
+              const isWrite = op.includes('write');
+              const secs = await timedPass(fd, buf, n, rec, isWrite, order, ctx.signal, (f) =>
+                progress(f, undefined, `${op} ${rec / 1024}k`),
+              );
+              const key = `${op}:${rec}`;
+              samples.set(key, [...(samples.get(key) ?? []), kibPerSec(size, secs)]);
+            }
+          } finally {
+            if (fd >= 0) closeSync(fd);
+            rmSync(path, { force: true });
+          }
+          if (rep === 0 && rec === IOZONE_RECORDS[0]) r.bytesWritten += size;
+        }
+      }
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      throw new Error(ioErrorMessage(err, `running iozone's passes on a ${fmtBytes(size)} file`));
+    }
+    if (!direct) {
+      r.cache = 'warm';
+      r.caveats.push(NOT_DIRECT_CAVEAT);
+    }
+    for (const rec of IOZONE_RECORDS)
+      for (const op of IOZONE_OPS)
+        r.measurements.push(
+          measurement(op, 'KiB/s', 'higher', samples.get(`${op}:${rec}`) ?? [], {
+            params: { record_kb: rec / 1024, file_kb: size / 1024 },
+            label: `${op.replace('_', ' ')} ${rec / 1024}k`,
+          }),
+        );
+    return r;
+  },
+};
+
+function openDirect(path: string, create: boolean): { fd: number; direct: boolean } {
+  const flags = constants.O_RDWR | (create ? constants.O_CREAT | constants.O_TRUNC : 0);
+  try {
+    return { fd: openSync(path, flags | constants.O_DIRECT, 0o600), direct: true };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EINVAL') throw err;
+    return { fd: openSync(path, flags, 0o600), direct: false };
+  }
+}
+
+/** One pass over all records (sequential or in `order`); returns seconds excluding pauses. */
+async function timedPass(
+  fd: number,
+  buf: Buffer,
+  n: number,
+  rec: number,
+  isWrite: boolean,
+  order: Uint32Array | null,
+  signal: AbortSignal,
+  onProgress: (f: number) => void,
+): Promise<number> {
+  const slicer = new Slicer(100, signal);
+  let paused = 0n;
+  const t0 = nowNs();
+  for (let i = 0; i < n; i++) {
+    const pos = (order ? order[i]! : i) * rec;
+    if (isWrite) writeFull(fd, buf, rec, pos);
+    else if (readSync(fd, buf, 0, rec, pos) !== rec) throw new Error(`short read at ${pos}`);
+    if (slicer.due()) {
+      onProgress(i / n);
+      const p0 = nowNs();
+      await slicer.pause();
+      paused += nowNs() - p0;
+    }
+  }
+  return secondsSince(t0) - Number(paused) / 1e9;
+}
+
+export type { IozoneOp };

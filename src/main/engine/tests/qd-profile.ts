@@ -1,0 +1,165 @@
+// fio-comparable queue-depth profile: SEQ 1 MiB Q8/Q1 and RND 4 KiB Q32/Q1, read then write,
+// time-based like `fio --time_based --direct=1`, on the shared test file.
+import { randomFillSync } from 'node:crypto';
+import { closeSync, fsyncSync } from 'node:fs';
+import { estimateBytes, estimateSeconds } from '../../../shared/bench/estimates';
+import type { Measurement } from '../../../shared/schemas/run';
+import { kibPerSec, latencyStats, measurement } from '../calc';
+import { makeRandom, openTestFile } from '../io';
+import { asyncIoMode, runQueue, type QueueResult } from '../queue';
+import type { TestModule } from '../types';
+import {
+  baseResult,
+  ensureDataFile,
+  fmtBytes,
+  NOT_DIRECT_CAVEAT,
+  repProgress,
+  sizesOf,
+} from './common';
+
+export interface QdPhase {
+  pattern: 'seq' | 'rnd';
+  bs: number;
+  qd: number;
+  op: 'read' | 'write';
+}
+
+const KiB = 1024;
+const SHAPES: Omit<QdPhase, 'op'>[] = [
+  { pattern: 'seq', bs: 1024 * KiB, qd: 8 },
+  { pattern: 'seq', bs: 1024 * KiB, qd: 1 },
+  { pattern: 'rnd', bs: 4 * KiB, qd: 32 },
+  { pattern: 'rnd', bs: 4 * KiB, qd: 1 },
+];
+export const QD_PHASES: QdPhase[] = (['read', 'write'] as const).flatMap((op) =>
+  SHAPES.map((s) => ({ ...s, op })),
+);
+
+/** Offsets generator: sequential wraps at the end; random is block-aligned uniform. */
+export function offsets(
+  p: Pick<QdPhase, 'pattern' | 'bs'>,
+  fileSize: number,
+  random: () => number,
+) {
+  const blocks = Math.floor(fileSize / p.bs);
+  if (blocks < 1) throw new Error(`test file smaller than one ${p.bs}-byte block`);
+  let cursor = 0;
+  return p.pattern === 'seq'
+    ? () => {
+        const pos = cursor * p.bs;
+        cursor = (cursor + 1) % blocks;
+        return pos;
+      }
+    : () => Math.floor(random() * blocks) * p.bs;
+}
+
+export const phaseParams = (p: QdPhase) => ({ pattern: p.pattern, bs_kb: p.bs / KiB, qd: p.qd });
+export const phaseLabel = (p: QdPhase) =>
+  `${p.pattern.toUpperCase()} ${p.bs >= 1024 * KiB ? `${p.bs / 1024 / KiB}M` : `${p.bs / KiB}K`} Q${p.qd} ${p.op}`;
+
+export const qdProfile: TestModule = {
+  id: 'qd-profile',
+  title: 'Queue-depth profile',
+  kind: 'synthetic',
+  tool: 'fio',
+  estimateSeconds: ({ repetitions, sizes }) =>
+    estimateSeconds('qd-profile', repetitions, sizesOf({ sizes })),
+  bytesNeeded: ({ sizes }) => estimateBytes('qd-profile', sizesOf({ sizes })),
+  async run(ctx) {
+    const s = sizesOf(ctx);
+    const lead = 0.15;
+    const { path, created } = await ensureDataFile(ctx, s.file, (f) => ctx.progress(f * lead));
+    const r = baseResult(
+      this,
+      `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} per phase on a ${fmtBytes(s.file)} test file; QD1 synchronous pread/pwrite (psync), deeper queues asynchronous`,
+    );
+    if (created) r.bytesWritten = s.file;
+    r.cache = 'bypassed';
+    const { fd, direct } = openTestFile(path, 'rw');
+    if (!direct) {
+      r.cache = 'warm';
+      r.caveats.push(NOT_DIRECT_CAVEAT);
+    }
+    const random = makeRandom();
+    const results: QueueResult[][] = QD_PHASES.map(() => []);
+    const steps = QD_PHASES.length * ctx.repetitions;
+    try {
+      for (let rep = 0; rep < ctx.repetitions; rep++) {
+        for (let i = 0; i < QD_PHASES.length; i++) {
+          const p = QD_PHASES[i]!;
+          const step = rep * QD_PHASES.length + i;
+          const progress = repProgress(ctx, steps, step, lead);
+          results[i]!.push(
+            await runQueue({
+              fd,
+              op: p.op,
+              bs: p.bs,
+              qd: p.qd,
+              seconds: s.qdSeconds,
+              nextOffset: offsets(p, s.file, random),
+              keepLatencies: p.qd === 1 && p.pattern === 'rnd',
+              signal: ctx.signal,
+              onProgress: (f, live) => progress(f, live, phaseLabel(p)),
+              fill: (b) => randomFillSync(b),
+            }),
+          );
+          if (p.op === 'write' && !direct) fsyncSync(fd);
+        }
+      }
+    } finally {
+      closeSync(fd);
+    }
+    r.extra = { asyncIo: asyncIoMode() };
+    r.measurements = QD_PHASES.flatMap((p, i) => phaseMeasurements(p, results[i]!));
+    return r;
+  },
+};
+
+export function phaseMeasurements(p: QdPhase, runs: QueueResult[]): Measurement[] {
+  const params = phaseParams(p);
+  const label = phaseLabel(p);
+  const out = [
+    measurement(
+      `${p.op}_iops`,
+      'IOPS',
+      'higher',
+      runs.map((x) => x.ops / x.seconds),
+      { params, label },
+    ),
+    measurement(
+      `${p.op}_bw`,
+      'KiB/s',
+      'higher',
+      runs.map((x) => kibPerSec(x.ops * p.bs, x.seconds)),
+      { params, label },
+    ),
+    measurement(
+      `${p.op}_clat_mean_us`,
+      'µs',
+      'lower',
+      runs.map((x) => x.latSumUs / x.ops),
+      { params, label },
+    ),
+  ];
+  if (p.qd === 1 && p.pattern === 'rnd') {
+    const stats = runs.map((x) => (x.latencies ? latencyStats(x.latencies) : null));
+    const withRw = { ...params, rw: p.op };
+    out.push(
+      measurement(
+        'clat_p50_us',
+        'µs',
+        'lower',
+        stats.map((x) => x?.p50 ?? null),
+        { params: withRw, label },
+      ),
+      measurement(
+        'clat_p99_us',
+        'µs',
+        'lower',
+        stats.map((x) => x?.p99 ?? null),
+        { params: withRw, label },
+      ),
+    );
+  }
+  return out;
+}

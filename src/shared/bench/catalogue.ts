@@ -1,0 +1,167 @@
+// The synthetic tests Drivewise runs and the profiles that pick them. Pure data + arithmetic so
+// the renderer's Plan step, the CLI and the engine agree on names, sizes and estimated durations.
+
+export const SYNTHETIC_TEST_IDS = [
+  'cached-read',
+  'buffered-read',
+  'dd-write',
+  'bonnie',
+  'iozone',
+  'seeker',
+  'qd-profile',
+] as const;
+export type SyntheticTestId = (typeof SYNTHETIC_TEST_IDS)[number];
+
+export interface CatalogueEntry {
+  id: SyntheticTestId;
+  title: string;
+  tool: string;
+  /** One sentence for the person: what it measures and why it matters. */
+  description: string;
+  /** Size keys (ProfileSizes) this test reads. */
+  sizeKeys: (keyof ProfileSizes)[];
+}
+
+export const CATALOGUE: readonly CatalogueEntry[] = [
+  {
+    id: 'cached-read',
+    title: 'Cached reads',
+    tool: 'hdparm -T',
+    description:
+      'Re-reads the same 2 MiB from memory for 2 s: memory/cache speed, not the drive. Shown so it is never mistaken for disk speed.',
+    sizeKeys: [],
+  },
+  {
+    id: 'buffered-read',
+    title: 'Buffered disk reads',
+    tool: 'hdparm -t',
+    description:
+      'Sequential 2 MiB reads from the start for 3 s, bypassing the cache: the sustained read speed the drive delivers.',
+    sizeKeys: ['file'],
+  },
+  {
+    id: 'dd-write',
+    title: 'Sequential write with sync',
+    tool: 'dd',
+    description:
+      'Writes a file in 8 KiB blocks and waits for sync, as "dd bs=8k && sync": sustained write speed including the flush.',
+    sizeKeys: ['dd'],
+  },
+  {
+    id: 'bonnie',
+    title: 'bonnie++ method',
+    tool: 'bonnie++',
+    description:
+      'Per-character and block write/rewrite/read, random seeks and small-file create/stat/delete: how the drive handles everyday file work.',
+    sizeKeys: ['bonnie', 'bonnieChar', 'bonnieFiles'],
+  },
+  {
+    id: 'iozone',
+    title: 'iozone -I method',
+    tool: 'iozone',
+    description:
+      'Write, rewrite, read, reread, random read and random write with 4 KiB, 64 KiB and 512 KiB records, bypassing the cache.',
+    sizeKeys: ['iozone'],
+  },
+  {
+    id: 'seeker',
+    title: 'Random access (seeker)',
+    tool: 'seeker',
+    description:
+      'Small reads at random places for a set time: seeks per second and access time, the thing you feel as snappiness.',
+    sizeKeys: ['file'],
+  },
+  {
+    id: 'qd-profile',
+    title: 'Queue-depth profile',
+    tool: 'fio',
+    description:
+      'SEQ 1 MiB Q8/Q1 and RND 4 KiB Q32/Q1, read and write, with latency percentiles: comparable with fio and CrystalDiskMark.',
+    sizeKeys: ['file'],
+  },
+];
+
+/** Sizes in bytes and durations in seconds that a profile (or the person) sets. */
+export interface ProfileSizes {
+  /** Shared O_DIRECT test file for buffered reads, seeker and the queue-depth profile. */
+  file: number;
+  dd: number;
+  bonnie: number;
+  bonnieChar: number;
+  /** Number of files in the create/stat/delete phases, in units of 1024 (bonnie++ -n). */
+  bonnieFiles: number;
+  iozone: number;
+  /** Seconds of random reads per seeker repetition (seeker itself runs 30 s). */
+  seekerSeconds: number;
+  /** Seconds per queue-depth phase (8 phases). */
+  qdSeconds: number;
+}
+
+export type ProfileId = 'quick' | 'full' | 'custom';
+
+export interface Profile {
+  id: ProfileId;
+  title: string;
+  tests: SyntheticTestId[];
+  repetitions: number;
+  sizes: ProfileSizes;
+}
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+export const PROFILES: Record<'quick' | 'full', Profile> = {
+  quick: {
+    id: 'quick',
+    title: 'Quick (about 2 minutes)',
+    tests: [...SYNTHETIC_TEST_IDS],
+    repetitions: 3,
+    sizes: {
+      file: 1 * GiB,
+      dd: 256 * MiB,
+      bonnie: 64 * MiB,
+      bonnieChar: 1 * MiB,
+      bonnieFiles: 1,
+      iozone: 32 * MiB,
+      seekerSeconds: 2,
+      qdSeconds: 1,
+    },
+  },
+  full: {
+    id: 'full',
+    title: 'Full (10–15 minutes)',
+    tests: [...SYNTHETIC_TEST_IDS],
+    repetitions: 3,
+    sizes: {
+      file: 4 * GiB,
+      dd: 2 * GiB,
+      bonnie: 1 * GiB,
+      bonnieChar: 8 * MiB,
+      bonnieFiles: 16,
+      iozone: 256 * MiB,
+      seekerSeconds: 10,
+      qdSeconds: 5,
+    },
+  },
+};
+
+export const isSyntheticTestId = (id: string): id is SyntheticTestId =>
+  (SYNTHETIC_TEST_IDS as readonly string[]).includes(id);
+
+/** The dd method's default size: min(2 GiB, 10% of free space), as the issue asks. */
+export function defaultDdSize(freeBytes: number, profileSize: number): number {
+  return Math.max(8 * 1024 * 1024, Math.min(profileSize, 2 * GiB, Math.floor(freeBytes * 0.1)));
+}
+
+/**
+ * Parses "1G", "256M", "64k", "4096" (binary units, like dd/fio) into bytes; throws on nonsense so
+ * the CLI can show a one-line error.
+ */
+export function parseSize(text: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b)?\s*$/i.exec(text);
+  if (!m) throw new Error(`not a size: "${text}" (use e.g. 512M, 2G, 64k)`);
+  const mult = { '': 1, k: 1024, m: MiB, g: GiB, t: 1024 * GiB }[m[2]!.toLowerCase()] ?? 1;
+  const bytes = Math.round(Number(m[1]) * mult);
+  if (!Number.isFinite(bytes) || bytes <= 0) throw new Error(`not a positive size: "${text}"`);
+  return bytes;
+}

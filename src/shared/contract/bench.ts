@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { usageProfile } from '../schemas/run';
+import { request } from './define';
+
+const profileId = z.enum(['quick', 'full', 'custom']);
+/** Size overrides in bytes (seconds for *Seconds keys), keyed like ProfileSizes. */
+const sizes = z.record(z.string(), z.number().positive());
+
+const planFields = {
+  profile: profileId.default('quick'),
+  tests: z.array(z.string().min(1)).optional(),
+  repetitions: z.number().int().min(1).max(20).optional(),
+  sizes: sizes.optional(),
+};
+
+export const benchStartReq = z
+  .object({
+    targetDir: z.string().min(1),
+    ...planFields,
+    label: z.enum(['before', 'after', 'custom']).default('custom'),
+    name: z.string().max(200).optional(),
+    usage: usageProfile.optional(),
+    baselineId: z.string().optional(),
+  })
+  .strict();
+export type BenchStartReq = z.infer<typeof benchStartReq>;
+
+export const plannedTest = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.enum(['synthetic', 'task']),
+  tool: z.string(),
+  estimateSeconds: z.number().nonnegative(),
+  bytesNeeded: z.number().nonnegative(),
+});
+export type PlannedTest = z.infer<typeof plannedTest>;
+
+export const benchPlan = z.object({
+  profile: profileId,
+  repetitions: z.number().int(),
+  sizes: z.record(z.string(), z.number()),
+  tests: z.array(plannedTest),
+  totalSeconds: z.number().nonnegative(),
+  /** Bytes written at most (the shared test file counted once). */
+  bytesNeeded: z.number().nonnegative(),
+  /** bytesNeeded + 10% + 1 GiB: what must be free in targetDir. */
+  bytesRequired: z.number().nonnegative(),
+  /** Free bytes in targetDir when one was given and could be read. */
+  freeBytes: z.number().nonnegative().nullable(),
+  unknownTests: z.array(z.string()),
+});
+export type BenchPlan = z.infer<typeof benchPlan>;
+
+export const catalogueEntry = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.enum(['synthetic', 'task']),
+  tool: z.string(),
+  description: z.string(),
+});
+
+export const benchCatalogue = z.object({
+  tests: z.array(catalogueEntry),
+  profiles: z.array(
+    z.object({
+      id: profileId,
+      title: z.string(),
+      tests: z.array(z.string()),
+      repetitions: z.number().int(),
+      sizes: z.record(z.string(), z.number()),
+    }),
+  ),
+});
+export type BenchCatalogue = z.infer<typeof benchCatalogue>;
+
+export const benchRequests = {
+  /** Starts a benchmark run as a job; progress via job.progress, run id as job.finished.resultRef. */
+  'bench.start': request(benchStartReq, z.object({ jobId: z.string() })),
+  'bench.plan': request(
+    z.object({ targetDir: z.string().min(1).optional(), ...planFields }).strict(),
+    benchPlan,
+  ),
+  'bench.catalogue': request(z.object({}).strict(), benchCatalogue),
+} as const;
