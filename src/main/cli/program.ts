@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { oneLine, UserError } from '../core/errors';
 import { createServices, type Services } from '../core/services';
+import { registerBench } from '../engine/bench-cli';
 import { registerDrives } from '../drives/cli';
 
 export interface CliIo {
@@ -10,7 +11,7 @@ export interface CliIo {
 
 /** Each domain adds its subcommands here; they get the same services the app uses. */
 export type Register = (program: Command, services: Services, io: CliIo) => void;
-const registrations: Register[] = [registerDrives];
+const registrations: Register[] = [registerBench, registerDrives];
 
 export function buildProgram(services: Services, io: CliIo): Command {
   const program = new Command('drivewise')

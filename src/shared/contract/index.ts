@@ -2,6 +2,7 @@
 // Domain modules contribute their own maps; add new ones here.
 import type { z } from 'zod';
 import { appEvents, appRequests } from './app';
+import { benchRequests } from './bench';
 import { drivesRequests } from './drives';
 import { jobEvents, jobRequests } from './jobs';
 import { verdictRequests } from './verdict';
@@ -9,6 +10,7 @@ import { tasksRequests } from './tasks';
 
 export const requests = {
   ...appRequests,
+  ...benchRequests,
   ...drivesRequests,
   ...jobRequests,
   ...verdictRequests,
