@@ -4,6 +4,7 @@ import { requests } from '../shared/contract';
 import { oneLine } from './core/errors';
 import type { Services } from './core/services';
 import { appHandlers } from './app-handlers';
+import { runsHandlers } from './store/handlers';
 import { benchHandlers } from './engine/bench-handlers';
 import { drivesHandlers } from './drives/handlers';
 import { verdictHandlers } from './verdict-handlers';
@@ -18,6 +19,7 @@ export type Handlers = { [C in Channel]: Handler<C> };
 export function createHandlers(services: Services): Handlers {
   return {
     ...appHandlers(services),
+    ...runsHandlers(services),
     ...benchHandlers(services),
     ...drivesHandlers(services),
     ...verdictHandlers(services),

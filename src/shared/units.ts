@@ -89,6 +89,6 @@ export function parseUnit(printed: string): string | null {
 export function formatValue(value: number | null, unit: string): string {
   if (value === null || !Number.isFinite(value)) return '—';
   const abs = Math.abs(value);
-  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
+  const digits = abs >= 1000 ? 0 : abs >= 1 ? 2 : 3;
   return `${value.toLocaleString('en-US', { maximumFractionDigits: digits })} ${unit}`;
 }

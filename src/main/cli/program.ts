@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { oneLine, UserError } from '../core/errors';
 import { createServices, type Services } from '../core/services';
+import { registerRuns } from '../store/cli';
 import { registerBench } from '../engine/bench-cli';
 import { registerDrives } from '../drives/cli';
 
@@ -11,7 +12,7 @@ export interface CliIo {
 
 /** Each domain adds its subcommands here; they get the same services the app uses. */
 export type Register = (program: Command, services: Services, io: CliIo) => void;
-const registrations: Register[] = [registerBench, registerDrives];
+const registrations: Register[] = [registerBench, registerDrives, registerRuns];
 
 export function buildProgram(services: Services, io: CliIo): Command {
   const program = new Command('drivewise')

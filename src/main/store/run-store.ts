@@ -1,8 +1,11 @@
-// Run documents on disk: one JSON file per run, written atomically, validated on load.
+// Run documents on disk: one JSON file per run, written atomically, validated on load. A damaged
+// or foreign file is moved to quarantine/ (never overwritten) with a one-line message naming it,
+// and the rest of the history still loads.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { link, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { runDocument, type RunDocument } from '../../shared/schemas/run';
+import { findReference } from '../../shared/reference';
 import { UserError } from '../core/errors';
 
 export interface RunSummary {
@@ -13,6 +16,7 @@ export interface RunSummary {
   drive: string | null;
   targetDir: string | null;
   tests: number;
+  source: RunDocument['source']['kind'];
 }
 
 export const summarize = (d: RunDocument): RunSummary => ({
@@ -20,9 +24,10 @@ export const summarize = (d: RunDocument): RunSummary => ({
   label: d.label,
   ...(d.name ? { name: d.name } : {}),
   createdAt: d.createdAt,
-  drive: d.drive ? [d.drive.model, d.drive.path].filter(Boolean).join(' ') : null,
+  drive: d.drive ? [d.drive.vendor, d.drive.model, d.drive.path].filter(Boolean).join(' ') : null,
   targetDir: d.targetDir,
   tests: d.tests.length,
+  source: d.source.kind,
 });
 
 /** Write-then-rename with fsync of file and directory: a crash leaves the old file or the new one. */
@@ -53,11 +58,57 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
   }
 }
 
+/** Run files are small; anything far bigger is not one of ours and is not read into memory. */
+export const MAX_RUN_FILE_BYTES = 32 * 1024 * 1024;
+/** Temp files of a write interrupted this long ago are leftovers of a crash. */
+const STALE_TMP_MS = 10 * 60 * 1000;
+
+export type ParsedRunFile = { ok: true; doc: RunDocument } | { ok: false; why: string };
+
+/** Validates a run file's text; `why` says in a few words what is wrong with it. */
+export function parseRunText(text: string): ParsedRunFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, why: text.trim() === '' ? 'is empty' : 'is damaged (not valid JSON)' };
+  }
+  const o = json as { schema?: unknown; version?: unknown } | null;
+  if (!o || typeof o !== 'object' || o.schema !== 'drivewise.run')
+    return { ok: false, why: 'is not a Drivewise run file' };
+  const parsed = runDocument.safeParse(json);
+  if (parsed.success) return { ok: true, doc: parsed.data };
+  if (o.version !== 1) return { ok: false, why: `has unsupported version ${String(o.version)}` };
+  const i = parsed.error.issues[0];
+  return {
+    ok: false,
+    why: `is damaged (${i ? `${i.path.join('.') || 'document'}: ${i.message}` : 'invalid'})`,
+  };
+}
+
+export async function readRunFile(path: string): Promise<RunDocument> {
+  let text: string;
+  try {
+    const st = await stat(path);
+    if (!st.isFile()) throw new UserError(`${path} is not a file`);
+    if (st.size > MAX_RUN_FILE_BYTES) throw new UserError(`${path} is too large to be a run file`);
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if (err instanceof UserError) throw err;
+    throw new UserError(`cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+  const r = parseRunText(text);
+  if (!r.ok) throw new UserError(`${path} ${r.why}`);
+  return r.doc;
+}
+
 export class RunStore {
   readonly runsDir: string;
+  readonly quarantineDir: string;
 
   constructor(readonly configDir: string) {
     this.runsDir = join(configDir, 'runs');
+    this.quarantineDir = join(this.runsDir, 'quarantine');
   }
 
   fileOf(id: string): string {
@@ -68,53 +119,104 @@ export class RunStore {
 
   async save(doc: RunDocument): Promise<string> {
     const valid = runDocument.parse(doc);
+    if (valid.label === 'reference') throw new UserError('reference runs are built in, not saved');
     await mkdir(this.runsDir, { recursive: true, mode: 0o700 });
     const file = this.fileOf(valid.id);
     await writeFileAtomic(file, JSON.stringify(valid, null, 2) + '\n');
     return file;
   }
 
+  async exists(id: string): Promise<boolean> {
+    return stat(this.fileOf(id)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** Loads a stored run, or a built-in reference run by its id. */
   async load(id: string): Promise<RunDocument> {
     const file = this.fileOf(id);
     let text: string;
     try {
       text = await readFile(file, 'utf8');
     } catch {
+      const ref = findReference(id);
+      if (ref) return ref;
       throw new UserError(`no run with id ${id}`);
     }
-    const parsed = runDocument.safeParse(safeJson(text));
-    if (!parsed.success) throw new UserError(`${file} is not a valid Drivewise run file`);
-    return parsed.data;
+    const r = parseRunText(text);
+    if (r.ok && r.doc.id === id) return r.doc;
+    throw new UserError(await this.quarantine(file, r.ok ? 'names a different run id' : r.why));
   }
 
-  async list(): Promise<RunSummary[]> {
+  /** Every stored run that loads, plus one line per file that did not (now in quarantine/). */
+  async scan(): Promise<{ runs: RunSummary[]; problems: string[] }> {
     let names: string[];
     try {
       names = await readdir(this.runsDir);
     } catch {
-      return [];
+      return { runs: [], problems: [] };
     }
-    const out: RunSummary[] = [];
-    for (const n of names.filter((x) => x.endsWith('.json'))) {
+    const runs: RunSummary[] = [];
+    const problems: string[] = [];
+    for (const n of names.sort()) {
+      const file = join(this.runsDir, n);
+      if (n.endsWith('.tmp')) {
+        await this.sweepTmp(file);
+        continue;
+      }
+      if (!n.endsWith('.json')) continue;
       try {
-        out.push(summarize(await this.load(n.slice(0, -5))));
-      } catch {
-        /* damaged files are reported by the store's own check; the rest of the history loads */
+        runs.push(summarize(await this.load(n.slice(0, -5))));
+      } catch (err) {
+        problems.push(err instanceof Error ? err.message : String(err));
       }
     }
-    return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    runs.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return { runs, problems };
   }
 
-  async remove(id: string): Promise<void> {
+  async list(): Promise<RunSummary[]> {
+    return (await this.scan()).runs;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    if (findReference(id) && !(await this.exists(id)))
+      throw new UserError(`${id} is a built-in reference run and cannot be deleted`);
+    const existed = await this.exists(id);
     await rm(this.fileOf(id), { force: true });
+    return existed;
   }
-}
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
+  /** Moves a bad file aside under a name that never replaces an earlier quarantined file. */
+  private async quarantine(file: string, why: string): Promise<string> {
+    const base = basename(file);
+    try {
+      await mkdir(this.quarantineDir, { recursive: true, mode: 0o700 });
+      // link() fails with EEXIST instead of replacing, so no earlier quarantined file is lost.
+      for (let i = 0; ; i++) {
+        const target = join(this.quarantineDir, i === 0 ? base : `${base}.${i}`);
+        try {
+          await link(file, target);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'EEXIST' && i < 1000) continue;
+          throw err;
+        }
+        await rm(file, { force: true });
+        return `runs/${base} ${why}; moved to runs/quarantine/${basename(target)}`;
+      }
+    } catch {
+      return `runs/${base} ${why}; it could not be moved to quarantine and was left in place`;
+    }
+  }
+
+  private async sweepTmp(file: string): Promise<void> {
+    try {
+      const st = await stat(file);
+      if (Date.now() - st.mtimeMs > STALE_TMP_MS) await rm(file, { force: true });
+    } catch {
+      /* already gone */
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import { appEvents, appRequests } from './app';
 import { benchRequests } from './bench';
 import { drivesRequests } from './drives';
 import { jobEvents, jobRequests } from './jobs';
+import { runsRequests } from './runs';
 import { verdictRequests } from './verdict';
 import { tasksRequests } from './tasks';
 
@@ -13,6 +14,7 @@ export const requests = {
   ...benchRequests,
   ...drivesRequests,
   ...jobRequests,
+  ...runsRequests,
   ...verdictRequests,
   ...tasksRequests,
 } as const;

@@ -1,0 +1,108 @@
+// `drivewise runs | show | compare | export | import | references`.
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { referenceRuns } from '../../shared/reference';
+import { compareRuns } from '../../shared/reference/compare';
+import type { CliIo } from '../cli/program';
+import { UserError } from '../core/errors';
+import type { Services } from '../core/services';
+import { formatComparison, formatRun, formatRunList } from './format';
+import { MAX_RUN_FILE_BYTES, summarize } from './run-store';
+import { exportRunFile, importText } from './service';
+
+const json = (v: unknown): string => JSON.stringify(v, null, 2) + '\n';
+
+async function readInput(file: string): Promise<string> {
+  if (file === '-') {
+    const chunks: Buffer[] = [];
+    for await (const c of process.stdin) chunks.push(c as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  const st = await stat(file).catch(() => null);
+  if (!st) throw new UserError(`${file}: no such file`);
+  if (!st.isFile()) throw new UserError(`${file} is not a file`);
+  if (st.size > MAX_RUN_FILE_BYTES) throw new UserError(`${file} is too large to import`);
+  return readFile(file, 'utf8');
+}
+
+export function registerRuns(program: Command, s: Services, io: CliIo): void {
+  program
+    .command('runs')
+    .description('list stored runs (damaged files are reported and moved to quarantine)')
+    .option('--json', 'print JSON')
+    .action(async (o: { json?: boolean }) => {
+      const { runs, problems } = await s.runs.scan();
+      for (const p of problems) io.err(`drivewise: ${p}\n`);
+      io.out(o.json ? json({ runs, problems }) : formatRunList(runs));
+    });
+
+  program
+    .command('show <id>')
+    .description('show every figure of a run (or a reference run)')
+    .option('--json', 'print the run document')
+    .action(async (id: string, o: { json?: boolean }) => {
+      const d = await s.runs.load(id);
+      io.out(o.json ? json(d) : formatRun(d));
+    });
+
+  program
+    .command('compare <a> <b>')
+    .description('compare two runs (or references) metric by metric')
+    .option('--json', 'print JSON')
+    .action(async (a: string, b: string, o: { json?: boolean }) => {
+      const c = compareRuns(await s.runs.load(a), await s.runs.load(b));
+      io.out(o.json ? json(c) : formatComparison(c));
+    });
+
+  program
+    .command('export <id> <file>')
+    .description('write a run file anywhere (e.g. off the drive you are about to replace)')
+    .option('--force', 'replace FILE if it exists')
+    .action(async (id: string, file: string, o: { force?: boolean }) => {
+      const path = await exportRunFile(s, id, resolve(file), o.force ?? false);
+      io.out(`exported ${id} to ${path}\n`);
+    });
+
+  program
+    .command('import <file>')
+    .description(
+      'import a Drivewise run file, or hdparm/dd/seeker/bonnie++/iozone/fio output (FILE - reads stdin)',
+    )
+    .option('--json', 'print {"tool", "results"} as the tool printed them')
+    .option('--name <name>', 'name for the imported run')
+    .option('--no-save', 'only show what was recognised; do not add it to history')
+    .action(async (file: string, o: { json?: boolean; name?: string; save: boolean }) => {
+      const text = await readInput(file);
+      const r = await importText(s, text, { ...(o.name ? { name: o.name } : {}), save: o.save });
+      const saved = o.save ? `saved as run ${r.run.id}` : 'not saved';
+      if (o.json) {
+        io.out(
+          json(
+            r.tool === 'drivewise'
+              ? { tool: r.tool, run: summarize(r.run) }
+              : { tool: r.tool, results: r.results },
+          ),
+        );
+        io.err(`drivewise: ${saved}\n`);
+        return;
+      }
+      if (r.tool === 'drivewise') {
+        io.out(`imported run file into history: ${r.run.id} (${r.run.label})\n`);
+        return;
+      }
+      io.out(`recognised ${r.tools.join(', ')}: ${r.results.length} figures; ${saved}\n\n`);
+      io.out(formatRun(r.run));
+    });
+
+  program
+    .command('references')
+    .description('list the built-in reference drives (published figures from the seeds)')
+    .option('--json', 'print the reference run documents')
+    .action((o: { json?: boolean }) => {
+      const refs = referenceRuns();
+      if (o.json) return void io.out(json(refs));
+      io.out(formatRunList(refs.map(summarize)));
+      io.out('\nshow one with `drivewise show ID`; compare with `drivewise compare ID RUN`\n');
+    });
+}

@@ -1,0 +1,75 @@
+// History of runs, their files, imports of classic tool output and the built-in reference runs.
+import { z } from 'zod';
+import { runDocument } from '../schemas/run';
+import { comparison } from '../reference/compare';
+import { request } from './define';
+
+export const runSummary = z.object({
+  id: z.string(),
+  label: z.enum(['before', 'after', 'custom', 'reference']),
+  name: z.string().optional(),
+  createdAt: z.string(),
+  drive: z.string().nullable(),
+  targetDir: z.string().nullable(),
+  tests: z.number().int().nonnegative(),
+  source: z.enum(['measured', 'reference', 'imported']),
+});
+export type RunSummaryDto = z.infer<typeof runSummary>;
+
+/** One figure as the classic tool printed it (`drivewise import FILE --json` shape). */
+export const importedResult = z.object({
+  tool: z.string(),
+  metric: z.string(),
+  value: z.number().nullable(),
+  unit: z.string(),
+  record_kb: z.number().optional(),
+  file_kb: z.number().optional(),
+  device: z.string().optional(),
+  direct: z.literal(true).optional(),
+  job: z.string().optional(),
+  note: z.string().optional(),
+});
+export type ImportedResultDto = z.infer<typeof importedResult>;
+
+const runId = z.string().regex(/^[A-Za-z0-9._-]{1,80}$/);
+const filePath = z.string().min(1).max(4096);
+
+export const runsRequests = {
+  'runs.list': request(
+    z.object({}).strict(),
+    z.object({ runs: z.array(runSummary), problems: z.array(z.string()) }),
+  ),
+  'runs.get': request(z.object({ id: runId }).strict(), runDocument),
+  'runs.delete': request(z.object({ id: runId }).strict(), z.object({ deleted: z.boolean() })),
+  'runs.exportFile': request(
+    z.object({ id: runId, path: filePath, overwrite: z.boolean().default(false) }).strict(),
+    z.object({ path: z.string() }),
+  ),
+  /** A Drivewise run file, taken into history. */
+  'runs.importFile': request(z.object({ path: filePath }).strict(), runDocument),
+  /**
+   * Pasted or loaded text: classic tool output (saved as a 'custom' run, source 'imported') or a
+   * Drivewise run file's JSON (tool 'drivewise'). Nothing recognised is an error.
+   */
+  'runs.importText': request(
+    z
+      .object({
+        text: z.string().max(4 * 1024 * 1024),
+        name: z.string().max(200).optional(),
+        save: z.boolean().default(true),
+      })
+      .strict(),
+    z.object({
+      tool: z.string(),
+      tools: z.array(z.string()),
+      results: z.array(importedResult),
+      run: runDocument,
+    }),
+  ),
+  'runs.csv': request(
+    z.object({ ids: z.array(runId).min(1).max(200) }).strict(),
+    z.object({ csv: z.string() }),
+  ),
+  'runs.compare': request(z.object({ a: runId, b: runId }).strict(), comparison),
+  'references.list': request(z.object({}).strict(), z.array(runDocument)),
+} as const;

@@ -1,0 +1,119 @@
+// Metric-by-metric comparison of any two runs (own, imported or reference). Figures line up by
+// test, metric and variant parameters; device and job names are ignored because they differ
+// between machines. Units are converted to the first run's unit where they measure the same thing.
+import { z } from 'zod';
+import type { Measurement, RunDocument } from '../schemas/run';
+import { spread } from '../stats';
+import { compatible, convert } from '../units';
+
+const side = z.object({
+  median: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  samples: z.array(z.number().nullable()),
+});
+
+export const metricPair = z.object({
+  testId: z.string(),
+  title: z.string(),
+  metric: z.string(),
+  params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
+  unit: z.string(),
+  better: z.enum(['higher', 'lower']),
+  a: side,
+  b: side,
+  /** b's median over a's. */
+  ratio: z.number().nullable(),
+  /** How many times better b is than a (>1 better, <1 worse), whatever the direction. */
+  factor: z.number().nullable(),
+  verdict: z.enum(['better', 'worse', 'same', 'n/a']),
+});
+export type MetricPair = z.infer<typeof metricPair>;
+
+const runRef = z.object({ id: z.string(), label: z.string(), name: z.string().optional() });
+export const comparison = z.object({
+  a: runRef,
+  b: runRef,
+  pairs: z.array(metricPair),
+  /** Figures only one of the runs has, as "testId metric". */
+  onlyA: z.array(z.string()),
+  onlyB: z.array(z.string()),
+});
+export type Comparison = z.infer<typeof comparison>;
+
+const IGNORED_PARAMS = new Set(['device', 'job']);
+/** Below this relative difference single samples count as no measurable difference. */
+export const SAME_WITHIN = 0.05;
+
+function keyOf(testId: string, m: Measurement): string {
+  const p = Object.entries(m.params ?? {})
+    .filter(([k]) => !IGNORED_PARAMS.has(k))
+    .sort(([x], [y]) => x.localeCompare(y));
+  return `${testId}|${m.metric}|${JSON.stringify(p)}`;
+}
+
+function index(run: RunDocument): Map<string, { testId: string; title: string; m: Measurement }> {
+  const out = new Map<string, { testId: string; title: string; m: Measurement }>();
+  for (const t of run.tests) {
+    if (t.status !== 'ok') continue;
+    for (const m of t.measurements) {
+      const k = keyOf(t.testId, m);
+      if (!out.has(k)) out.set(k, { testId: t.testId, title: t.title, m });
+    }
+  }
+  return out;
+}
+
+function verdictOf(a: z.infer<typeof side>, b: z.infer<typeof side>, factor: number | null) {
+  if (factor === null) return 'n/a' as const;
+  const many =
+    a.samples.filter((x) => x !== null).length > 1 &&
+    b.samples.filter((x) => x !== null).length > 1;
+  const overlap = many && a.min! <= b.max! && b.min! <= a.max!;
+  if (overlap || Math.abs(factor - 1) < SAME_WITHIN) return 'same' as const;
+  return factor > 1 ? ('better' as const) : ('worse' as const);
+}
+
+export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
+  const ia = index(a);
+  const ib = index(b);
+  const pairs: MetricPair[] = [];
+  const onlyB: string[] = [];
+  for (const [k, y] of ib) {
+    const x = ia.get(k);
+    if (!x || !compatible(x.m.unit, y.m.unit)) {
+      onlyB.push(`${y.testId} ${y.m.metric}`);
+      continue;
+    }
+    const unit = x.m.unit;
+    const bs = y.m.samples.map((v) => (v === null ? null : convert(v, y.m.unit, unit)));
+    const A = { ...spread(x.m.samples), samples: x.m.samples };
+    const B = { ...spread(bs), samples: bs };
+    const ratio = A.median && B.median !== null ? B.median / A.median : null;
+    const factor =
+      ratio === null || ratio === 0 ? null : x.m.better === 'higher' ? ratio : 1 / ratio;
+    const params = x.m.params
+      ? Object.fromEntries(Object.entries(x.m.params).filter(([p]) => !IGNORED_PARAMS.has(p)))
+      : undefined;
+    pairs.push({
+      testId: x.testId,
+      title: x.title,
+      metric: x.m.metric,
+      ...(params && Object.keys(params).length ? { params } : {}),
+      unit,
+      better: x.m.better,
+      a: A,
+      b: B,
+      ratio,
+      factor,
+      verdict: verdictOf(A, B, factor),
+    });
+  }
+  const onlyA = [...ia].filter(([k]) => !ib.has(k)).map(([, x]) => `${x.testId} ${x.m.metric}`);
+  const ref = (r: RunDocument) => ({
+    id: r.id,
+    label: r.label,
+    ...(r.name ? { name: r.name } : {}),
+  });
+  return { a: ref(a), b: ref(b), pairs, onlyA: [...new Set(onlyA)], onlyB: [...new Set(onlyB)] };
+}
