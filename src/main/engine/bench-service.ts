@@ -2,7 +2,7 @@
 // → engine process → run document → history. The work folder is removed whatever happens.
 import type { BenchPlan, BenchStartReq } from '../../shared/contract/bench';
 import { estimateBytes } from '../../shared/bench/estimates';
-import { isSyntheticTestId } from '../../shared/bench/catalogue';
+import { defaultDdSize, isSyntheticTestId } from '../../shared/bench/catalogue';
 import {
   FILE_TESTS,
   requiredFreeBytes,
@@ -64,6 +64,10 @@ export function defaultBenchDeps(s: Services): BenchDeps {
 
 export function planBench(input: PlanInput & { targetDir?: string | undefined }): BenchPlan {
   const s = resolveSettings(input);
+  let free: number | null = null;
+  if (input.targetDir) free = freeBytes(checkTargetDir(input.targetDir));
+  // dd's default is min(2 GiB, 10% of free space); an explicit size wins.
+  if (free !== null && input.sizes?.dd === undefined) s.sizes.dd = defaultDdSize(free, s.sizes.dd);
   const unknownTests = s.tests.filter((id) => !findModule(id));
   const settings = { repetitions: s.repetitions, sizes: s.sizes };
   const tests = s.tests.flatMap((id) => {
@@ -85,8 +89,6 @@ export function planBench(input: PlanInput & { targetDir?: string | undefined })
   const bytesNeeded =
     tests.filter((t) => !FILE_TESTS.has(t.id)).reduce((a, t) => a + t.bytesNeeded, 0) +
     (fileTests.length ? estimateBytes('buffered-read', s.sizes) : 0);
-  let free: number | null = null;
-  if (input.targetDir) free = freeBytes(checkTargetDir(input.targetDir));
   return {
     profile: s.profile,
     repetitions: s.repetitions,

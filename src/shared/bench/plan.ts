@@ -33,7 +33,7 @@ export function resolveSettings(input: PlanInput): ResolvedSettings {
 
 /** The free-space rule: test bytes + 10% + 1 GiB must be free before anything is written. */
 export function requiredFreeBytes(testBytes: number, marginBytes = GiB): number {
-  return Math.ceil(testBytes * 1.1) + marginBytes;
+  return Math.ceil((testBytes * 11) / 10) + marginBytes;
 }
 
 export const FILE_TESTS = new Set(['buffered-read', 'seeker', 'qd-profile']);

@@ -1,0 +1,108 @@
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  alignedBuffer,
+  createDataFile,
+  makeRandom,
+  openTestFile,
+  permutation,
+} from '../../../../src/main/engine/io';
+import {
+  bufferedReadMethod,
+  cachedReadMethod,
+  HDPARM_BLOCK,
+} from '../../../../src/main/engine/methods/hdparm';
+import { seekerMethod } from '../../../../src/main/engine/methods/seeker';
+
+const MiB = 1024 * 1024;
+let dir = '';
+let file = '';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dw-methods-'));
+  file = join(dir, 'data.bin');
+  await createDataFile(file, 16 * MiB);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('aligned buffers', () => {
+  it('are page-aligned so O_DIRECT accepts them', () => {
+    const b = alignedBuffer(8192);
+    expect(b.byteOffset % 4096).toBe(0);
+    expect(b.length).toBe(8192);
+  });
+});
+
+describe('fd-based methods (the root helper runs the same functions on a device fd)', () => {
+  it('hdparm -t reads whole 2 MiB blocks from offset 0 and stops at the end', async () => {
+    const { fd } = openTestFile(file, 'read');
+    try {
+      const r = await bufferedReadMethod(fd, 16 * MiB, { seconds: 30 });
+      expect(r.bytes).toBe(16 * MiB);
+      expect(r.reachedEnd).toBe(1);
+      expect(r.mibPerSec).toBeCloseTo(16 / r.seconds, 6);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('hdparm -t refuses something smaller than one block', async () => {
+    await expect(bufferedReadMethod(0, HDPARM_BLOCK - 1)).rejects.toThrow(/smaller than one 2 MiB/);
+  });
+
+  it('hdparm -T re-reads the first 2 MiB and subtracts a smaller overhead', async () => {
+    const fd = openSync(file, 'r');
+    try {
+      const progress: number[] = [];
+      const r = await cachedReadMethod(fd, { seconds: 0.3, onProgress: (f) => progress.push(f) });
+      expect(r.bytes % HDPARM_BLOCK).toBe(0);
+      expect(r.overheadSeconds).toBeLessThan(r.seconds);
+      expect(r.mibPerSec).toBeCloseTo(r.bytes / MiB / r.seconds, 6);
+      expect(progress.length).toBeGreaterThan(0);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('seeker counts random reads for the set time', async () => {
+    const { fd } = openTestFile(file, 'read');
+    try {
+      const r = await seekerMethod(fd, 16 * MiB, { seconds: 0.2, random: makeRandom(42) });
+      expect(r.seeks).toBeGreaterThan(0);
+      expect(r.seeksPerSecond * r.randomAccessMs).toBeCloseTo(1000, 6);
+      expect(r.blockSize).toBe(512);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('stops with AbortError when cancelled', async () => {
+    const { fd } = openTestFile(file, 'read');
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 150);
+    try {
+      await expect(seekerMethod(fd, 16 * MiB, { seconds: 60, signal: ac.signal })).rejects.toThrow(
+        'cancelled',
+      );
+    } finally {
+      closeSync(fd);
+    }
+  });
+});
+
+describe('random helpers', () => {
+  it('permutation visits every record exactly once (iozone random pass)', () => {
+    const p = permutation(1000, makeRandom(7));
+    expect(new Set(p).size).toBe(1000);
+    expect(Math.max(...p)).toBe(999);
+  });
+  it('makeRandom is uniform enough over [0,1)', () => {
+    const r = makeRandom(1);
+    const v = Array.from({ length: 10000 }, r);
+    expect(Math.min(...v)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...v)).toBeLessThan(1);
+    expect(v.reduce((a, b) => a + b, 0) / v.length).toBeCloseTo(0.5, 1);
+  });
+});

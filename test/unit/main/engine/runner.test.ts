@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { FromEngine } from '../../../../src/main/engine/protocol';
+import { runPlan } from '../../../../src/main/engine/runner';
+import type { TestModule } from '../../../../src/main/engine/types';
+import { baseResult } from '../../../../src/main/engine/tests/common';
+
+const fake = (id: string, run: TestModule['run'], est = 1): TestModule => ({
+  id,
+  title: `Fake ${id}`,
+  kind: 'synthetic',
+  tool: 'fake',
+  estimateSeconds: () => est,
+  bytesNeeded: () => 0,
+  run,
+});
+
+const plan = (tests: string[]) => ({
+  workDir: '/nonexistent',
+  targetDir: '/nonexistent',
+  device: null,
+  tests,
+  repetitions: 1,
+  sizes: {},
+  options: {},
+  privileged: false,
+});
+
+describe('engine runner', () => {
+  it('records a failing test and goes on with the next', async () => {
+    const sent: FromEngine[] = [];
+    const ok = fake('ok', async function (ctx) {
+      for (let i = 1; i <= 4; i++) ctx.progress(i / 4, { value: i, unit: 'IOPS' });
+      return baseResult(this as TestModule, 'fake');
+    });
+    const bad = fake('bad', async () => {
+      throw new Error('no space left on the drive while writing\nstack details');
+    });
+    const results = await runPlan(plan(['bad', 'missing', 'ok']), {
+      send: (m) => sent.push(m),
+      signal: new AbortController().signal,
+      privileged: null,
+      modules: [ok, bad],
+      throttleMs: 0,
+    });
+    expect(results.map((r) => r.status)).toEqual(['failed', 'skipped', 'ok']);
+    expect(results[0]!.error).toBe('no space left on the drive while writing');
+    expect(results[0]!.title).toBe('Fake bad');
+    expect(results[1]!.error).toMatch(/unknown test/);
+    const progress = sent.filter(
+      (m): m is Extract<FromEngine, { type: 'progress' }> => m.type === 'progress',
+    );
+    expect(progress.length).toBe(4);
+    expect(progress.at(-1)!.overall).toBe(1);
+    expect(progress.at(-1)!.etaSeconds).toBe(0);
+    expect(progress[0]!.liveValue).toEqual({ value: 1, unit: 'IOPS' });
+    expect(sent.filter((m) => m.type === 'result')).toHaveLength(3);
+  });
+
+  it('stops after a cancelled test and runs nothing more', async () => {
+    const ac = new AbortController();
+    let secondRan = false;
+    const slow = fake('slow', async (ctx) => {
+      ac.abort();
+      if (ctx.signal.aborted) throw Object.assign(new Error('cancelled'), { name: 'AbortError' });
+      return baseResult(slow, 'x');
+    });
+    const next = fake('next', async () => {
+      secondRan = true;
+      return baseResult(next, 'x');
+    });
+    const results = await runPlan(plan(['slow', 'next']), {
+      send: () => {},
+      signal: ac.signal,
+      privileged: null,
+      modules: [slow, next],
+    });
+    expect(results.map((r) => r.status)).toEqual(['cancelled']);
+    expect(secondRan).toBe(false);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CATALOGUE,
+  defaultDdSize,
+  parseSize,
+  PROFILES,
+  SYNTHETIC_TEST_IDS,
+} from '../../../../src/shared/bench/catalogue';
+import { estimateBytes, estimateSeconds } from '../../../../src/shared/bench/estimates';
+import { requiredFreeBytes, resolveSettings } from '../../../../src/shared/bench/plan';
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+describe('bench catalogue', () => {
+  it('describes every synthetic test with the shared test ids', () => {
+    expect(CATALOGUE.map((c) => c.id)).toEqual([...SYNTHETIC_TEST_IDS]);
+    for (const c of CATALOGUE) expect(c.description.length).toBeGreaterThan(20);
+  });
+
+  it('parses sizes like dd and fio (binary multiples)', () => {
+    expect(parseSize('512M')).toBe(512 * MiB);
+    expect(parseSize('2G')).toBe(2 * GiB);
+    expect(parseSize('64k')).toBe(64 * 1024);
+    expect(parseSize('1.5GiB')).toBe(1.5 * GiB);
+    expect(parseSize('4096')).toBe(4096);
+    expect(() => parseSize('lots')).toThrow(/not a size/);
+    expect(() => parseSize('0')).toThrow(/positive/);
+  });
+
+  it('dd size is min(2 GiB, 10% of free space)', () => {
+    expect(defaultDdSize(100 * GiB, 2 * GiB)).toBe(2 * GiB);
+    expect(defaultDdSize(5 * GiB, 2 * GiB)).toBe(Math.floor(0.5 * GiB));
+    expect(defaultDdSize(1 * GiB, 256 * MiB)).toBe(Math.floor(0.1 * GiB));
+  });
+
+  it('resolves profiles with overrides winning', () => {
+    const s = resolveSettings({ profile: 'full', tests: ['seeker'], sizes: { file: 64 * MiB } });
+    expect(s.tests).toEqual(['seeker']);
+    expect(s.repetitions).toBe(3);
+    expect(s.sizes.file).toBe(64 * MiB);
+    expect(s.sizes.iozone).toBe(PROFILES.full.sizes.iozone);
+    expect(resolveSettings({ profile: 'custom', repetitions: 1 }).sizes).toEqual(
+      PROFILES.quick.sizes,
+    );
+  });
+
+  it('requires size + 10% + 1 GiB free', () => {
+    expect(requiredFreeBytes(10 * GiB)).toBe(11 * GiB + GiB);
+    expect(requiredFreeBytes(100, 0)).toBe(110);
+  });
+
+  it('estimates the quick profile within its 2-minute promise and full within 15 minutes', () => {
+    const total = (p: 'quick' | 'full') =>
+      SYNTHETIC_TEST_IDS.reduce(
+        (a, id) => a + estimateSeconds(id, PROFILES[p].repetitions, PROFILES[p].sizes),
+        0,
+      );
+    expect(total('quick')).toBeLessThanOrEqual(120);
+    expect(total('full')).toBeLessThanOrEqual(15 * 60);
+    expect(total('full')).toBeGreaterThan(total('quick'));
+  });
+
+  it('counts the bytes each test writes', () => {
+    const s = PROFILES.quick.sizes;
+    expect(estimateBytes('dd-write', s)).toBe(s.dd);
+    expect(estimateBytes('qd-profile', s)).toBe(s.file);
+    expect(estimateBytes('bonnie', s)).toBeGreaterThan(s.bonnie);
+  });
+});
