@@ -1,0 +1,34 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestContext } from '../../../src/main/engine/types';
+
+export interface Recorded {
+  ctx: TestContext;
+  fractions: number[];
+  messages: string[];
+  abort: AbortController;
+}
+
+export function makeContext(over: Partial<TestContext> = {}, base?: string): Recorded {
+  const dir = base ?? mkdtempSync(join(tmpdir(), 'dw-task-'));
+  const fractions: number[] = [];
+  const messages: string[] = [];
+  const abort = new AbortController();
+  const ctx: TestContext = {
+    workDir: dir,
+    targetDir: dir,
+    device: null,
+    signal: abort.signal,
+    repetitions: 1,
+    sizes: {},
+    privileged: null,
+    options: {},
+    progress: (f, _live, message) => {
+      fractions.push(f);
+      if (message) messages.push(message);
+    },
+    ...over,
+  };
+  return { ctx, fractions, messages, abort };
+}

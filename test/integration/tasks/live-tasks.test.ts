@@ -1,0 +1,78 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { appStartTask } from '../../../src/main/tasks/app-start-task';
+import { backupTask } from '../../../src/main/tasks/backup-task';
+import { bootTask } from '../../../src/main/tasks/boot-task';
+import { hibernateTask } from '../../../src/main/tasks/hibernate-task';
+import { testResult } from '../../../src/shared/schemas/run';
+import { makeContext } from './context';
+
+const MiB = 1 << 20;
+
+describe('backup sluggishness', () => {
+  it('measures small-I/O latency idle vs under a copy load and cleans up', async () => {
+    const { ctx, fractions } = makeContext({
+      sizes: { backup: 64 * MiB, backupProbe: 8 * MiB, backupFiles: 200, backupOps: 150 },
+    });
+    const r = testResult.parse(await backupTask.run(ctx));
+    expect(r.status).toBe('ok');
+    const get = (metric: string, phase?: string) =>
+      r.measurements.find(
+        (m) => m.metric === metric && (phase ? m.params?.['phase'] === phase : true),
+      )!;
+    expect(get('wall_time').samples[0]).toBeGreaterThan(0);
+    expect(get('wall_time', 'idle').samples[0]).toBeGreaterThan(0);
+    for (const phase of ['idle', 'load'])
+      for (const m of ['read_p50_ms', 'read_p99_ms', 'open_stat_p50_ms', 'open_stat_p99_ms'])
+        expect(get(m, phase).median).toBeGreaterThan(0);
+    expect(get('read_p99_ms', 'load').median!).toBeGreaterThanOrEqual(
+      get('read_p50_ms', 'load').median!,
+    );
+    expect(get('slowdown_factor').median).toBeGreaterThan(0);
+    expect(fractions.at(-1)).toBeLessThanOrEqual(1);
+    expect(readdirSync(ctx.workDir)).toEqual([]);
+  });
+
+  it('cancel stops the load and removes its files', async () => {
+    const rec = makeContext({
+      sizes: { backup: 64 * MiB, backupProbe: 8 * MiB, backupFiles: 50, backupOps: 3000 },
+    });
+    rec.ctx.progress = (_f, _l, m) => {
+      if (m === 'during the backup') rec.abort.abort();
+    };
+    await expect(backupTask.run(rec.ctx)).rejects.toThrow(/abort/i);
+    expect(readdirSync(rec.ctx.workDir)).toEqual([]);
+  });
+});
+
+describe('application cold start', () => {
+  it('reads node and its libraries, per app and in total', async () => {
+    const { ctx } = makeContext({ options: { apps: ['node', 'not-an-app-xyz'] }, repetitions: 2 });
+    const r = testResult.parse(await appStartTask.run(ctx));
+    expect(r.status).toBe('ok');
+    expect(r.measurements[0]!.samples).toHaveLength(2);
+    expect(r.measurements.find((m) => m.params?.['app'] === 'node')).toBeTruthy();
+    expect(r.caveats).toContain('not installed: not-an-app-xyz');
+    const apps = r.extra?.['apps'] as { files: number; bytes: number }[];
+    expect(apps[0]!.files).toBeGreaterThan(3);
+    expect(apps[0]!.bytes).toBeGreaterThan(10 * MiB);
+  });
+  it('refuses when nothing is installed', async () => {
+    await expect(
+      appStartTask.run(makeContext({ options: { apps: ['not-an-app-xyz'] } }).ctx),
+    ).rejects.toThrow('none of these apps is installed: not-an-app-xyz');
+  });
+});
+
+describe('on this machine (no systemd, no journal)', () => {
+  it('boot is not available, with the reason', async () => {
+    const r = await bootTask.run(makeContext().ctx);
+    expect(testResult.parse(r).status).toBe('skipped');
+    expect(r.error).toMatch(/^not available: /);
+  });
+  it('hibernate is not available, with the reason', async () => {
+    const r = await hibernateTask.run(makeContext().ctx);
+    expect(testResult.parse(r).status).toBe('skipped');
+    expect(r.error).toMatch(/^not available: /);
+  });
+});
