@@ -4,10 +4,12 @@ import { requests } from '../shared/contract';
 import { oneLine } from './core/errors';
 import type { Services } from './core/services';
 import { appHandlers } from './app-handlers';
-import { runsHandlers } from './store/handlers';
 import { benchHandlers } from './engine/bench-handlers';
+import { privilegedHandlers } from './privileged/handlers';
 import { drivesHandlers } from './drives/handlers';
+import { runsHandlers } from './store/handlers';
 import { verdictHandlers } from './verdict-handlers';
+import { reportHandlers } from './report/handlers';
 import { tasksHandlers } from './tasks/handlers';
 
 export type Handler<C extends Channel> = (
@@ -19,10 +21,12 @@ export type Handlers = { [C in Channel]: Handler<C> };
 export function createHandlers(services: Services): Handlers {
   return {
     ...appHandlers(services),
-    ...runsHandlers(services),
     ...benchHandlers(services),
+    ...privilegedHandlers(services),
     ...drivesHandlers(services),
+    ...runsHandlers(services),
     ...verdictHandlers(services),
+    ...reportHandlers(services),
     ...tasksHandlers(services),
   };
 }

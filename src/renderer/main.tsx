@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { isReportRoute, ReportEntry } from './report/entry';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+  <StrictMode>{isReportRoute() ? <ReportEntry /> : <App />}</StrictMode>,
 );

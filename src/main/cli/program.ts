@@ -1,9 +1,10 @@
 import { Command, CommanderError } from 'commander';
 import { oneLine, UserError } from '../core/errors';
 import { createServices, type Services } from '../core/services';
-import { registerRuns } from '../store/cli';
 import { registerBench } from '../engine/bench-cli';
+import { registerReport } from '../report/cli';
 import { registerDrives } from '../drives/cli';
+import { registerRuns } from '../store/cli';
 
 export interface CliIo {
   out: (s: string) => void;
@@ -12,7 +13,7 @@ export interface CliIo {
 
 /** Each domain adds its subcommands here; they get the same services the app uses. */
 export type Register = (program: Command, services: Services, io: CliIo) => void;
-const registrations: Register[] = [registerBench, registerDrives, registerRuns];
+const registrations: Register[] = [registerBench, registerReport, registerDrives, registerRuns];
 
 export function buildProgram(services: Services, io: CliIo): Command {
   const program = new Command('drivewise')

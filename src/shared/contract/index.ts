@@ -7,6 +7,8 @@ import { drivesRequests } from './drives';
 import { jobEvents, jobRequests } from './jobs';
 import { runsRequests } from './runs';
 import { verdictRequests } from './verdict';
+import { privilegedEvents, privilegedRequests } from './privileged';
+import { reportRequests } from './report';
 import { tasksRequests } from './tasks';
 
 export const requests = {
@@ -16,12 +18,15 @@ export const requests = {
   ...jobRequests,
   ...runsRequests,
   ...verdictRequests,
+  ...privilegedRequests,
+  ...reportRequests,
   ...tasksRequests,
 } as const;
 
 export const events = {
   ...appEvents,
   ...jobEvents,
+  ...privilegedEvents,
 } as const;
 
 export type Requests = typeof requests;

@@ -1,0 +1,53 @@
+// Which Chromium prints the report headlessly: CHROME_PATH, else the distribution's package.
+import { accessSync, constants, statSync } from 'node:fs';
+import { UserError } from '../core/errors';
+
+export const CHROMIUM_CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome-stable',
+  '/usr/bin/google-chrome',
+];
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--disable-extensions',
+];
+
+const executable = (path: string): boolean => {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * An explicit CHROME_PATH wins and is never second-guessed: pointing it at something that is not
+ * there is an error, not a silent fallback to another browser.
+ */
+export function findChromium(
+  env: NodeJS.ProcessEnv = process.env,
+  isExecutable: (p: string) => boolean = executable,
+): string {
+  const explicit = env.CHROME_PATH?.trim();
+  if (explicit) {
+    if (isExecutable(explicit)) return explicit;
+    throw new UserError(
+      `no Chromium at CHROME_PATH=${explicit}: point it at a Chromium or Chrome binary`,
+    );
+  }
+  const found = CHROMIUM_CANDIDATES.find(isExecutable);
+  if (found) return found;
+  throw new UserError(
+    'no Chromium found to print the report: install the chromium package or set CHROME_PATH',
+  );
+}

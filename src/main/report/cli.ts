@@ -1,0 +1,51 @@
+// `drivewise report BEFORE [AFTER] --pdf out.pdf [--html out.html] [--paper a4|letter] [--serials]`
+import { Option } from 'commander';
+import type { Register } from '../cli/program';
+import { UserError } from '../core/errors';
+import { createDispatch, createHandlers } from '../router';
+import { reportPrinter } from './printer';
+import { saveReport } from './save';
+
+export const registerReport: Register = (program, services, io) => {
+  program
+    .command('report')
+    .description(
+      'Save the report for a before run and its after run (or for one run alone) as PDF and/or HTML',
+    )
+    .argument('<before>', 'id of the before run (see the run history)')
+    .argument('[after]', 'id of the after run; omit for a single-run report')
+    .option('--pdf <file>', 'write the report as PDF')
+    .option('--html <file>', 'write the report as a self-contained HTML file')
+    .addOption(new Option('--paper <size>', 'paper size').choices(['a4', 'letter']).default('a4'))
+    .option('--serials', 'print drive serial numbers (hidden by default)', false)
+    .action(
+      async (
+        before: string,
+        after: string | undefined,
+        opts: { pdf?: string; html?: string; paper: 'a4' | 'letter'; serials: boolean },
+      ) => {
+        if (!opts.pdf && !opts.html)
+          throw new UserError('say where to save the report: --pdf out.pdf and/or --html out.html');
+        const saved = await saveReport(
+          {
+            services,
+            dispatch: () => createDispatch(createHandlers(services)),
+            printer: reportPrinter(),
+          },
+          {
+            beforeId: before,
+            ...(after ? { afterId: after } : {}),
+            paper: opts.paper,
+            showSerials: opts.serials,
+          },
+          { pdf: opts.pdf, html: opts.html },
+        );
+        if (saved?.pdf)
+          io.out(
+            `Saved ${saved.pdf.path} (${saved.pdf.pages} page${saved.pdf.pages === 1 ? '' : 's'}, ${opts.paper === 'a4' ? 'A4' : 'Letter'})\n`,
+          );
+        if (saved?.html)
+          io.out(`Saved ${saved.html.path} (${Math.ceil(saved.html.bytes / 1024)} KiB)\n`);
+      },
+    );
+};

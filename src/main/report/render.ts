@@ -1,0 +1,102 @@
+// Headless rendering: the real report view, served by the browser-mode host with the real router,
+// opened in Chromium and printed. The PDF is exactly what the desktop app prints.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { reportHash, type ReportTarget } from '../../shared/contract/report';
+import type { EventBus } from '../core/event-bus';
+import { UserError } from '../core/errors';
+import type { Dispatch } from '../router';
+import { startWebHost } from '../web/host';
+import { CHROMIUM_ARGS, findChromium } from './chromium';
+import { countPdfPages } from './pdf-pages';
+
+export interface RenderInput {
+  target: Required<Pick<ReportTarget, 'beforeId' | 'paper' | 'showSerials'>> &
+    Pick<ReportTarget, 'afterId'>;
+  dispatch: Dispatch;
+  bus: EventBus;
+  want: { pdf?: boolean; html?: boolean };
+  env?: NodeJS.ProcessEnv;
+  staticDir?: string;
+  timeoutMs?: number;
+}
+
+export interface RenderOutput {
+  pdf?: Buffer;
+  pages?: number;
+  html?: string;
+}
+
+/** dist/renderer next to the bundled dist/main/*.js, or the repo's build when run from source. */
+export function rendererDir(): string {
+  const candidates = [
+    join(__dirname, '..', 'renderer'),
+    resolve(__dirname, '..', '..', '..', 'dist', 'renderer'),
+    resolve('dist', 'renderer'),
+  ];
+  const dir = candidates.find((d) => existsSync(join(d, 'index.html')));
+  if (!dir) throw new UserError('the report view is not built: run `npm run build` first');
+  return dir;
+}
+
+/** What the report page publishes on window once it has drawn itself (see ReportRoute.tsx). */
+const READY = `document.documentElement.dataset.reportState`;
+
+export async function renderReport(input: RenderInput): Promise<RenderOutput> {
+  const executablePath = findChromium(input.env);
+  const staticDir = input.staticDir ?? rendererDir();
+  const timeout = input.timeoutMs ?? 60_000;
+  const host = await startWebHost({ staticDir, dispatch: input.dispatch, bus: input.bus });
+  let browser: Browser | null = null;
+  try {
+    try {
+      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout });
+    } catch (err) {
+      throw new UserError(
+        `could not start Chromium at ${executablePath}: ${(err as Error).message.split('\n')[0]}`,
+      );
+    }
+    // A light page at roughly A4 width, so the screen layout is the printed layout.
+    const context = await browser.newContext({
+      viewport: { width: 820, height: 1160 },
+      colorScheme: 'light',
+      deviceScaleFactor: 2,
+    });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(host.url + reportHash(input.target));
+    // A selector wait needs no eval in the page, which the app's CSP forbids.
+    await page
+      .waitForSelector('html[data-report-state="ready"], html[data-report-state="error"]', {
+        state: 'attached',
+        timeout,
+      })
+      .catch(() => {
+        throw new UserError(
+          `the report view did not finish drawing within ${Math.round(timeout / 1000)} s` +
+            (pageErrors.length ? `: ${pageErrors[0]}` : ''),
+        );
+      });
+    if ((await page.evaluate(READY)) === 'error') {
+      const msg = await page.evaluate(`document.documentElement.dataset.reportError`);
+      throw new UserError(`cannot make the report: ${String(msg)}`);
+    }
+    const out: RenderOutput = {};
+    if (input.want.html) {
+      out.html = String(await page.evaluate(`window.drivewiseReport.snapshotHtml()`));
+    }
+    if (input.want.pdf) {
+      await page.emulateMedia({ media: 'print' });
+      // Paper size and page numbers come from the view's @page rules (also used by Electron).
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      out.pdf = pdf;
+      out.pages = countPdfPages(pdf);
+    }
+    return out;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await host.close();
+  }
+}

@@ -1,0 +1,206 @@
+// The report's three kinds of chart: speed-up per metric, before/after per group, tasks CPU vs I/O.
+import { useMemo } from 'react';
+import type { MetricComparison, TaskSaving } from '../../shared/verdict';
+import { COLORS, logTick, ReportChart, wrapLabel } from './ReportChart';
+import { fmtNum, fmtRatio } from './format';
+import type { ChartGroup } from './report-model';
+
+const barHeight = (rows: number, perRow: number) => Math.max(140, 70 + rows * perRow);
+
+/** Floating bars from 1× to the speed-up on a log axis: faster goes right, slower goes left. */
+export function SpeedupChart({ comparisons }: { comparisons: MetricComparison[] }) {
+  const rows = comparisons.filter((c) => c.speedup !== null && c.theme !== 'memory');
+  const config = useMemo(() => {
+    const values = rows.map((c) => c.speedup!);
+    const lo = Math.min(0.5, ...values.map((v) => v / 1.5));
+    const hi = Math.max(2, ...values.map((v) => v * 1.5));
+    return {
+      type: 'bar' as const,
+      data: {
+        labels: rows.map((c) => wrapLabel(`${c.testTitle}: ${c.label}`, 44)),
+        datasets: [
+          {
+            label: 'Speed-up (after vs before)',
+            data: rows.map((c) => [1, c.speedup!] as [number, number]),
+            backgroundColor: rows.map((c) =>
+              c.outcome === 'faster'
+                ? COLORS.faster
+                : c.outcome === 'slower'
+                  ? COLORS.slower
+                  : COLORS.same,
+            ),
+            barPercentage: 0.8,
+          },
+        ],
+      },
+      options: {
+        indexAxis: 'y' as const,
+        plugins: {
+          legend: { display: false },
+          title: {
+            display: true,
+            text: 'Speed-up per measurement (× better; grey = inside the noise)',
+          },
+        },
+        scales: {
+          x: {
+            type: 'logarithmic' as const,
+            min: lo,
+            max: hi,
+            title: { display: true, text: 'speed-up factor (log scale), 1× = no change' },
+            ticks: {
+              maxRotation: 0,
+              callback: (v: number | string) => logTick(Number(v), fmtRatio),
+            },
+          },
+          y: { ticks: { autoSkip: false } },
+        },
+      },
+    };
+  }, [rows]);
+  if (!rows.length) return null;
+  return (
+    <ReportChart
+      config={config}
+      height={barHeight(rows.length, 22)}
+      label="Speed-up per measurement"
+      testId="chart-speedup"
+    />
+  );
+}
+
+export function GroupChart({ group, single }: { group: ChartGroup; single: boolean }) {
+  const config = useMemo(() => {
+    const datasets = [
+      {
+        label: single ? 'Measured' : 'Before',
+        data: group.bars.map((b) => b.before),
+        backgroundColor: single ? COLORS.after : COLORS.before,
+      },
+      ...(single
+        ? []
+        : [
+            { label: 'After', data: group.bars.map((b) => b.after), backgroundColor: COLORS.after },
+          ]),
+    ];
+    return {
+      type: 'bar' as const,
+      data: { labels: group.bars.map((b) => wrapLabel(b.label, 44)), datasets },
+      options: {
+        indexAxis: 'y' as const,
+        plugins: {
+          legend: { display: !single, position: 'top' as const },
+          title: { display: true, text: group.title + (group.log ? ' — log scale' : '') },
+        },
+        scales: {
+          x: {
+            type: group.log ? ('logarithmic' as const) : ('linear' as const),
+            title: { display: true, text: group.unit },
+            ticks: {
+              maxRotation: 0,
+              ...(group.log
+                ? { callback: (v: number | string) => logTick(Number(v), fmtNum) }
+                : {}),
+            },
+          },
+          y: { ticks: { autoSkip: false } },
+        },
+      },
+    };
+  }, [group, single]);
+  return (
+    <ReportChart
+      config={config}
+      height={barHeight(group.bars.length, single ? 22 : 34)}
+      label={group.title}
+      testId="chart-group"
+    />
+  );
+}
+
+/** Stacked CPU and I/O-wait seconds, before and after: the I/O part is what a drive can remove. */
+export function TasksChart({ tasks }: { tasks: TaskSaving[] }) {
+  const rows = tasks.filter((t) => t.beforeSeconds.median !== null);
+  const config = useMemo(() => {
+    // Without CPU figures the wall time is drawn whole, in its own colour: no split is invented.
+    const split = (wall: number | null, cpu: number | null) => {
+      if (wall === null) return { cpu: null, io: null, whole: null };
+      if (cpu === null) return { cpu: null, io: null, whole: wall };
+      const c = Math.min(cpu, wall);
+      return { cpu: c, io: wall - c, whole: null };
+    };
+    const b = rows.map((t) => split(t.beforeSeconds.median, t.cpuSecondsBefore));
+    const a = rows.map((t) => split(t.afterSeconds.median, t.cpuSecondsAfter));
+    const sets = [
+      {
+        label: 'Before: CPU',
+        data: b.map((x) => x.cpu),
+        backgroundColor: COLORS.cpu,
+        stack: 'before',
+      },
+      {
+        label: 'Before: waiting (I/O)',
+        data: b.map((x) => x.io),
+        backgroundColor: '#f2c48d',
+        stack: 'before',
+      },
+      {
+        label: 'Before: total (no CPU figure)',
+        data: b.map((x) => x.whole),
+        backgroundColor: COLORS.before,
+        stack: 'before',
+      },
+      {
+        label: 'After: CPU',
+        data: a.map((x) => x.cpu),
+        backgroundColor: '#3d4a5c',
+        stack: 'after',
+      },
+      {
+        label: 'After: waiting (I/O)',
+        data: a.map((x) => x.io),
+        backgroundColor: COLORS.io,
+        stack: 'after',
+      },
+      {
+        label: 'After: total (no CPU figure)',
+        data: a.map((x) => x.whole),
+        backgroundColor: COLORS.after,
+        stack: 'after',
+      },
+    ];
+    return {
+      type: 'bar' as const,
+      data: {
+        labels: rows.map((t) => wrapLabel(t.title, 30)),
+        datasets: sets.filter((d) => d.data.some((v) => v !== null)),
+      },
+      options: {
+        indexAxis: 'y' as const,
+        plugins: {
+          legend: { display: true, position: 'top' as const },
+          title: {
+            display: true,
+            text: 'Real-world tasks: CPU time vs waiting for the disk, seconds',
+          },
+        },
+        scales: {
+          x: {
+            stacked: true,
+            title: { display: true, text: 'seconds (upper bar before, lower bar after)' },
+          },
+          y: { stacked: true, ticks: { autoSkip: false } },
+        },
+      },
+    };
+  }, [rows]);
+  if (!rows.length) return null;
+  return (
+    <ReportChart
+      config={config}
+      height={barHeight(rows.length, 44)}
+      label="Real-world tasks: CPU time vs waiting for the disk"
+      testId="chart-tasks"
+    />
+  );
+}

@@ -1,0 +1,227 @@
+// Pure assembly of what the report prints: per-test tables, chart groups, drive and machine facts.
+import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
+import type { Measurement, RunDocument, TestResult } from '../../shared/schemas/run';
+import type { MetricComparison, SpreadOf, Verdict } from '../../shared/verdict';
+import { spreadOfMeasurement } from '../../shared/verdict/compare';
+import { metricKey, metricLabel, toMBps } from '../../shared/verdict/metrics';
+import { fmtBytes, fmtCapacity } from './format';
+
+const uniq = (xs: string[]) => [...new Set(xs.filter(Boolean))];
+
+export interface TableRow {
+  key: string;
+  label: string;
+  unit: string;
+  better: 'higher' | 'lower';
+  before: SpreadOf | null;
+  after: SpreadOf | null;
+  speedup: number | null;
+  outcome: MetricComparison['outcome'] | null;
+  note?: string;
+}
+
+export interface TestTable {
+  testId: string;
+  title: string;
+  tool: string;
+  kind: TestResult['kind'];
+  method: string;
+  /** When the after-run used a different method, both are printed. */
+  afterMethod?: string;
+  status: { before: TestResult['status'] | null; after: TestResult['status'] | null };
+  errors: string[];
+  caveats: string[];
+  cache: string;
+  bytesWritten: number;
+  rows: TableRow[];
+}
+
+/** One table per test, in the order the before-run ran them; tests only one run has come last. */
+export function testTables(
+  before: RunDocument,
+  after: RunDocument | null,
+  verdict: Verdict | null,
+): TestTable[] {
+  const byKey = new Map((verdict?.comparisons ?? []).map((c) => [c.key, c]));
+  const taskByKey = new Map((verdict?.tasks ?? []).map((t) => [t.key, t]));
+  const afterTests = new Map((after?.tests ?? []).map((t) => [t.testId, t]));
+  const order = [
+    ...before.tests,
+    ...(after?.tests ?? []).filter((t) => !before.tests.some((b) => b.testId === t.testId)),
+  ];
+  return order.map((t0) => {
+    const b = before.tests.find((t) => t.testId === t0.testId) ?? null;
+    const a = after ? (afterTests.get(t0.testId) ?? null) : null;
+    const main = b ?? a!;
+    const metrics = new Map<string, { b?: Measurement; a?: Measurement }>();
+    for (const m of b?.measurements ?? []) metrics.set(metricKey(main.testId, m), { b: m });
+    for (const m of a?.measurements ?? []) {
+      const k = metricKey(main.testId, m);
+      metrics.set(k, { ...metrics.get(k), a: m });
+    }
+    const rows: TableRow[] = [...metrics].map(([key, { b: mb, a: ma }]) => {
+      const m = (mb ?? ma)!;
+      const c = byKey.get(key);
+      const task = taskByKey.get(key);
+      const note = uniq([mb?.note ?? '', ma?.note ?? '']).join('; ');
+      return {
+        key,
+        label: metricLabel(m),
+        unit: m.unit,
+        better: m.better,
+        before: mb ? spreadOfMeasurement(mb) : null,
+        after: after ? (ma ? spreadOfMeasurement(ma) : null) : null,
+        speedup: c?.speedup ?? task?.speedup ?? null,
+        outcome: c?.outcome ?? task?.outcome ?? null,
+        ...(note ? { note } : {}),
+      };
+    });
+    const caveats = uniq([
+      ...(b?.caveats ?? []).map((c) => (after ? `Before: ${c}` : c)),
+      ...(a?.caveats ?? []).map((c) => `After: ${c}`),
+    ]);
+    const errors = uniq([
+      b?.error ? `Before: ${b.error}` : '',
+      a?.error ? `After: ${a.error}` : '',
+    ]);
+    return {
+      testId: main.testId,
+      title: main.title,
+      tool: main.tool,
+      kind: main.kind,
+      method: main.method,
+      ...(a && b && a.method !== b.method ? { afterMethod: a.method } : {}),
+      status: { before: b?.status ?? null, after: a?.status ?? null },
+      errors,
+      caveats,
+      cache: main.cache,
+      bytesWritten: (b?.bytesWritten ?? 0) + (a?.bytesWritten ?? 0),
+      rows,
+    };
+  });
+}
+
+export interface ChartGroup {
+  id: string;
+  title: string;
+  unit: string;
+  log: boolean;
+  bars: { label: string; before: number | null; after: number | null }[];
+}
+
+const THEME_TITLES: Record<string, string> = {
+  sequential: 'Sequential throughput',
+  'random-access': 'Random access',
+  'file-ops': 'File creation, stat and deletion',
+  memory: 'Cached reads (memory speed)',
+  latency: 'Latency',
+  other: 'Other measurements',
+};
+
+/**
+ * Before/after bars grouped by what they measure. Throughputs share one unit (MB/s) so one axis
+ * holds hdparm, dd, bonnie++ and iozone together; other units get a chart of their own.
+ */
+export function chartGroups(comparisons: MetricComparison[]): ChartGroup[] {
+  const groups = new Map<string, ChartGroup>();
+  for (const c of comparisons) {
+    if (c.before.median === null && c.after.median === null) continue;
+    const asMB = toMBps(1, c.unit) !== null;
+    const unit = asMB ? 'MB/s' : c.unit;
+    const conv = (x: number | null) => (x === null ? null : asMB ? toMBps(x, c.unit) : x);
+    const id = `${c.theme}|${unit}`;
+    const g = groups.get(id) ?? {
+      id,
+      title: `${THEME_TITLES[c.theme] ?? c.theme}, ${unit}${c.better === 'lower' ? ' (lower is better)' : ''}`,
+      unit,
+      log: c.theme === 'random-access' || c.theme === 'file-ops',
+      bars: [],
+    };
+    g.bars.push({
+      label: `${c.testTitle}: ${c.label}`,
+      before: conv(c.before.median),
+      after: conv(c.after.median),
+    });
+    groups.set(id, g);
+  }
+  for (const g of groups.values()) {
+    const vals = g.bars
+      .flatMap((b) => [b.before, b.after])
+      .filter((x): x is number => !!x && x > 0);
+    // A wide range squashes the small bars to nothing on a linear axis.
+    if (vals.length && Math.max(...vals) / Math.min(...vals) > 30) g.log = true;
+  }
+  return [...groups.values()];
+}
+
+export interface Fact {
+  label: string;
+  value: string;
+}
+
+export function driveFacts(d: DriveInfo | null, showSerials: boolean): Fact[] {
+  if (!d) return [{ label: 'Drive', value: 'not recorded' }];
+  const link = d.link
+    ? [
+        d.link.bus.toUpperCase(),
+        d.link.current,
+        d.link.max && d.link.max !== d.link.current ? `(max ${d.link.max})` : '',
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : '—';
+  return [
+    { label: 'Model', value: [d.vendor, d.model].filter(Boolean).join(' ') || '—' },
+    { label: 'Device', value: d.path },
+    { label: 'Kind', value: `${d.kind}${d.rpm ? `, ${d.rpm} rpm` : ''}` },
+    { label: 'Capacity', value: fmtCapacity(d.sizeBytes) },
+    { label: 'Link', value: link },
+    { label: 'Firmware', value: d.firmware ?? '—' },
+    {
+      label: 'Serial',
+      value: d.serial ? (showSerials ? d.serial : 'hidden (opt in to print it)') : '—',
+    },
+    {
+      label: 'Sectors',
+      value: `${d.logicalSectorBytes ?? '?'} / ${d.physicalSectorBytes ?? '?'} B`,
+    },
+    { label: 'TRIM', value: d.trim === null ? '—' : d.trim ? 'supported' : 'not supported' },
+    { label: 'Scheduler', value: d.scheduler ?? '—' },
+    { label: 'Holds', value: d.holds.length ? d.holds.join(', ') : '—' },
+  ];
+}
+
+export function machineFacts(m: MachineProfile | null): Fact[] {
+  if (!m) return [{ label: 'Machine', value: 'not recorded' }];
+  return [
+    {
+      label: 'CPU',
+      value: `${m.cpuModel ?? '—'}${m.cpuCores > 0 ? ` (${m.cpuCores} cores)` : ''}`,
+    },
+    { label: 'RAM', value: m.ramBytes > 0 ? fmtBytes(m.ramBytes) : '—' },
+    { label: 'Kernel', value: m.kernel ?? '—' },
+    { label: 'Distribution', value: m.distro ?? '—' },
+    { label: 'Session', value: m.session ?? '—' },
+  ];
+}
+
+export function runFacts(r: RunDocument): Fact[] {
+  return [
+    { label: 'Run', value: r.id },
+    {
+      label: 'Source',
+      value: r.source.kind + (r.source.citation ? ` (${r.source.citation})` : ''),
+    },
+    { label: 'Tested folder', value: r.targetDir ?? '—' },
+    {
+      label: 'Plan',
+      value: `${r.settings.profile}, ${r.settings.repetitions} repetition${r.settings.repetitions === 1 ? '' : 's'}`,
+    },
+    {
+      label: 'Admin rights',
+      value: r.privilege.state + (r.privilege.reason ? ` (${r.privilege.reason})` : ''),
+    },
+    { label: 'Bytes written', value: fmtBytes(r.bytesWritten) },
+    { label: 'App version', value: r.appVersion },
+  ];
+}

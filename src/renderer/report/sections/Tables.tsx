@@ -1,0 +1,160 @@
+// Per-test tables (before, after, ratio, spread, method, caveats) and the real-world tasks table.
+import { formatSeconds, type TaskSaving } from '../../../shared/verdict';
+import { fmtBytes, fmtNum, fmtPercent, fmtSpread, outcomeWords } from '../format';
+import type { TestTable } from '../report-model';
+
+const STATUS_WORDS = {
+  ok: '',
+  failed: 'failed',
+  skipped: 'skipped',
+  cancelled: 'cancelled',
+} as const;
+
+function statusLine(t: TestTable, single: boolean): string {
+  const b = t.status.before;
+  const a = t.status.after;
+  if (single) return b && b !== 'ok' ? `This test ${STATUS_WORDS[b]}.` : '';
+  const parts: string[] = [];
+  if (!b) parts.push('Only in the after-run.');
+  else if (b !== 'ok') parts.push(`Before: ${STATUS_WORDS[b]}.`);
+  if (!a) parts.push('Not in the after-run.');
+  else if (a !== 'ok') parts.push(`After: ${STATUS_WORDS[a]}.`);
+  return parts.join(' ');
+}
+
+export function TestTableBlock({ t, single }: { t: TestTable; single: boolean }) {
+  const status = statusLine(t, single);
+  return (
+    <section className="rp-test" data-testid="report-test" aria-label={t.title}>
+      <h3>
+        {t.title} <span className="rp-tool">({t.tool})</span>
+      </h3>
+      {t.rows.length > 0 ? (
+        <table className="rp-table">
+          <thead>
+            <tr>
+              <th scope="col">Measurement</th>
+              <th scope="col">Unit</th>
+              <th scope="col" className="num">
+                {single ? 'Median (min–max)' : 'Before: median (min–max)'}
+              </th>
+              {!single && (
+                <>
+                  <th scope="col" className="num">
+                    After: median (min–max)
+                  </th>
+                  <th scope="col" className="num">
+                    Ratio
+                  </th>
+                  <th scope="col">Outcome</th>
+                </>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {t.rows.map((r) => (
+              <tr key={r.key}>
+                <th scope="row">{r.label}</th>
+                <td>
+                  {r.unit}
+                  {r.better === 'lower' ? ' ↓' : ''}
+                </td>
+                <td className="num">
+                  {single && r.before?.median === null && r.note ? r.note : fmtSpread(r.before)}
+                </td>
+                {!single && (
+                  <>
+                    <td className="num">{fmtSpread(r.after)}</td>
+                    <td className="num">{r.speedup === null ? '—' : `${fmtNum(r.speedup)}×`}</td>
+                    <td className={`rp-outcome rp-${r.outcome ?? 'unknown'}`}>
+                      {r.outcome && r.outcome !== 'unknown'
+                        ? outcomeWords(r.outcome, r.speedup)
+                        : (r.note ?? outcomeWords('unknown', r.speedup))}
+                    </td>
+                  </>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="rp-muted">No figures.</p>
+      )}
+      <div className="rp-test-notes">
+        <p>
+          <strong>Method:</strong> {t.method}
+          {t.afterMethod && <> (after-run: {t.afterMethod})</>} <strong>Cache:</strong> {t.cache}.{' '}
+          <strong>Written:</strong> {fmtBytes(t.bytesWritten)}.
+        </p>
+        {status && <p className="rp-warn-text">{status}</p>}
+        {t.errors.map((e) => (
+          <p key={e} className="rp-warn-text">
+            {e}
+          </p>
+        ))}
+        {t.caveats.length > 0 && (
+          <ul className="rp-caveats">
+            {t.caveats.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function TasksTable({ tasks }: { tasks: TaskSaving[] }) {
+  if (!tasks.length) return null;
+  const s = (x: number | null) => (x === null ? '—' : formatSeconds(x));
+  return (
+    <table className="rp-table rp-tasks" data-testid="report-tasks">
+      <thead>
+        <tr>
+          <th scope="col">Task</th>
+          <th scope="col" className="num">
+            Before, s
+          </th>
+          <th scope="col" className="num">
+            After, s
+          </th>
+          <th scope="col">Outcome</th>
+          <th scope="col" className="num">
+            Saved each time
+          </th>
+          <th scope="col" className="num">
+            Per day
+          </th>
+          <th scope="col" className="num">
+            CPU s before / after
+          </th>
+          <th scope="col" className="num">
+            I/O wait before / after
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {tasks.map((t) => (
+          <tr key={t.key}>
+            <th scope="row">{t.title}</th>
+            <td className="num">{fmtSpread(t.beforeSeconds)}</td>
+            <td className="num">{fmtSpread(t.afterSeconds)}</td>
+            <td className={`rp-outcome rp-${t.outcome}`}>{outcomeWords(t.outcome, t.speedup)}</td>
+            <td className="num">{s(t.savedPerOccurrence)}</td>
+            <td className="num">
+              {t.occurrencesPerDay > 0
+                ? `${s(t.savedPerDay)} (${t.occurrencesPerDay}×)`
+                : 'not in profile'}
+            </td>
+            <td className="num">
+              {fmtNum(t.cpuSecondsBefore)} / {fmtNum(t.cpuSecondsAfter)}
+            </td>
+            <td className="num">
+              {fmtPercent(t.ioWaitShareBefore)} / {fmtPercent(t.ioWaitShareAfter)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
