@@ -6,9 +6,11 @@ import { StepIndicator } from './components/StepIndicator';
 import { STEPS, useApp, type StepId } from './store';
 import { SwapStep } from './wizard/SwapStep';
 import { WelcomeStep } from './wizard/WelcomeStep';
+import { DriveStep } from './wizard/DriveStep';
 
 const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
   welcome: WelcomeStep,
+  drive: DriveStep,
   swap: SwapStep,
 };
 

@@ -1,0 +1,46 @@
+import type { DriveInfo } from '../../../shared/schemas/drive';
+import { driveTitle, formatCapacity, freeOf, KIND_LABEL, linkLine } from './format';
+
+export function DriveCard(props: { drive: DriveInfo; selected: boolean; onSelect(): void }) {
+  const { drive: d, selected, onSelect } = props;
+  const free = freeOf(d);
+  const t = d.testability;
+  const slow =
+    d.link?.deviceMaxCeilingMBps &&
+    d.link.ceilingMBps &&
+    d.link.deviceMaxCeilingMBps > d.link.ceilingMBps;
+  return (
+    <button
+      type="button"
+      className={`drive-card${selected ? ' selected' : ''}`}
+      aria-pressed={selected}
+      onClick={onSelect}
+      data-testid={`drive-card-${d.name}`}
+    >
+      <span className="drive-card-badges">
+        <span className={`badge kind kind-${d.kind}`}>{KIND_LABEL[d.kind]}</span>
+        {d.isSystem && <span className="badge ok">System drive</span>}
+        {d.removable && <span className="badge">Removable</span>}
+      </span>
+      <span className="drive-card-title">{driveTitle(d)}</span>
+      <span className="drive-card-sub">
+        {d.path} · {formatCapacity(d.sizeBytes)}
+        {d.isSystem && d.holds.length ? ` · holds ${d.holds.join(' ')}` : ''}
+      </span>
+      <dl className="drive-card-facts">
+        <dt>Link</dt>
+        <dd>{linkLine(d)}</dd>
+        <dt>Free</dt>
+        <dd>{free === null ? 'nothing mounted' : formatCapacity(free)}</dd>
+        <dt>TRIM</dt>
+        <dd>{d.trim === null ? 'unknown' : d.trim ? 'yes' : 'no'}</dd>
+      </dl>
+      {slow && (
+        <span className="drive-card-note warn-text">
+          The drive supports {d.link?.deviceMax}; this port caps it.
+        </span>
+      )}
+      {t && !t.fileTests && <span className="drive-card-note warn-text">{t.reason}</span>}
+    </button>
+  );
+}

@@ -1,0 +1,40 @@
+import type { DriveInfo } from '../../../shared/schemas/drive';
+
+/** Capacities the way drive makers print them (10^9), so they match the label on the box. */
+export function formatCapacity(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return '—';
+  if (bytes >= 1e12) return `${(bytes / 1e12).toFixed(bytes >= 1e13 ? 0 : 1)} TB`;
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(bytes >= 1e11 ? 0 : 1)} GB`;
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(0)} MB`;
+  return `${Math.round(bytes / 1e3)} kB`;
+}
+
+export const KIND_LABEL: Record<DriveInfo['kind'], string> = {
+  hdd: 'HDD',
+  'sata-ssd': 'SATA SSD',
+  'nvme-ssd': 'NVMe SSD',
+  usb: 'USB / removable',
+  virtual: 'Virtual disk',
+  loop: 'Loop device',
+  other: 'Other',
+};
+
+export function driveTitle(d: DriveInfo): string {
+  if (d.model) return d.model;
+  if (d.kind === 'loop') return `Loop device ${d.name}`;
+  if (d.kind === 'virtual') return `Virtual disk ${d.name}`;
+  return d.name;
+}
+
+export function linkLine(d: DriveInfo): string {
+  const l = d.link;
+  if (!l) return d.kind === 'virtual' || d.kind === 'loop' ? 'no physical link' : 'link unknown';
+  const cur = l.current ?? 'link speed unknown';
+  return l.ceilingMBps ? `${cur} · ceiling ~${Math.round(l.ceilingMBps)} MB/s` : cur;
+}
+
+/** Free space summed over the mounted filesystems of a disk, or null when nothing is mounted. */
+export function freeOf(d: DriveInfo): number | null {
+  const mounted = d.partitions.filter((p) => p.mountpoints.length && p.freeBytes !== null);
+  return mounted.length ? mounted.reduce((a, p) => a + (p.freeBytes ?? 0), 0) : null;
+}
