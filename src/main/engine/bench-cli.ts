@@ -23,6 +23,15 @@ const SIZE_KEYS: (keyof ProfileSizes)[] = [
 /** --size 512M sets every byte size; --size dd=1G,iozone=64M sets some; counts/seconds are plain numbers. */
 export function parseSizes(text: string | undefined): Record<string, number> | undefined {
   if (!text) return undefined;
+  try {
+    return parseSizeList(text);
+  } catch (err) {
+    if (err instanceof UserError) throw err;
+    throw new UserError(`--size: ${(err as Error).message}`);
+  }
+}
+
+function parseSizeList(text: string): Record<string, number> {
   const out: Record<string, number> = {};
   for (const part of text
     .split(',')

@@ -28,9 +28,9 @@ const plan = (tests: string[]) => ({
 describe('engine runner', () => {
   it('records a failing test and goes on with the next', async () => {
     const sent: FromEngine[] = [];
-    const ok = fake('ok', async function (ctx) {
+    const ok: TestModule = fake('ok', async (ctx) => {
       for (let i = 1; i <= 4; i++) ctx.progress(i / 4, { value: i, unit: 'IOPS' });
-      return baseResult(this as TestModule, 'fake');
+      return baseResult(ok, 'fake');
     });
     const bad = fake('bad', async () => {
       throw new Error('no space left on the drive while writing\nstack details');

@@ -1,0 +1,150 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../src/main/cli/program';
+import { createServices } from '../../../src/main/core/services';
+import { createDispatch, createHandlers } from '../../../src/main/router';
+import type { JobFinished, JobProgress } from '../../../src/shared/contract/jobs';
+import { leftovers, tempDir, TINY } from './helpers';
+
+const dirs: string[] = [];
+const dir = (p: string) => {
+  const d = tempDir(p);
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    io: { out: (s: string) => void out.push(s), err: (s: string) => void err.push(s) },
+    out,
+    err,
+  };
+}
+
+describe('drivewise bench', () => {
+  it('prints a table, progress on stderr, saves the run and writes --json', async () => {
+    const target = dir('cli');
+    const services = createServices({ configDir: dir('cfg') });
+    const c = capture();
+    const json = join(dir('json'), 'run.json');
+    const code = await runCli(
+      [
+        'bench',
+        '--dir',
+        target,
+        '--tests',
+        'seeker,dd-write',
+        '--size',
+        'file=16M,dd=4M,seekerSeconds=0.3',
+        '--repetitions',
+        '2',
+        '--json',
+        json,
+        '--label',
+        'before',
+      ],
+      c.io,
+      services,
+    );
+    expect(c.err.join('')).toMatch(/Random access \(seeker\).*ETA/);
+    expect(code).toBe(0);
+    const out = c.out.join('');
+    expect(out).toMatch(/seeker\s+seeks_per_second\s+[\d,.]+\s+[\d,.]+–[\d,.]+\s+seeks\/s/);
+    expect(out).toMatch(/dd-write\s+throughput/);
+    const id = /saved run (\S+)/.exec(out)![1]!;
+    const saved = await services.runs.load(id);
+    expect(saved.label).toBe('before');
+    expect(saved.settings.repetitions).toBe(2);
+    expect(saved.tests[0]!.measurements[0]!.samples).toHaveLength(2);
+    expect(JSON.parse(readFileSync(json, 'utf8')).id).toBe(id);
+    expect(leftovers(target)).toEqual([]);
+  });
+
+  it('bad input gives one line and exit code 2', async () => {
+    const services = createServices({ configDir: dir('cfg') });
+    for (const args of [
+      ['--dir', '/nonexistent/x'],
+      ['--dir', dir('x'), '--repetitions', '0'],
+      ['--dir', dir('x'), '--size', 'dd=lots'],
+      ['--dir', dir('x'), '--tests', 'nope'],
+    ]) {
+      const c = capture();
+      expect(await runCli(['bench', ...args], c.io, services)).toBe(2);
+      expect(c.err.join('').trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
+
+describe('bench.* channels', () => {
+  it('bench.start runs a job with progress events and finishes with the run id', async () => {
+    const services = createServices({ configDir: dir('cfg'), host: 'browser' });
+    const dispatch = createDispatch(createHandlers(services));
+    const target = dir('job');
+    const progress: JobProgress[] = [];
+    const finished = new Promise<JobFinished>((resolve) =>
+      services.bus.subscribe((name, payload) => {
+        if (name === 'job.progress') progress.push(payload as JobProgress);
+        if (name === 'job.finished') resolve(payload as JobFinished);
+      }),
+    );
+    const res = await dispatch('bench.start', {
+      targetDir: target,
+      profile: 'custom',
+      tests: ['seeker'],
+      repetitions: 1,
+      sizes: { ...TINY, file: 16 * 1024 * 1024 },
+      label: 'after',
+    });
+    expect(res.ok).toBe(true);
+    const fin = await finished;
+    expect(fin.status).toBe('done');
+    const doc = await services.runs.load(fin.resultRef!);
+    expect(doc.label).toBe('after');
+    expect(
+      progress.some((p) => p.testId === 'seeker' && p.label === 'Random access (seeker)'),
+    ).toBe(true);
+    expect(leftovers(target)).toEqual([]);
+  });
+
+  it('bench.start refuses a bad directory as an error answer, not a job', async () => {
+    const dispatch = createDispatch(createHandlers(createServices({ configDir: dir('cfg') })));
+    expect(await dispatch('bench.start', { targetDir: '/nonexistent/y' })).toEqual({
+      ok: false,
+      error: 'no such directory: /nonexistent/y',
+    });
+  });
+
+  it('bench.plan estimates durations and space; bench.catalogue lists tests and profiles', async () => {
+    const dispatch = createDispatch(createHandlers(createServices({ configDir: dir('cfg') })));
+    const plan = await dispatch('bench.plan', { profile: 'quick', targetDir: dir('plan') });
+    expect(plan.ok).toBe(true);
+    const p = (
+      plan as {
+        value: {
+          totalSeconds: number;
+          tests: { id: string }[];
+          freeBytes: number;
+          bytesRequired: number;
+          bytesNeeded: number;
+        };
+      }
+    ).value;
+    expect(p.tests).toHaveLength(7);
+    expect(p.totalSeconds).toBeGreaterThan(30);
+    expect(p.totalSeconds).toBeLessThanOrEqual(120);
+    expect(p.freeBytes).toBeGreaterThan(0);
+    expect(p.bytesRequired).toBeGreaterThan(p.bytesNeeded);
+    const cat = await dispatch('bench.catalogue', {});
+    expect(cat.ok).toBe(true);
+    const ids = (cat as { value: { tests: { id: string }[]; profiles: { id: string }[] } }).value;
+    expect(ids.tests.map((t) => t.id)).toEqual(
+      expect.arrayContaining(['cached-read', 'qd-profile', 'bonnie']),
+    );
+    expect(ids.profiles.map((x) => x.id)).toEqual(['quick', 'full']);
+    expect(existsSync(join(dir('none'), 'x'))).toBe(false);
+  });
+});

@@ -1,0 +1,166 @@
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runBench } from '../../../src/main/engine/bench-service';
+import type { PrivilegedOps } from '../../../src/main/engine/types';
+import type { DriveInfo } from '../../../src/shared/schemas/drive';
+import { runDocument } from '../../../src/shared/schemas/run';
+import { leftovers, metric, req, saver, tempDir } from './helpers';
+
+const dirs: string[] = [];
+const dir = (p: string) => {
+  const d = tempDir(p);
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('engine end to end (forked engine process, tiny sizes)', () => {
+  it('runs all seven tests, saves a valid run and leaves no files', async () => {
+    const target = dir('all');
+    const env = saver();
+    const progress: { testId: string; overall: number; eta: number | null }[] = [];
+    const doc = await runBench(
+      req(target),
+      env,
+      {},
+      {
+        signal: new AbortController().signal,
+        onProgress: (p) =>
+          progress.push({ testId: p.testId, overall: p.overall, eta: p.etaSeconds }),
+      },
+    );
+    expect(doc).not.toBeNull();
+    expect(runDocument.safeParse(doc).success).toBe(true);
+    expect(env.saved).toHaveLength(1);
+    expect(doc!.tests.map((t) => [t.testId, t.status, t.error])).toEqual(
+      ['cached-read', 'buffered-read', 'dd-write', 'bonnie', 'iozone', 'seeker', 'qd-profile'].map(
+        (id) => [id, 'ok', undefined],
+      ),
+    );
+    expect(leftovers(target)).toEqual([]);
+    // Metric names follow the classic tools.
+    for (const [t, m] of [
+      ['cached-read', 'cached_read'],
+      ['buffered-read', 'buffered_read'],
+      ['dd-write', 'throughput'],
+      ['bonnie', 'seq_output_block'],
+      ['bonnie', 'random_seeks'],
+      ['bonnie', 'seq_create'],
+      ['iozone', 'random_write'],
+      ['seeker', 'seeks_per_second'],
+      ['seeker', 'random_access_ms'],
+      ['qd-profile', 'read_iops'],
+      ['qd-profile', 'clat_p99_us'],
+    ] as const)
+      expect(metric(doc!, t, m), `${t} ${m}`).toBeDefined();
+    expect(metric(doc!, 'bonnie', 'random_seeks')!.median).toBeGreaterThan(0);
+    const iozoneRecords = doc!.tests
+      .find((t) => t.testId === 'iozone')!
+      .measurements.filter((m) => m.metric === 'read')
+      .map((m) => m.params?.record_kb);
+    expect(iozoneRecords).toEqual([4, 64, 512]);
+    const qd = doc!.tests.find((t) => t.testId === 'qd-profile')!;
+    expect(qd.measurements.filter((m) => m.metric === 'read_iops').map((m) => m.params)).toEqual([
+      { pattern: 'seq', bs_kb: 1024, qd: 8 },
+      { pattern: 'seq', bs_kb: 1024, qd: 1 },
+      { pattern: 'rnd', bs_kb: 4, qd: 32 },
+      { pattern: 'rnd', bs_kb: 4, qd: 1 },
+    ]);
+    // Progress: ETAs and an overall fraction that never goes backwards.
+    expect(progress.length).toBeGreaterThan(5);
+    for (let i = 1; i < progress.length; i++)
+      expect(progress[i]!.overall).toBeGreaterThanOrEqual(progress[i - 1]!.overall - 1e-9);
+    expect(progress.every((p) => p.eta !== null && p.eta >= 0)).toBe(true);
+    expect(doc!.caveats.join(' ')).toMatch(/deep-queue I\/O/);
+    expect(doc!.bytesWritten).toBeGreaterThan(0);
+  });
+
+  it('O_DIRECT read of a fresh 64 MiB file does not report cache speed', async () => {
+    const target = dir('direct');
+    const doc = (await runBench(
+      req(target, { tests: ['cached-read', 'buffered-read'], repetitions: 2 }),
+      saver(),
+      {},
+      { signal: new AbortController().signal },
+    ))!;
+    const cached = metric(doc, 'cached-read', 'cached_read')!.median!;
+    const disk = metric(doc, 'buffered-read', 'buffered_read')!.median!;
+    const br = doc.tests.find((t) => t.testId === 'buffered-read')!;
+    expect(br.cache).toBe('bypassed');
+    expect(br.method).toMatch(/O_DIRECT/);
+    expect(br.caveats.join()).toMatch(/no admin rights/);
+    // Page-cache copies run at memory speed; reads that reach the (virtual) disk are far slower.
+    expect(disk).toBeLessThan(cached / 2);
+    expect(leftovers(target)).toEqual([]);
+  });
+
+  it('asks the parent for raw-device reads through the privileged proxy', async () => {
+    const target = dir('priv');
+    const calls: string[] = [];
+    const ops: PrivilegedOps = {
+      dropCaches: async () => void calls.push('drop'),
+      rawRead: async (op, device, o): Promise<Record<string, number>> => {
+        calls.push(`${op}:${device}:${o.seconds}`);
+        o.onProgress?.(0.5, { value: 1, unit: 'MiB/s' });
+        if (op === 'seeker')
+          return { seeks: 100, seconds: 1, seeksPerSecond: 100, randomAccessMs: 10 };
+        return { bytes: 1, seconds: 1, mibPerSec: op === 'cached-read' ? 5000 : 123.4 };
+      },
+    };
+    const doc = (await runBench(
+      req(target, { tests: ['buffered-read', 'cached-read', 'seeker'] }),
+      saver(),
+      {
+        privileged: () => ops,
+        describeTarget: async () => ({ drive: null, machine: null }),
+      },
+      { signal: new AbortController().signal },
+    ))!;
+    // No drive known → no device → the file fallback, never a guess at a device path.
+    expect(calls).toEqual([]);
+    expect(doc.privilege.state).toBe('granted');
+
+    const withDevice = (await runBench(
+      req(target, { tests: ['buffered-read', 'cached-read', 'seeker'], repetitions: 2 }),
+      saver(),
+      { privileged: () => ops, describeTarget: async () => ({ drive: FAKE_DRIVE, machine: null }) },
+      { signal: new AbortController().signal },
+    ))!;
+    expect(calls).toEqual([
+      'buffered-read:/dev/fakedisk:3',
+      'buffered-read:/dev/fakedisk:3',
+      'cached-read:/dev/fakedisk:2',
+      'cached-read:/dev/fakedisk:2',
+      'seeker:/dev/fakedisk:0.3',
+      'seeker:/dev/fakedisk:0.3',
+    ]);
+    expect(metric(withDevice, 'buffered-read', 'buffered_read')!.samples).toEqual([123.4, 123.4]);
+    expect(metric(withDevice, 'seeker', 'random_access_ms')!.median).toBe(10);
+    expect(withDevice.tests[0]!.method).toMatch(/on \/dev\/fakedisk/);
+    expect(withDevice.drive?.path).toBe('/dev/fakedisk');
+    expect(leftovers(target)).toEqual([]);
+  });
+});
+
+const FAKE_DRIVE: DriveInfo = {
+  path: '/dev/fakedisk',
+  name: 'fakedisk',
+  model: 'Fake Disk',
+  vendor: null,
+  serial: null,
+  firmware: null,
+  sizeBytes: 1e12,
+  kind: 'hdd',
+  kindEvidence: [],
+  transport: 'sata',
+  rotational: true,
+  link: null,
+  logicalSectorBytes: 512,
+  physicalSectorBytes: 4096,
+  trim: false,
+  scheduler: null,
+  removable: false,
+  partitions: [],
+  holds: [],
+  isSystem: false,
+};

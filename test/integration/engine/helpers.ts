@@ -1,0 +1,46 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BenchStartReq } from '../../../src/shared/contract/bench';
+import type { RunDocument } from '../../../src/shared/schemas/run';
+
+const MiB = 1024 * 1024;
+
+/** Tiny sizes so every test finishes in seconds; 1 MiB margin instead of 1 GiB where asked. */
+export const TINY = {
+  file: 64 * MiB,
+  dd: 8 * MiB,
+  bonnie: 2 * MiB,
+  bonnieChar: 16 * 1024,
+  bonnieFiles: 1,
+  iozone: 1 * MiB,
+  seekerSeconds: 0.3,
+  qdSeconds: 0.2,
+};
+
+export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `dw-${prefix}-`));
+
+export const leftovers = (dir: string): string[] => readdirSync(dir);
+
+export function req(targetDir: string, over: Partial<BenchStartReq> = {}): BenchStartReq {
+  return {
+    targetDir,
+    profile: 'custom',
+    repetitions: 1,
+    sizes: TINY,
+    label: 'custom',
+    ...over,
+  };
+}
+
+export function saver(): {
+  saved: RunDocument[];
+  save: (d: RunDocument) => Promise<void>;
+  appVersion: string;
+} {
+  const saved: RunDocument[] = [];
+  return { saved, save: async (d) => void saved.push(d), appVersion: '0.0.0-test' };
+}
+
+export const metric = (doc: RunDocument, testId: string, name: string) =>
+  doc.tests.find((t) => t.testId === testId)?.measurements.find((m) => m.metric === name);
