@@ -17,7 +17,9 @@ import {
   type Availability,
   type HelperRuntime,
 } from './elevate';
+import { applyIdentify } from './identify-drive';
 import { HelperSession } from './session';
+import type { DriveInfo } from '../../shared/schemas/drive';
 
 const ALL_OPS: PrivilegedOpName[] = ['drop-caches', 'raw-read', 'identify', 'journal'];
 
@@ -82,6 +84,13 @@ export class PrivilegedManager {
   /** The helper's operations while rights are granted, else null (the run records caveats). */
   ops(): (PrivilegedOps & Pick<HelperSession, 'identify'>) | null {
     return this.state === 'granted' && this.session?.authenticated ? this.session : null;
+  }
+
+  /** Adds what smartctl / hdparm -I know (rpm, firmware, SATA generation, health) to a drive. */
+  async identifyDrive(drive: DriveInfo): Promise<{ drive: DriveInfo; notes: string[] }> {
+    const ops = this.ops();
+    if (!ops) return { drive, notes: ['drive identification needs admin rights'] };
+    return applyIdentify(drive, await ops.identify(drive.path));
   }
 
   /** Asks once per session. A decline sticks unless the person explicitly asks again. */
