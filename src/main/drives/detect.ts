@@ -52,11 +52,21 @@ export async function liveFreeBytes(dir: string): Promise<number | null> {
 }
 
 export async function runLsblk(run: Runner): Promise<BlockNode[]> {
+  const once = async () => {
+    try {
+      return parseLsblk(await run('lsblk', ['-J', '-b', '-o', LSBLK_COLUMNS]));
+    } catch (err) {
+      if (!/unknown column/i.test(String(err))) throw err;
+      return parseLsblk(await run('lsblk', ['-J', '-b', '-o', LSBLK_COLUMNS_OLD]));
+    }
+  };
   try {
-    return parseLsblk(await run('lsblk', ['-J', '-b', '-o', LSBLK_COLUMNS]));
-  } catch (err) {
-    if (!/unknown column/i.test(String(err))) throw err;
-    return parseLsblk(await run('lsblk', ['-J', '-b', '-o', LSBLK_COLUMNS_OLD]));
+    return await once();
+  } catch {
+    // A device appearing or vanishing while lsblk walks /sys can fail one run; the next sees a
+    // settled state.
+    await new Promise((r) => setTimeout(r, 200));
+    return once();
   }
 }
 
@@ -168,7 +178,10 @@ export async function detectFromSnapshot(
       for (const mp of p.mountpoints)
         if (!p.readOnly && (await writable(mp))) writableMounts.push(mp);
     const homeHere = homeDisks.includes(n.kname) && home !== null && (await writable(home));
-    const suggestedDir = proposeDir({ partitions }, home, homeHere, writableMounts);
+    const varTmp = mountFor(mounts, '/var/tmp');
+    const varTmpOnRoot =
+      writableMounts.includes('/') && varTmp?.mountpoint === '/' && (await writable('/var/tmp'));
+    const suggestedDir = proposeDir({ partitions }, home, homeHere, writableMounts, varTmpOnRoot);
     out.push({
       path: n.path,
       name: n.name,

@@ -2,19 +2,25 @@
 // tests need only the device, but always admin rights.
 import type { DriveInfo, DriveTestability } from '../../shared/schemas/drive';
 
+/** Mount points that are never a sensible place for test files (tiny, boot-critical). */
+const NOT_PROPOSED = /^\/(boot|efi)(\/|$)/;
+
 export function proposeDir(
   drive: Pick<DriveInfo, 'partitions'>,
   home: string | null,
   homeDisk: boolean,
   writableMounts: string[],
+  /** /var/tmp lives on this disk's '/' filesystem: the place meant for big temporary files. */
+  varTmpOnRoot = false,
 ): string | null {
   if (home && homeDisk) return home;
-  if (!writableMounts.length) return null;
-  // The roomiest writable filesystem; '/' only when nothing else is mounted from this disk.
+  const candidates = writableMounts.filter((m) => !NOT_PROPOSED.test(m));
+  if (!candidates.length) return null;
   const free = (mp: string) =>
     drive.partitions.find((p) => p.mountpoints.includes(mp))?.freeBytes ?? 0;
-  const sorted = [...writableMounts].sort((a, b) => free(b) - free(a));
-  return sorted.find((m) => m !== '/') ?? sorted[0] ?? null;
+  const others = candidates.filter((m) => m !== '/').sort((a, b) => free(b) - free(a));
+  if (others[0]) return others[0];
+  return varTmpOnRoot ? '/var/tmp' : '/';
 }
 
 export function testabilityOf(

@@ -175,3 +175,15 @@ describe('detectDrives on fixture trees', () => {
     ).rejects.toThrow(/not JSON/);
   });
 });
+
+describe('proposed directory', () => {
+  it('never proposes /boot or /boot/efi; falls back to /var/tmp on the root filesystem', async () => {
+    // No home given: the HDD holds only /, /boot/efi and swap.
+    const d = await one('sata-hdd-3g', '/dev/sda');
+    expect(d.testability!.suggestedDir).toBe('/var/tmp');
+  });
+  it('prefers a roomy non-root mount over /', async () => {
+    const d = await one('sata-ssd-sata2', '/dev/sda');
+    expect(d.testability!.suggestedDir).toBe('/home');
+  });
+});
