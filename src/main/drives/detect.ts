@@ -97,9 +97,10 @@ function partitionsOf(
         m.source === n.path ||
         m.source === `/dev/mapper/${n.name}`,
     );
-    const mountpoints = [...new Set([...n.mountpoints, ...mine.map((m) => m.mountpoint)])].sort(
-      (a, b) => a.length - b.length,
-    );
+    // lsblk lists active swap as "[SWAP]": not a place for files, fsType 'swap' says it already.
+    const mountpoints = [...new Set([...n.mountpoints, ...mine.map((m) => m.mountpoint)])]
+      .filter((m) => m.startsWith('/'))
+      .sort((a, b) => a.length - b.length);
     const first = mine.find((m) => m.mountpoint === mountpoints[0]) ?? mine[0];
     return {
       node: n,

@@ -36,7 +36,7 @@ describe('detectDrives on fixture trees', () => {
     expect(names).toEqual([
       ['sda1', 'vfat', '/boot/efi'],
       ['sda2', 'ext4', '/'],
-      ['sda3', 'swap', '[SWAP]'],
+      ['sda3', 'swap', ''],
     ]);
     expect(d.partitions[1]!.mountOptions).toContain('errors=remount-ro');
     expect(d.partitions[1]!.startBytes).toBe(1050624 * 512);
