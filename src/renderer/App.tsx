@@ -4,14 +4,23 @@ import { AppFooter } from './components/AppFooter';
 import { NotYetStep } from './components/NotYetStep';
 import { StepIndicator } from './components/StepIndicator';
 import { STEPS, useApp, type StepId } from './store';
+import { BaselineStep } from './wizard/BaselineStep';
+import { MeasureAfterStep, MeasureBeforeStep } from './wizard/MeasureStep';
+import { PlanStep } from './wizard/PlanStep';
 import { SwapStep } from './wizard/SwapStep';
-import { WelcomeStep } from './wizard/WelcomeStep';
 import { DriveStep } from './wizard/DriveStep';
+import { WelcomeStep } from './wizard/WelcomeStep';
+import { VerdictView } from './verdict/VerdictView';
 
 const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
   welcome: WelcomeStep,
   drive: DriveStep,
+  plan: PlanStep,
+  'measure-before': MeasureBeforeStep,
+  baseline: BaselineStep,
   swap: SwapStep,
+  'measure-after': MeasureAfterStep,
+  verdict: VerdictView,
 };
 
 export function App() {

@@ -1,0 +1,214 @@
+import { useEffect, useState } from 'react';
+import type { BenchPlan } from '../../shared/contract/bench';
+import type { RunDocument, TestResult } from '../../shared/schemas/run';
+import { api } from '../api/transport';
+import { formatDuration, formatNumber } from '../components/format';
+import { useSetup } from '../setup-store';
+import { useApp } from '../store';
+import { BaselinePicker } from './BaselinePicker';
+import { useBenchJob, type TestRow } from './use-bench-job';
+import { planRequest, useWizard } from './wizard-store';
+import './MeasureStep.css';
+
+function headline(t: TestResult): string {
+  if (t.status !== 'ok') return t.error ?? t.status;
+  const m = t.measurements.find((x) => x.median !== null);
+  if (!m) return 'no figures';
+  const spread =
+    m.min !== null && m.max !== null && m.min !== m.max
+      ? ` (${formatNumber(m.min)}–${formatNumber(m.max)})`
+      : '';
+  return `${m.label ?? m.metric}: ${formatNumber(m.median)} ${m.unit}${spread}`;
+}
+
+function Row({
+  title,
+  row,
+  result,
+  running,
+}: {
+  title: string;
+  row?: TestRow;
+  result?: TestResult;
+  running: boolean;
+}) {
+  const fraction = result ? 1 : (row?.fraction ?? 0);
+  const status = result
+    ? result.status
+    : row
+      ? row.fraction >= 1
+        ? 'done'
+        : 'running'
+      : running
+        ? 'waiting'
+        : 'planned';
+  return (
+    <tr data-testid={`measure-row`} data-status={status}>
+      <th scope="row">{title}</th>
+      <td className="bar-cell">
+        <progress max={1} value={fraction} aria-label={`${title} progress`} />
+      </td>
+      <td className="num">
+        {result ? '' : row && row.fraction < 1 ? formatDuration(row.etaSeconds) : ''}
+      </td>
+      <td className={result && result.status !== 'ok' ? 'error-text' : ''}>
+        {result
+          ? headline(result)
+          : row?.live
+            ? `${formatNumber(row.live.value)} ${row.live.unit}`
+            : (row?.message ?? (status === 'waiting' ? 'waiting…' : ''))}
+        {result?.caveats.length ? (
+          <div className="muted small">{result.caveats.join(' · ')}</div>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/** Runs the plan on the chosen directory and shows one row per test; used before and after the swap. */
+export function MeasureStep({ label }: { label: 'before' | 'after' }) {
+  const next = useApp((s) => s.next);
+  const back = useApp((s) => s.back);
+  const setupDir = useSetup((s) => s.targetDir);
+  const w = useWizard();
+  const dir = label === 'after' ? (w.afterDir ?? setupDir) : setupDir;
+  const { state, start, cancel, reset } = useBenchJob();
+  const [plan, setPlan] = useState<BenchPlan | null>(null);
+  const [run, setRun] = useState<RunDocument | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const existingId = label === 'before' ? w.beforeRunId : w.afterRunId;
+
+  const { profile, tests, repetitions } = w;
+  useEffect(() => {
+    if (!dir) return;
+    api()
+      .benchPlan({ ...planRequest({ profile, tests, repetitions }), targetDir: dir })
+      .then(setPlan)
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, [dir, profile, tests, repetitions]);
+
+  // A finished job names its run; load it to show each test's outcome in its row.
+  const finished = state.finished;
+  useEffect(() => {
+    if (finished?.status !== 'done' || !finished.resultRef) return;
+    const id = finished.resultRef;
+    api()
+      .runsGet({ id })
+      .then((doc) => {
+        setRun(doc);
+        if (label === 'before') useWizard.getState().setBeforeRun(doc.id);
+        else useWizard.getState().setAfterRun(doc.id);
+      })
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, [finished, label]);
+
+  useEffect(() => {
+    if (!existingId || run || state.running) return;
+    api()
+      .runsGet({ id: existingId })
+      .then(setRun)
+      .catch(() => undefined);
+  }, [existingId, run, state.running]);
+
+  const canStart = !!dir && !!plan && !state.running && (label === 'before' || !!w.beforeRunId);
+  const onStart = () => {
+    setRun(null);
+    setError(null);
+    if (!dir) return;
+    void start({
+      targetDir: dir,
+      ...planRequest({ profile, tests, repetitions }),
+      label,
+      usage: w.usage,
+      ...(label === 'after' && w.beforeRunId ? { baselineId: w.beforeRunId } : {}),
+    });
+  };
+
+  const results = new Map((run?.tests ?? []).map((t) => [t.testId, t]));
+  const rows = plan?.tests ?? [];
+  const done = !!run && !state.running;
+
+  return (
+    <section className="step measure" aria-labelledby="measure-title">
+      <h2 id="measure-title">
+        {label === 'before' ? 'Measure your current drive' : 'Measure the new drive'}
+      </h2>
+      {label === 'after' && <BaselinePicker />}
+      <p className="muted">
+        Directory: <code>{dir ?? 'none chosen'}</code> · profile {profile}
+        {plan ? ` · about ${formatDuration(plan.totalSeconds)}` : ''}
+      </p>
+      {(error ?? state.error) && (
+        <p role="alert" className="error-text">
+          {error ?? state.error}
+        </p>
+      )}
+      <table className="measure-table">
+        <thead>
+          <tr>
+            <th scope="col">Test</th>
+            <th scope="col">Progress</th>
+            <th scope="col" className="num">
+              ETA
+            </th>
+            <th scope="col">Result</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((t) => (
+            <Row
+              key={t.id}
+              title={t.title}
+              row={state.rows[t.id]}
+              result={results.get(t.id)}
+              running={state.running}
+            />
+          ))}
+        </tbody>
+      </table>
+      <div aria-live="polite" className="measure-status" data-testid="measure-status">
+        {state.running &&
+          `Running… ${Math.round(state.overall * 100)}% · about ${formatDuration(state.overallEta)} left`}
+        {state.finished?.status === 'cancelled' &&
+          'Cancelled. Nothing was kept and the test files were removed.'}
+        {state.finished?.status === 'failed' && (
+          <span className="error-text">Run failed: {state.finished.error}</span>
+        )}
+        {done && `Done: saved to history as ${run.id}.`}
+      </div>
+      <div className="actions">
+        <button type="button" onClick={back} disabled={state.running}>
+          Back
+        </button>
+        {state.running ? (
+          <button type="button" onClick={() => void cancel()}>
+            Cancel
+          </button>
+        ) : (
+          <button
+            type="button"
+            onClick={onStart}
+            disabled={!canStart}
+            className={done ? '' : 'primary'}
+          >
+            {done || state.finished ? 'Run again' : 'Start measuring'}
+          </button>
+        )}
+        <button
+          type="button"
+          className={done ? 'primary' : ''}
+          disabled={!done}
+          onClick={() => {
+            reset();
+            next();
+          }}
+        >
+          Next
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export const MeasureBeforeStep = () => <MeasureStep label="before" />;
+export const MeasureAfterStep = () => <MeasureStep label="after" />;

@@ -1,0 +1,161 @@
+import { useEffect, useState } from 'react';
+import type { BenchCatalogue, BenchPlan } from '../../shared/contract/bench';
+import { api } from '../api/transport';
+import { formatBytes, formatDuration } from '../components/format';
+import { useSetup } from '../setup-store';
+import { useApp } from '../store';
+import { UsageForm } from './UsageForm';
+import { planRequest, useWizard, type ProfileChoice } from './wizard-store';
+import './PlanStep.css';
+
+const PROFILES: { id: ProfileChoice; title: string; blurb: string }[] = [
+  { id: 'quick', title: 'Quick', blurb: 'The key figures, about 2 minutes.' },
+  { id: 'full', title: 'Full', blurb: 'Every test with larger files, 10–15 minutes.' },
+  { id: 'custom', title: 'Custom', blurb: 'Pick the tests and repetitions yourself.' },
+];
+
+export function PlanStep() {
+  const next = useApp((s) => s.next);
+  const back = useApp((s) => s.back);
+  const targetDir = useSetup((s) => s.targetDir);
+  const w = useWizard();
+  const [catalogue, setCatalogue] = useState<BenchCatalogue | null>(null);
+  const [plans, setPlans] = useState<Partial<Record<ProfileChoice, BenchPlan>>>({});
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    api()
+      .benchCatalogue({})
+      .then(setCatalogue)
+      .catch((e: unknown) => setError(String(e instanceof Error ? e.message : e)));
+  }, []);
+
+  const { profile, tests, repetitions } = w;
+  useEffect(() => {
+    let live = true;
+    const dir = targetDir ?? undefined;
+    const reqs = PROFILES.map((p) =>
+      api()
+        .benchPlan({
+          ...planRequest({ profile: p.id, tests, repetitions }),
+          ...(dir ? { targetDir: dir } : {}),
+        })
+        .then((plan) => [p.id, plan] as const),
+    );
+    Promise.all(reqs)
+      .then((all) => live && setPlans(Object.fromEntries(all)))
+      .catch((e: unknown) => live && setError(String(e instanceof Error ? e.message : e)));
+    return () => {
+      live = false;
+    };
+  }, [targetDir, profile, tests, repetitions]);
+
+  const plan = plans[profile];
+  const tooLittleSpace = plan && plan.freeBytes !== null && plan.freeBytes < plan.bytesRequired;
+  const chosen = new Set(plan?.tests.map((t) => t.id) ?? []);
+
+  const toggle = (id: string) => {
+    const current = tests.length > 0 ? tests : (plan?.tests.map((t) => t.id) ?? []);
+    w.setTests(current.includes(id) ? current.filter((t) => t !== id) : [...current, id]);
+  };
+
+  return (
+    <section className="step plan" aria-labelledby="plan-title">
+      <h2 id="plan-title">Plan the measurement</h2>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      <fieldset className="profiles">
+        <legend>Profile</legend>
+        {PROFILES.map((p) => (
+          <label key={p.id} className={profile === p.id ? 'profile selected' : 'profile'}>
+            <input
+              type="radio"
+              name="profile"
+              value={p.id}
+              checked={profile === p.id}
+              onChange={() => w.setProfile(p.id)}
+            />
+            <span className="profile-title">{p.title}</span>
+            <span className="muted">{p.blurb}</span>
+            <span className="profile-time" data-testid={`plan-time-${p.id}`}>
+              {plans[p.id] ? `≈ ${formatDuration(plans[p.id]!.totalSeconds)}` : '…'}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+
+      <fieldset className="tests">
+        <legend>Tests{profile === 'custom' ? '' : ' in this profile'}</legend>
+        <ul>
+          {(catalogue?.tests ?? []).map((t) => {
+            const planned = plan?.tests.find((p) => p.id === t.id);
+            return (
+              <li key={t.id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(t.id)}
+                    disabled={profile !== 'custom'}
+                    onChange={() => toggle(t.id)}
+                  />{' '}
+                  <strong>{t.title}</strong> <span className="badge">{t.tool}</span>{' '}
+                  {planned && (
+                    <span className="muted">≈ {formatDuration(planned.estimateSeconds)}</span>
+                  )}
+                  <br />
+                  <span className="muted small">{t.description}</span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+        {profile === 'custom' && (
+          <label>
+            Repetitions per test{' '}
+            <input
+              type="number"
+              min={1}
+              max={20}
+              value={repetitions ?? plan?.repetitions ?? 3}
+              onChange={(e) =>
+                w.setRepetitions(Math.max(1, Math.min(20, Number(e.target.value) || 1)))
+              }
+            />
+          </label>
+        )}
+      </fieldset>
+
+      {plan && (
+        <p className={tooLittleSpace ? 'error-text' : 'muted'} data-testid="plan-space">
+          Writes at most {formatBytes(plan.bytesNeeded)} into a temporary folder in{' '}
+          <code>{targetDir ?? '—'}</code>
+          {plan.freeBytes !== null
+            ? ` (needs ${formatBytes(plan.bytesRequired)} free, ${formatBytes(plan.freeBytes)} available)`
+            : ''}
+          {tooLittleSpace
+            ? ': not enough free space — pick a smaller profile or another folder.'
+            : '.'}
+        </p>
+      )}
+
+      <UsageForm />
+
+      <div className="actions">
+        <button type="button" onClick={back}>
+          Back
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={next}
+          disabled={!plan || chosen.size === 0 || !!tooLittleSpace}
+        >
+          Next
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { JobFinished, JobProgress } from '../../shared/contract/jobs';
+import { api } from '../api/transport';
+
+export interface TestRow {
+  testId: string;
+  fraction: number;
+  etaSeconds: number | null;
+  live: { value: number; unit: string } | null;
+  message: string | null;
+}
+
+export interface BenchJobState {
+  jobId: string | null;
+  running: boolean;
+  rows: Record<string, TestRow>;
+  overall: number;
+  overallEta: number | null;
+  finished: JobFinished | null;
+  error: string | null;
+}
+
+const idle: BenchJobState = {
+  jobId: null,
+  running: false,
+  rows: {},
+  overall: 0,
+  overallEta: null,
+  finished: null,
+  error: null,
+};
+
+/** Subscribes to job events for one job started by `start`; progress arrives as contract events. */
+export function useBenchJob() {
+  const [state, setState] = useState<BenchJobState>(idle);
+  const jobRef = useRef<string | null>(null);
+  // Events can overtake the bench.start answer; hold them until we know our job id.
+  const early = useRef<((id: string) => void)[] | null>(null);
+
+  useEffect(() => {
+    const mine = (jobId: string, replay: () => void): boolean => {
+      if (jobRef.current === null && early.current) {
+        early.current.push((id) => {
+          if (id === jobId) replay();
+        });
+        return false;
+      }
+      return jobId === jobRef.current;
+    };
+    const onProgress = (p: JobProgress): void => {
+      if (!mine(p.jobId, () => onProgress(p))) return;
+      setState((s) => {
+        const id = p.testId ?? 'run';
+        const row: TestRow = {
+          testId: id,
+          fraction: p.fraction,
+          etaSeconds: p.etaSeconds,
+          live: p.liveValue ?? s.rows[id]?.live ?? null,
+          message: p.message ?? null,
+        };
+        return {
+          ...s,
+          rows: { ...s.rows, [id]: row },
+          overall: p.overall ?? s.overall,
+          overallEta: p.etaSeconds,
+        };
+      });
+    };
+    const onFinished = (f: JobFinished): void => {
+      if (!mine(f.jobId, () => onFinished(f))) return;
+      setState((s) => ({
+        ...s,
+        running: false,
+        finished: f,
+        overall: f.status === 'done' ? 1 : s.overall,
+      }));
+    };
+    const offProgress = api().on('job.progress', onProgress);
+    const offFinished = api().on('job.finished', onFinished);
+    return () => {
+      offProgress();
+      offFinished();
+    };
+  }, []);
+
+  const start = useCallback(async (req: Parameters<ReturnType<typeof api>['benchStart']>[0]) => {
+    setState({ ...idle, running: true });
+    jobRef.current = null;
+    early.current = [];
+    try {
+      const { jobId } = await api().benchStart(req);
+      jobRef.current = jobId;
+      setState((s) => ({ ...s, jobId }));
+      const held = early.current;
+      early.current = null;
+      for (const replay of held) replay(jobId);
+    } catch (e) {
+      early.current = null;
+      setState({ ...idle, error: e instanceof Error ? e.message : String(e) });
+    }
+  }, []);
+
+  const cancel = useCallback(async () => {
+    if (jobRef.current) await api().jobCancel({ jobId: jobRef.current });
+  }, []);
+
+  const reset = useCallback(() => {
+    jobRef.current = null;
+    early.current = null;
+    setState(idle);
+  }, []);
+
+  return { state, start, cancel, reset };
+}

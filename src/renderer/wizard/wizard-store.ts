@@ -1,0 +1,80 @@
+// What the person decided in the wizard (plan, usage) and what it produced (run ids). Persisted in
+// localStorage so a person can quit at any step and resume; the runs themselves live in history.
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { usageProfile, type UsageProfile } from '../../shared/schemas/run';
+
+export type ProfileChoice = 'quick' | 'full' | 'custom';
+
+interface WizardState {
+  profile: ProfileChoice;
+  /** Explicit test list for the custom profile; empty means the profile's own list. */
+  tests: string[];
+  repetitions: number | null;
+  usage: UsageProfile;
+  beforeRunId: string | null;
+  afterRunId: string | null;
+  baselineFile: string | null;
+  /** Directory for the after-run (the new drive): may differ from the before directory. */
+  afterDir: string | null;
+  setProfile(p: ProfileChoice): void;
+  setTests(t: string[]): void;
+  setRepetitions(n: number | null): void;
+  setUsage(patch: Partial<UsageProfile>): void;
+  setBeforeRun(id: string | null): void;
+  setAfterRun(id: string | null): void;
+  setBaselineFile(path: string | null): void;
+  setAfterDir(dir: string | null): void;
+  reset(): void;
+}
+
+const initial = {
+  profile: 'quick' as ProfileChoice,
+  tests: [] as string[],
+  repetitions: null,
+  usage: usageProfile.parse({}),
+  beforeRunId: null,
+  afterRunId: null,
+  baselineFile: null,
+  afterDir: null,
+};
+
+export const useWizard = create<WizardState>()(
+  persist(
+    (set, get) => ({
+      ...initial,
+      setProfile: (profile) => set({ profile }),
+      setTests: (tests) => set({ tests }),
+      setRepetitions: (repetitions) => set({ repetitions }),
+      setUsage: (patch) => set({ usage: usageProfile.parse({ ...get().usage, ...patch }) }),
+      setBeforeRun: (beforeRunId) => set({ beforeRunId }),
+      setAfterRun: (afterRunId) => set({ afterRunId }),
+      setBaselineFile: (baselineFile) => set({ baselineFile }),
+      setAfterDir: (afterDir) => set({ afterDir }),
+      reset: () => set({ ...initial }),
+    }),
+    {
+      name: 'drivewise.wizard',
+      version: 1,
+      // A stored state from an older or damaged version must not break start-up.
+      merge: (persisted, current) => {
+        const p = (persisted ?? {}) as Partial<WizardState>;
+        const usage = usageProfile.safeParse(p.usage);
+        return { ...current, ...p, usage: usage.success ? usage.data : current.usage };
+      },
+    },
+  ),
+);
+
+/** The plan fields bench.plan / bench.start take. */
+export function planRequest(s: Pick<WizardState, 'profile' | 'tests' | 'repetitions'>): {
+  profile: ProfileChoice;
+  tests?: string[];
+  repetitions?: number;
+} {
+  return {
+    profile: s.profile,
+    ...(s.profile === 'custom' && s.tests.length > 0 ? { tests: s.tests } : {}),
+    ...(s.profile === 'custom' && s.repetitions ? { repetitions: s.repetitions } : {}),
+  };
+}
