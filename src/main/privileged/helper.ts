@@ -124,8 +124,11 @@ export function runHelper(args: HelperArgs, deps: HelperDeps): void {
   const touch = () => {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = setTimeout(() => {
-      if (inFlight.size === 0) exit(0);
-      else touch();
+      if (inFlight.size > 0) return touch();
+      // Say why before leaving, so the app can tell an idle end from a crash.
+      send({ type: 'bye', reason: 'idle' });
+      sock.end(() => exit(0));
+      setTimeout(() => exit(0), 500).unref();
     }, args.idleSeconds * 1000);
   };
 

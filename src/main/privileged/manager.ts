@@ -139,7 +139,9 @@ export class PrivilegedManager {
       session.onEnd((why) => {
         if (this.session !== mine) return;
         this.session = null;
-        if (why !== 'released')
+        if (why === 'idle')
+          this.set('not-asked', 'admin rights ended after a long time without use; ask again');
+        else if (why !== 'released')
           this.set('failed', `${why}; continuing without admin rights (ask again to retry)`);
       });
       this.set(

@@ -48,7 +48,8 @@ export type HelperMessage =
   | { type: 'hello'; token: string; pid: number; version: number }
   | { type: 'progress'; id: number; fraction: number; live?: { value: number; unit: string } }
   | { type: 'result'; id: number; value: unknown }
-  | { type: 'error'; id: number | null; error: string };
+  | { type: 'error'; id: number | null; error: string }
+  | { type: 'bye'; reason: 'idle' };
 
 export const PROTOCOL_VERSION = 1;
 

@@ -42,6 +42,8 @@ export class HelperSession implements PrivilegedOps {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private closedByUs = false;
+  /** Why the helper said it is leaving (idle timeout), if it said so. */
+  private bye: string | null = null;
   private authWaiters: { resolve(): void; reject(e: Error): void }[] = [];
   private endListeners: ((reason: string) => void)[] = [];
 
@@ -151,6 +153,10 @@ export class HelperSession implements PrivilegedOps {
     } catch {
       return;
     }
+    if (m.type === 'bye') {
+      this.bye = m.reason;
+      return;
+    }
     if (m.type === 'hello' || m.id === null || m.id === undefined) return;
     const p = this.pending.get(m.id);
     if (!p) return;
@@ -163,7 +169,11 @@ export class HelperSession implements PrivilegedOps {
   }
 
   private ended(): void {
-    const reason = this.closedByUs ? 'released' : 'the admin helper stopped unexpectedly';
+    const reason = this.closedByUs
+      ? 'released'
+      : this.bye === 'idle'
+        ? 'idle'
+        : 'the admin helper stopped unexpectedly';
     for (const p of this.pending.values()) p.reject(new Error(reason));
     this.pending.clear();
     this.conn = null;
@@ -235,8 +245,9 @@ export class HelperSession implements PrivilegedOps {
     this.server.close();
     for (const w of this.authWaiters) w.reject(new Error('released'));
     this.authWaiters = [];
-    if (this.conn) this.conn.destroy();
-    else rmSync(this.paths.dir, { recursive: true, force: true });
+    this.conn?.destroy();
+    // Synchronously, so nothing is left behind even when the process exits right after.
+    rmSync(this.paths.dir, { recursive: true, force: true });
   }
 }
 

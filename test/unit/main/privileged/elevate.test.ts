@@ -136,7 +136,9 @@ describe('helper command', () => {
   it('maps app.asar to app.asar.unpacked and finds dist/main under vitest', () => {
     const p = helperScriptPath('/opt/Drivewise/resources/app.asar/dist/main', () => true);
     expect(p).toBe('/opt/Drivewise/resources/app.asar.unpacked/dist/main/root-helper.js');
-    const dev = helperScriptPath('/work/main/src/main/privileged', (f) => f.includes('/dist/'));
+    const dev = helperScriptPath('/work/main/src/main/privileged', (f) =>
+      String(f).includes('/dist/'),
+    );
     expect(dev).toBe('/work/main/dist/main/root-helper.js');
   });
 
