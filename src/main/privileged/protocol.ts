@@ -64,6 +64,11 @@ export class LineDecoder {
 
   constructor(private readonly max = MAX_FRAME_BYTES) {}
 
+  /** True while the current line is over the limit (its end has not arrived yet). */
+  get overflowing(): boolean {
+    return this.discarding;
+  }
+
   /** Returns complete lines and the number of oversized lines dropped in this chunk. */
   push(chunk: Buffer): { lines: string[]; oversized: number } {
     const lines: string[] = [];

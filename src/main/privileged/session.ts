@@ -106,7 +106,7 @@ export class HelperSession implements PrivilegedOps {
     const timer = setTimeout(() => refuse('no hello in time'), HELLO_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       const { lines, oversized } = decoder.push(chunk);
-      if (oversized) return refuse('oversized hello');
+      if (oversized || decoder.overflowing) return refuse('oversized hello');
       if (!lines.length) return;
       s.off('data', onData);
       clearTimeout(timer);
