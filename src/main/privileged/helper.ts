@@ -87,7 +87,10 @@ export function processStartTime(pid: number): string | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Field 2 (comm) may contain spaces and parentheses: count fields after the last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // A zombie is dead even though nobody has reaped it yet.
+    if (fields[0] === 'Z' || fields[0] === 'X') return null;
+    return fields[19] ?? null;
   } catch {
     return null;
   }

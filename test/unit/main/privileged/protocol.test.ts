@@ -91,3 +91,12 @@ describe('parseRequest', () => {
     expect(call('journal', { grep: 'PM:', boots: 2.5 }).ok).toBe(false);
   });
 });
+
+describe('processStartTime', () => {
+  it('reads the start time of a live process and nothing for a missing one', async () => {
+    const { processStartTime } = await import('../../../../src/main/privileged/helper');
+    expect(processStartTime(process.pid)).toMatch(/^\d+$/);
+    expect(processStartTime(process.pid)).toBe(processStartTime(process.pid));
+    expect(processStartTime(2 ** 22 + 12345)).toBeNull();
+  });
+});
