@@ -27,6 +27,8 @@ export function themeOf(test: Pick<TestResult, 'kind'>, m: Measurement): MetricT
   if (RANDOM_METRICS.has(m.metric)) return 'random-access';
   if (m.params?.pattern === 'rnd') return 'random-access';
   if (/clat|latency/.test(m.metric)) return 'latency';
+  const record = Number(m.params?.record_kb ?? m.params?.bs_kb ?? NaN);
+  if (record < 64) return 'small-block';
   if (/read|write|throughput|seq_|rewrite|_bw$/.test(m.metric)) return 'sequential';
   return 'other';
 }
@@ -35,6 +37,8 @@ export function themeOf(test: Pick<TestResult, 'kind'>, m: Measurement): MetricT
 export function themeWords(theme: MetricTheme, metric: string): string {
   if (theme === 'file-ops') return /delete/.test(metric) ? 'file deletion' : 'file creation';
   if (theme === 'random-access') return 'random access';
+  if (theme === 'small-block')
+    return /write/.test(metric) ? 'small-block writes' : 'small-block reads';
   if (theme === 'sequential')
     return /write|output|rewrite/.test(metric) ? 'sequential writes' : 'sequential reads';
   if (theme === 'memory') return 'cached reads (memory speed)';

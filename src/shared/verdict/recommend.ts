@@ -20,6 +20,9 @@ export function formatSeconds(s: number): string {
   return `${sign}${Math.floor(m / 60)} h ${m % 60} min`;
 }
 
+/** Themes a person notices at the desktop (not only in copy dialogs). */
+const FELT = new Set(['random-access', 'file-ops', 'small-block']);
+const cap = (w: string) => `${w[0]!.toUpperCase()}${w.slice(1)}`;
 const x = (f: number) => `${f >= 10 ? Math.round(f) : f.toFixed(1)}×`;
 
 export interface Wins {
@@ -42,7 +45,9 @@ export function winsOf(comparisons: MetricComparison[], tasks: TaskSaving[]): Wi
     findings.push({
       kind: 'big-win',
       severity: 'good',
-      title: `${words[0]!.toUpperCase()}${words.slice(1)} is ${x(best.speedup!)} faster: this is what you feel`,
+      title: FELT.has(best.theme)
+        ? `${cap(words)} ${words.endsWith('s') ? 'are' : 'is'} ${x(best.speedup!)} faster: this is what you feel`
+        : `${cap(words)}: ${x(best.speedup!)} faster`,
       detail: top.map((c) => `${c.testTitle}, ${c.label}: ${x(c.speedup!)}`).join('; '),
       weight: 40 + Math.log10(best.speedup!) * 10,
       keys: cs.map((c) => c.key),
@@ -121,7 +126,10 @@ export function recommend(input: {
   const caution = findings.filter(
     (f) => f.kind === 'cache-suspected' || f.kind === 'comparability',
   );
-  if (caution.length) reasons.push(`Take with care: ${caution.map((f) => f.title).join('; ')}.`);
+  if (caution.length)
+    reasons.push(
+      `Take with care: ${caution.map((f) => f.title[0]!.toLowerCase() + f.title.slice(1)).join('; ')}.`,
+    );
 
   let level: RecommendationLevel;
   if (hours >= 5 || felt.length > 0 || (!tasks.length && wins.bigWins.length > 0))

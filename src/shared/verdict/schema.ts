@@ -13,6 +13,8 @@ export type SpreadOf = z.infer<typeof spreadSchema>;
 /** What a metric says about the drive; decides grouping, chart scale and the findings' wording. */
 export const metricTheme = z.enum([
   'sequential',
+  /** Small records (< 64 KiB) through O_DIRECT: neither streaming nor seeking, per-request cost. */
+  'small-block',
   'random-access',
   'file-ops',
   'memory',

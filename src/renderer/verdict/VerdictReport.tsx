@@ -1,0 +1,227 @@
+// Presentational pieces of the verdict: each takes the Verdict object as props, so the Verdict
+// step and the PDF report print the same thing.
+import {
+  formatSeconds,
+  type Finding,
+  type MetricComparison,
+  type TaskSaving,
+  type Verdict,
+} from '../../shared/verdict';
+import {
+  fmtHours,
+  fmtMoney,
+  fmtNum,
+  fmtRange,
+  fmtRatio,
+  fmtShare,
+  fmtSpread,
+} from './verdict-format';
+import { VerdictChart } from './VerdictChart';
+import type { ChartSpec } from './verdict-charts';
+
+const LEVEL_WORDS: Record<Verdict['recommendation']['level'], string> = {
+  'worth-it': 'Worth it',
+  marginal: 'Marginal',
+  'not-worth-it': 'Not worth it',
+  undecided: 'No verdict',
+};
+
+export function VerdictHeadline({ verdict }: { verdict: Verdict }) {
+  const r = verdict.recommendation;
+  return (
+    <section className={`vd-headline vd-${r.level}`} aria-labelledby="vd-headline-title">
+      <p className="vd-level">{LEVEL_WORDS[r.level]}</p>
+      <h2 id="vd-headline-title" data-testid="verdict-headline">
+        {r.headline}
+      </h2>
+      <p className="muted">
+        {verdict.beforeName} → {verdict.afterName}
+      </p>
+      {r.reasons.length > 0 && (
+        <ul className="vd-reasons">
+          {r.reasons.map((x) => (
+            <li key={x}>{x}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function TimeAndMoney({ verdict }: { verdict: Verdict }) {
+  const { totals, money } = verdict;
+  const c = money.currency;
+  return (
+    <section className="vd-cards" aria-label="Time and money">
+      <div className="vd-card">
+        <span className="vd-card-label">Time saved per day</span>
+        <strong className="vd-card-value">{formatSeconds(totals.savedPerDaySeconds)}</strong>
+        <span className="muted">from your usage profile</span>
+      </div>
+      <div className="vd-card">
+        <span className="vd-card-label">Time saved per year</span>
+        <strong className="vd-card-value">{fmtHours(totals.savedPerYearHours)}</strong>
+        <span className="muted">days you use the machine</span>
+      </div>
+      <div className="vd-card">
+        <span className="vd-card-label">Price per GB, old → new</span>
+        <strong className="vd-card-value">
+          {fmtMoney(c, money.oldPerGB, 3)} → {fmtMoney(c, money.newPerGB, 3)}
+        </strong>
+      </div>
+      <div className="vd-card">
+        <span className="vd-card-label">Price per hour saved (first year)</span>
+        <strong className="vd-card-value">{fmtMoney(c, money.pricePerHourSaved)}</strong>
+        <span className="muted">{money.note}</span>
+      </div>
+    </section>
+  );
+}
+
+const SEVERITY_WORDS: Record<Finding['severity'], string> = {
+  bad: 'Problem',
+  warn: 'Check',
+  good: 'Win',
+  info: 'Note',
+};
+
+export function FindingsList({ findings }: { findings: Finding[] }) {
+  if (!findings.length) return null;
+  return (
+    <section aria-labelledby="vd-findings-title">
+      <h3 id="vd-findings-title">Findings</h3>
+      <ol className="vd-findings" data-testid="verdict-findings">
+        {findings.map((f, i) => (
+          <li key={`${f.kind}-${i}`} className={`vd-finding vd-sev-${f.severity}`}>
+            <span className={`badge vd-badge-${f.severity}`}>{SEVERITY_WORDS[f.severity]}</span>
+            <div>
+              <strong>{f.title}</strong>
+              <p>{f.detail}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+const OUTCOME_WORDS: Record<MetricComparison['outcome'], string> = {
+  faster: 'faster',
+  slower: 'slower',
+  'no-difference': 'no measurable difference',
+  unknown: 'no figure',
+};
+
+export function TaskTable({ tasks }: { tasks: TaskSaving[] }) {
+  if (!tasks.length) return null;
+  return (
+    <section aria-labelledby="vd-tasks-title">
+      <h3 id="vd-tasks-title">Real-world tasks</h3>
+      <div className="vd-scroll">
+        <table className="vd-table" data-testid="verdict-tasks">
+          <thead>
+            <tr>
+              <th scope="col">Task</th>
+              <th scope="col">Before, s</th>
+              <th scope="col">After, s</th>
+              <th scope="col">Speed-up</th>
+              <th scope="col">Saved each time</th>
+              <th scope="col">Times a day</th>
+              <th scope="col">Saved a day</th>
+              <th scope="col">Saved a year</th>
+              <th scope="col">Waiting for disk (before)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tasks.map((t) => (
+              <tr key={t.key}>
+                <th scope="row">{t.title}</th>
+                <td>{fmtSpread(t.beforeSeconds)}</td>
+                <td>{fmtSpread(t.afterSeconds)}</td>
+                <td>
+                  {t.outcome === 'no-difference' ? OUTCOME_WORDS[t.outcome] : fmtRatio(t.speedup)}
+                </td>
+                <td>{t.savedPerOccurrence === null ? '—' : formatSeconds(t.savedPerOccurrence)}</td>
+                <td>{fmtNum(t.occurrencesPerDay)}</td>
+                <td>{t.savedPerDay === null ? '—' : formatSeconds(t.savedPerDay)}</td>
+                <td>{t.savedPerYearHours === null ? '—' : fmtHours(t.savedPerYearHours)}</td>
+                <td>{fmtShare(t.ioWaitShareBefore)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export function MetricTable({ comparisons }: { comparisons: MetricComparison[] }) {
+  if (!comparisons.length) return null;
+  return (
+    <section aria-labelledby="vd-metrics-title">
+      <h3 id="vd-metrics-title">Every measurement</h3>
+      <p className="muted">
+        Median of the repetitions with min–max in brackets; speed-up with the range the spreads
+        allow.
+      </p>
+      <div className="vd-scroll">
+        <table className="vd-table" data-testid="verdict-metrics">
+          <thead>
+            <tr>
+              <th scope="col">Test</th>
+              <th scope="col">Measurement</th>
+              <th scope="col">Unit</th>
+              <th scope="col">Before</th>
+              <th scope="col">After</th>
+              <th scope="col">Speed-up</th>
+              <th scope="col">Outcome</th>
+            </tr>
+          </thead>
+          <tbody>
+            {comparisons.map((c) => (
+              <tr key={c.key} className={`vd-out-${c.outcome}`}>
+                <td>{c.testTitle}</td>
+                <th scope="row">{c.label}</th>
+                <td>{c.unit}</td>
+                <td>{fmtSpread(c.before)}</td>
+                <td>{fmtSpread(c.after)}</td>
+                <td>
+                  {fmtRatio(c.speedup)} <span className="muted">{fmtRange(c.speedupRange)}</span>
+                </td>
+                <td>{OUTCOME_WORDS[c.outcome]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export function ChartList({ charts }: { charts: ChartSpec[] }) {
+  if (!charts.length) return null;
+  return (
+    <section aria-labelledby="vd-charts-title">
+      <h3 id="vd-charts-title">Before and after</h3>
+      <div className="vd-charts">
+        {charts.map((spec) => (
+          <VerdictChart key={spec.id} spec={spec} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** The whole verdict, in reading order: answer, time and money, why, the figures. */
+export function VerdictReport({ verdict, charts }: { verdict: Verdict; charts: ChartSpec[] }) {
+  return (
+    <div className="vd-report">
+      <VerdictHeadline verdict={verdict} />
+      <TimeAndMoney verdict={verdict} />
+      <FindingsList findings={verdict.findings} />
+      <TaskTable tasks={verdict.tasks} />
+      <ChartList charts={charts} />
+      <MetricTable comparisons={verdict.comparisons} />
+    </div>
+  );
+}

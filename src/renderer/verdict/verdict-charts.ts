@@ -1,0 +1,284 @@
+// Pure chart.js configurations from a Verdict: before/after bars per test group, the RND 4K Q1
+// latency distribution and the real-world tasks as CPU vs I/O-wait stacks. No DOM here.
+import type { ChartConfiguration } from 'chart.js';
+import type { MetricComparison, TaskSaving, Verdict } from '../../shared/verdict';
+
+export interface Palette {
+  before: string;
+  after: string;
+  reference: string;
+  cpu: string;
+  io: string;
+  unsplit: string;
+  text: string;
+  muted: string;
+  grid: string;
+}
+
+/** Figures of a reference drive keyed like the comparisons (metricKey), for the overlay. */
+export interface ReferenceOverlay {
+  name: string;
+  values: Record<string, number>;
+}
+
+export type BarConfig = ChartConfiguration<'bar', (number | null)[], string | string[]>;
+
+export interface ChartSpec {
+  id: string;
+  title: string;
+  /** One sentence for screen readers; the table below the charts holds every figure. */
+  summary: string;
+  rows: number;
+  config: BarConfig;
+}
+
+/** Random access and file operations span orders of magnitude between an HDD and an SSD. */
+export function wantsLogScale(rows: MetricComparison[]): boolean {
+  if (rows.some((r) => r.theme === 'random-access' || r.theme === 'file-ops')) return true;
+  const v = rows
+    .flatMap((r) => [r.before.median, r.after.median])
+    .filter((x): x is number => !!x && x > 0);
+  return v.length > 1 && Math.max(...v) / Math.min(...v) > 20;
+}
+
+export function wrapLabel(s: string, width = 30): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of s.split(' ')) {
+    if (line && `${line} ${word}`.length > width) {
+      out.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+const LATENCY = new Set(['clat_p50_us', 'clat_p99_us', 'read_clat_mean_us']);
+const isRnd4kQ1 = (c: MetricComparison) =>
+  c.params?.pattern === 'rnd' && Number(c.params?.qd) === 1 && Number(c.params?.bs_kb) === 4;
+
+/** Groups of comparable bars: one test, one unit; the RND 4K Q1 latencies get their own chart. */
+export function chartGroups(
+  comparisons: MetricComparison[],
+): { id: string; title: string; rows: MetricComparison[] }[] {
+  const groups = new Map<string, { id: string; title: string; rows: MetricComparison[] }>();
+  for (const c of comparisons) {
+    if (c.before.median === null && c.after.median === null) continue;
+    if (LATENCY.has(c.metric) && isRnd4kQ1(c)) continue;
+    const id = `${c.testId}|${c.unit}`;
+    const g = groups.get(id) ?? { id, title: `${c.testTitle} (${c.unit})`, rows: [] };
+    g.rows.push(c);
+    groups.set(id, g);
+  }
+  return [...groups.values()];
+}
+
+function baseOptions(
+  p: Palette,
+  title: string,
+  xTitle: string,
+  log: boolean,
+): BarConfig['options'] {
+  return {
+    indexAxis: 'y',
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    color: p.text,
+    plugins: {
+      title: { display: true, text: title, color: p.text, font: { size: 14, weight: 'bold' } },
+      legend: { position: 'bottom', labels: { color: p.text } },
+      tooltip: { enabled: true },
+    },
+    scales: {
+      x: {
+        type: log ? 'logarithmic' : 'linear',
+        ...(log ? {} : { beginAtZero: true }),
+        title: { display: true, text: xTitle, color: p.muted },
+        ticks: { color: p.text },
+        grid: { color: p.grid },
+      },
+      y: { ticks: { color: p.text, autoSkip: false }, grid: { color: p.grid } },
+    },
+  };
+}
+
+/** Min–max of every bar, drawn as whiskers by the view's plugin. */
+export interface WhiskerData {
+  whiskers?: ([number, number] | null)[];
+}
+
+export function groupChart(
+  group: { id: string; title: string; rows: MetricComparison[] },
+  p: Palette,
+  reference?: ReferenceOverlay | null,
+): ChartSpec {
+  const { rows } = group;
+  const log = wantsLogScale(rows);
+  const unit = rows[0]!.unit;
+  const better = rows.every((r) => r.better === 'lower')
+    ? 'lower is better'
+    : rows.every((r) => r.better === 'higher')
+      ? 'higher is better'
+      : '';
+  const pos = (x: number | null) => (x !== null && (!log || x > 0) ? x : null);
+  const range = (s: MetricComparison['before']): [number, number] | null =>
+    s.min !== null && s.max !== null && s.max > s.min ? [s.min, s.max] : null;
+  const datasets: BarConfig['data']['datasets'] = [
+    {
+      label: 'Before (old drive)',
+      data: rows.map((r) => pos(r.before.median)),
+      backgroundColor: p.before,
+      whiskers: rows.map((r) => range(r.before)),
+    } as BarConfig['data']['datasets'][number] & WhiskerData,
+    {
+      label: 'After (new drive)',
+      data: rows.map((r) => pos(r.after.median)),
+      backgroundColor: p.after,
+      whiskers: rows.map((r) => range(r.after)),
+    } as BarConfig['data']['datasets'][number] & WhiskerData,
+  ];
+  const refValues = reference ? rows.map((r) => reference.values[r.key] ?? null) : [];
+  if (reference && refValues.some((v) => v !== null))
+    datasets.push({
+      label: `Reference: ${reference.name}`,
+      data: refValues.map(pos),
+      backgroundColor: p.reference,
+    });
+  const xTitle = `${unit}${log ? ', log scale' : ''}${better ? ` — ${better}` : ''}`;
+  return {
+    id: group.id,
+    title: group.title,
+    rows: rows.length * datasets.length,
+    summary: rows
+      .map(
+        (r) =>
+          `${r.label}: ${r.before.median ?? 'n/a'} before, ${r.after.median ?? 'n/a'} after ${unit}`,
+      )
+      .join('; '),
+    config: {
+      type: 'bar',
+      data: { labels: rows.map((r) => wrapLabel(r.label)), datasets },
+      options: baseOptions(p, `${group.title}${log ? ' — log scale' : ''}`, xTitle, log),
+    },
+  };
+}
+
+/** p50 / mean / p99 completion latency of RND 4K Q1 reads, before and after. */
+export function latencyChart(comparisons: MetricComparison[], p: Palette): ChartSpec | null {
+  const order = ['clat_p50_us', 'read_clat_mean_us', 'clat_p99_us'];
+  const rows = comparisons
+    .filter((c) => LATENCY.has(c.metric) && isRnd4kQ1(c) && (c.params?.rw ?? 'read') === 'read')
+    .sort((a, b) => order.indexOf(a.metric) - order.indexOf(b.metric));
+  if (!rows.length) return null;
+  const names: Record<string, string> = {
+    clat_p50_us: 'median (p50)',
+    read_clat_mean_us: 'mean',
+    clat_p99_us: '99th percentile',
+  };
+  const unit = rows[0]!.unit;
+  return {
+    id: 'latency',
+    title: 'RND 4K Q1 read latency',
+    rows: rows.length * 2,
+    summary: rows
+      .map((r) => `${names[r.metric]}: ${r.before.median} → ${r.after.median} ${unit}`)
+      .join('; '),
+    config: {
+      type: 'bar',
+      data: {
+        labels: rows.map((r) => names[r.metric] ?? r.label),
+        datasets: [
+          {
+            label: 'Before (old drive)',
+            data: rows.map((r) => r.before.median),
+            backgroundColor: p.before,
+          },
+          {
+            label: 'After (new drive)',
+            data: rows.map((r) => r.after.median),
+            backgroundColor: p.after,
+          },
+        ],
+      },
+      options: baseOptions(
+        p,
+        'Latency distribution, 4 KiB random reads at queue depth 1 — log scale',
+        `${unit} per read, log scale — lower is better`,
+        true,
+      ),
+    },
+  };
+}
+
+/** Each task before and after, split into CPU time and time waiting for the disk. */
+export function tasksChart(tasks: TaskSaving[], p: Palette): ChartSpec | null {
+  const rows = tasks.filter(
+    (t) => t.beforeSeconds.median !== null && t.afterSeconds.median !== null,
+  );
+  if (!rows.length) return null;
+  const labels: string[][] = [];
+  const cpu: (number | null)[] = [];
+  const io: (number | null)[] = [];
+  const unsplit: (number | null)[] = [];
+  const split = (wall: number, cpuS: number | null) => {
+    if (cpuS === null) return { c: null, i: null, u: wall };
+    const c = Math.min(wall, cpuS);
+    return { c, i: wall - c, u: null };
+  };
+  for (const t of rows) {
+    for (const [side, wall, c] of [
+      ['before', t.beforeSeconds.median!, t.cpuSecondsBefore],
+      ['after', t.afterSeconds.median!, t.cpuSecondsAfter],
+    ] as const) {
+      labels.push(wrapLabel(`${t.title} — ${side}`, 34));
+      const s = split(wall, c);
+      cpu.push(s.c);
+      io.push(s.i);
+      unsplit.push(s.u);
+    }
+  }
+  const datasets: BarConfig['data']['datasets'] = [
+    { label: 'CPU work', data: cpu, backgroundColor: p.cpu, stack: 'wall' },
+    { label: 'Waiting for the disk', data: io, backgroundColor: p.io, stack: 'wall' },
+  ];
+  if (unsplit.some((x) => x !== null))
+    datasets.push({
+      label: 'Wall time (CPU not measured)',
+      data: unsplit,
+      backgroundColor: p.unsplit,
+      stack: 'wall',
+    });
+  const options = baseOptions(
+    p,
+    'Real-world tasks: CPU work vs waiting for the disk',
+    'seconds — lower is better',
+    false,
+  )!;
+  options.scales!.x = { ...options.scales!.x, stacked: true } as never;
+  options.scales!.y = { ...options.scales!.y, stacked: true } as never;
+  return {
+    id: 'tasks',
+    title: 'Real-world tasks',
+    rows: labels.length,
+    summary: rows
+      .map((t) => `${t.title}: ${t.beforeSeconds.median} s → ${t.afterSeconds.median} s`)
+      .join('; '),
+    config: { type: 'bar', data: { labels, datasets }, options },
+  };
+}
+
+export function verdictCharts(
+  v: Verdict,
+  p: Palette,
+  reference?: ReferenceOverlay | null,
+): ChartSpec[] {
+  const out: ChartSpec[] = [];
+  const t = tasksChart(v.tasks, p);
+  if (t) out.push(t);
+  for (const g of chartGroups(v.comparisons)) out.push(groupChart(g, p, reference));
+  const l = latencyChart(v.comparisons, p);
+  if (l) out.push(l);
+  return out;
+}
