@@ -5,6 +5,7 @@ import { registerBench } from '../engine/bench-cli';
 import { registerReport } from '../report/cli';
 import { registerDrives } from '../drives/cli';
 import { registerRuns } from '../store/cli';
+import { registerTasks } from '../tasks/tasks-cli';
 
 export interface CliIo {
   out: (s: string) => void;
@@ -13,7 +14,13 @@ export interface CliIo {
 
 /** Each domain adds its subcommands here; they get the same services the app uses. */
 export type Register = (program: Command, services: Services, io: CliIo) => void;
-const registrations: Register[] = [registerBench, registerReport, registerDrives, registerRuns];
+const registrations: Register[] = [
+  registerBench,
+  registerReport,
+  registerDrives,
+  registerRuns,
+  registerTasks,
+];
 
 export function buildProgram(services: Services, io: CliIo): Command {
   const program = new Command('drivewise')

@@ -14,6 +14,7 @@ import {
   prepareCache,
   repFraction,
   taskResult,
+  taskSize,
   type TaskSample,
 } from './common';
 import { runProbe, type ProbeOutcome } from './latency-probe';
@@ -78,18 +79,19 @@ export const backupTask: TestModule = {
   kind: 'task',
   tool: 'rsync-like copy',
   estimateSeconds: ({ repetitions, sizes }) =>
-    ((sizes['backup'] ?? BACKUP_DEFAULTS.backup) +
-      (sizes['backupProbe'] ?? BACKUP_DEFAULTS.backupProbe)) /
+    (taskSize(sizes, 'backup', BACKUP_DEFAULTS.backup) +
+      taskSize(sizes, 'backupProbe', BACKUP_DEFAULTS.backupProbe)) /
       80e6 +
     repetitions * 25,
   bytesNeeded: ({ sizes }) =>
-    2 * (sizes['backup'] ?? BACKUP_DEFAULTS.backup) +
-    (sizes['backupProbe'] ?? BACKUP_DEFAULTS.backupProbe) +
-    (sizes['backupFiles'] ?? BACKUP_DEFAULTS.backupFiles) * 8192,
+    2 * taskSize(sizes, 'backup', BACKUP_DEFAULTS.backup) +
+    taskSize(sizes, 'backupProbe', BACKUP_DEFAULTS.backupProbe) +
+    taskSize(sizes, 'backupFiles', BACKUP_DEFAULTS.backupFiles) * 8192,
   async run(ctx: TestContext) {
     const startedAt = Date.now();
     const caveats: string[] = [];
-    const size = (k: keyof typeof BACKUP_DEFAULTS): number => ctx.sizes[k] ?? BACKUP_DEFAULTS[k];
+    const size = (k: keyof typeof BACKUP_DEFAULTS): number =>
+      taskSize(ctx.sizes, k, BACKUP_DEFAULTS[k]);
     const dir = join(ctx.workDir, 'backup-load');
     let load: ChildProcess | null = null;
     try {
@@ -167,21 +169,22 @@ export const backupTask: TestModule = {
       const more = (['idle', 'load'] as const).flatMap((phase) => {
         const list = phase === 'idle' ? idle : loaded;
         const params = { phase };
+        const when = phase === 'idle' ? 'disk idle' : 'during the backup';
         return [
           measure('read_p50_ms', 'ms', 'lower', pct(list, 'readUs', 50), {
-            label: '4 KiB random read, median',
+            label: `4 KiB random read, median, ${when}`,
             params,
           }),
           measure('read_p99_ms', 'ms', 'lower', pct(list, 'readUs', 99), {
-            label: '4 KiB random read, 99th percentile',
+            label: `4 KiB random read, 99th percentile, ${when}`,
             params,
           }),
           measure('open_stat_p50_ms', 'ms', 'lower', pct(list, 'openUs', 50), {
-            label: 'open+stat, median',
+            label: `open+stat, median, ${when}`,
             params,
           }),
           measure('open_stat_p99_ms', 'ms', 'lower', pct(list, 'openUs', 99), {
-            label: 'open+stat, 99th percentile',
+            label: `open+stat, 99th percentile, ${when}`,
             params,
           }),
         ];

@@ -127,3 +127,10 @@ export function cpuSince(start: NodeJS.CpuUsage): number {
 /** Progress over repetitions: repetition i of n at fraction f of its own work. */
 export const repFraction = (i: number, n: number, f: number): number =>
   Math.min(1, Math.max(0, (i + Math.min(1, Math.max(0, f))) / n));
+
+/**
+ * A task's size override: `task.<key>` (what the bench CLI accepts: --size task.unpack=50M)
+ * or the bare key.
+ */
+export const taskSize = (sizes: Record<string, number>, key: string, fallback: number): number =>
+  sizes[`task.${key}`] ?? sizes[key] ?? fallback;

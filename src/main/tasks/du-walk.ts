@@ -3,7 +3,6 @@
 // costs ~40 µs per async call, more than the lstat itself), yielding between batches so progress
 // and cancel still flow.
 import { lstatSync, readdirSync, statfsSync } from 'node:fs';
-import { join } from 'node:path';
 
 export interface DuTotals {
   kib: number;
@@ -33,7 +32,8 @@ export async function duWalk(
   const seen = new Set<string>();
   const totals: DuTotals = { kib: 0, entries: 1, errors: 0 };
   let blocks = rootStat.blocks;
-  const stack: string[] = rootStat.isDirectory() ? [root] : [];
+  const top = root.length > 1 ? root.replace(/\/+$/, '') : root;
+  const stack: string[] = rootStat.isDirectory() ? [top] : [];
   let sinceYield = 0;
   const fail = (path: string, err: unknown): void => {
     totals.errors += 1;
@@ -49,14 +49,17 @@ export async function duWalk(
       continue;
     }
     for (const name of names) {
-      const path = join(dir, name);
+      // Plain concatenation: path.join's normalisation costs as much as the lstat on a warm cache.
+      const path = dir === '/' ? `/${name}` : `${dir}/${name}`;
       let st;
       try {
-        st = lstatSync(path);
+        st = lstatSync(path, { throwIfNoEntry: false });
       } catch (err) {
         fail(path, err);
         continue;
       }
+      // Vanished between readdir and lstat (a busy /tmp): du skips it too.
+      if (!st) continue;
       totals.entries += 1;
       // -x: a mount point of another filesystem is neither counted nor entered, as du -x does.
       if (st.dev !== dev) continue;

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Services } from '../core/services';
 import type { Handlers } from '../router';
@@ -18,8 +19,17 @@ type TaskChannels =
   | 'tasks.hibernateInfo'
   | 'tasks.stopwatchAdd';
 
-/** The bundled probe sits next to the bundle that runs this code (dist/main). */
-export const defaultProbeScript = (): string => join(__dirname, 'login-probe.js');
+/**
+ * The bundled probe sits next to the bundle that runs this code (dist/main); when running from
+ * source (tests, dev) it is the build output in the repository's dist/main.
+ */
+export const defaultProbeScript = (): string => {
+  const candidates = [
+    join(__dirname, 'login-probe.js'),
+    join(__dirname, '../../../dist/main/login-probe.js'),
+  ];
+  return candidates.find((p) => existsSync(p)) ?? candidates[0]!;
+};
 
 export function tasksHandlers(
   s: Services,

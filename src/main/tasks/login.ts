@@ -190,14 +190,15 @@ export async function collectLoginResult(
   configDir: string,
   save: (result: TestResult) => Promise<string>,
   exec: ExecFn = execText,
-): Promise<{ runId: string; result: TestResult } | null> {
+): Promise<{ runId: string | null; result: TestResult } | null> {
   const p = loginPaths(env, configDir);
   const text = await readFile(p.records, 'utf8').catch(() => '');
   const records = parseProbeRecords(text);
   if (!records.length) return null;
   const samples = await Promise.all(records.map((r) => loginSeconds(r, exec)));
   const result = loginResult(samples, records);
-  const runId = await save(result);
+  // Logins logind could not date are consumed but not stored: an empty result helps nobody.
+  const runId = result.status === 'ok' ? await save(result) : null;
   // A probe may have appended while we saved: keep whatever came after what we read.
   const now = await readFile(p.records, 'utf8').catch(() => '');
   if (now.length > text.length && now.startsWith(text))

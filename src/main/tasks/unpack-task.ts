@@ -4,7 +4,14 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '../core/errors';
 import type { TestModule } from '../engine/types';
-import { measure, prepareCache, repFraction, taskResult, type TaskSample } from './common';
+import {
+  measure,
+  prepareCache,
+  repFraction,
+  taskResult,
+  taskSize,
+  type TaskSample,
+} from './common';
 import { COMPRESSIONS, EXTENSION, writeTarball, type Compression } from './tarball';
 import { runTimed } from './timed-exec';
 
@@ -34,11 +41,11 @@ export const unpackTask: TestModule = {
   kind: 'task',
   tool: 'tar',
   estimateSeconds: ({ repetitions, sizes }) => {
-    const mb = (sizes['unpack'] ?? DEFAULT_UNPACK_BYTES) / 1e6;
+    const mb = taskSize(sizes, 'unpack', DEFAULT_UNPACK_BYTES) / 1e6;
     return mb / 40 + repetitions * (mb / 25);
   },
   // The archive (≤ half the content for text) plus one extracted tree at a time, with inode slack.
-  bytesNeeded: ({ sizes }) => Math.ceil((sizes['unpack'] ?? DEFAULT_UNPACK_BYTES) * 1.8),
+  bytesNeeded: ({ sizes }) => Math.ceil(taskSize(sizes, 'unpack', DEFAULT_UNPACK_BYTES) * 1.8),
   async run(ctx) {
     const startedAt = Date.now();
     const caveats: string[] = [];
@@ -46,7 +53,7 @@ export const unpackTask: TestModule = {
     const picked = ctx.options['tarball'];
     if (picked !== undefined && (typeof picked !== 'string' || !existsSync(picked)))
       throw new UserError(`tarball not found: ${String(picked)}`);
-    const totalBytes = ctx.sizes['unpack'] ?? DEFAULT_UNPACK_BYTES;
+    const totalBytes = taskSize(ctx.sizes, 'unpack', DEFAULT_UNPACK_BYTES);
     const seed = typeof ctx.options['seed'] === 'number' ? ctx.options['seed'] : DEFAULT_SEED;
     const dest = join(ctx.workDir, 'unpack');
     const made: string[] = [dest];

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { appStartTask } from '../../../src/main/tasks/app-start-task';
+import { appStartTask, resolveApp } from '../../../src/main/tasks/app-start-task';
 import { backupTask } from '../../../src/main/tasks/backup-task';
 import { bootTask } from '../../../src/main/tasks/boot-task';
 import { hibernateTask } from '../../../src/main/tasks/hibernate-task';
@@ -57,7 +57,13 @@ describe('application cold start', () => {
     expect(apps[0]!.files).toBeGreaterThan(3);
     expect(apps[0]!.bytes).toBeGreaterThan(10 * MiB);
   });
-  it('refuses when nothing is installed', async () => {
+  it('is not available when the default apps are not installed', async (t) => {
+    if (resolveApp('firefox') || resolveApp('libreoffice')) return t.skip();
+    const r = await appStartTask.run(makeContext().ctx);
+    expect(r.status).toBe('skipped');
+    expect(r.error).toBe('not available: none of firefox, libreoffice is installed');
+  });
+  it('refuses when nothing the person named is installed', async () => {
     await expect(
       appStartTask.run(makeContext({ options: { apps: ['not-an-app-xyz'] } }).ctx),
     ).rejects.toThrow('none of these apps is installed: not-an-app-xyz');

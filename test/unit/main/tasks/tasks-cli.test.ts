@@ -1,0 +1,62 @@
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../../../src/main/cli/program';
+import { createServices } from '../../../../src/main/core/services';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+});
+
+function cli() {
+  const home = mkdtempSync(join(tmpdir(), 'dw-tcli-'));
+  dirs.push(home);
+  const out: string[] = [];
+  const err: string[] = [];
+  const services = createServices({ configDir: join(home, 'cfg'), env: { HOME: home } });
+  const run = (...argv: string[]) =>
+    runCli(argv, { out: (s) => void out.push(s), err: (s) => void err.push(s) }, services);
+  return { run, out, err, services, home };
+}
+
+describe('drivewise task', () => {
+  it('stores stopwatch timings as a run, and refuses non-numbers in one line', async () => {
+    const c = cli();
+    expect(
+      await c.run('task', 'stopwatch', 'GRUB to login', '27.1', '26.4', '--note', 'phone'),
+    ).toBe(0);
+    const id = /saved in run (\S+)/.exec(c.out.join(''))![1]!;
+    const doc = await c.services.runs.load(id);
+    expect(doc.tests[0]).toMatchObject({ testId: 'task.stopwatch', title: 'GRUB to login' });
+    expect(doc.tests[0]!.measurements[0]!.samples).toEqual([27.1, 26.4]);
+    // A second timing joins the same run.
+    expect(await c.run('task', 'stopwatch', 'Login to desktop', '22', '--run', id)).toBe(0);
+    expect((await c.services.runs.load(id)).tests.map((t) => t.title)).toEqual([
+      'GRUB to login',
+      'Login to desktop',
+    ]);
+    expect(await c.run('task', 'stopwatch', 'x', 'abc')).toBe(2);
+    expect(c.err.join('')).toBe('drivewise: not a time in seconds: abc\n');
+  });
+
+  it('arms and disarms the login timing; collect without logins says so', async () => {
+    const c = cli();
+    expect(await c.run('task', 'login', 'arm')).toBe(0);
+    expect(c.out.join('')).toContain(
+      `armed (${join(c.home, '.config/autostart/drivewise-login-probe.desktop')})`,
+    );
+    expect(await c.run('task', 'login', 'collect')).toBe(0);
+    expect(c.out.join('')).toContain('no login timed since the last collection');
+    expect(await c.run('task', 'login', 'disarm')).toBe(0);
+    expect(c.out.join('')).toContain('not armed');
+  });
+
+  it('reports boot as not available here, in one line', async () => {
+    const c = cli();
+    expect(await c.run('task', 'boot')).toBe(0);
+    expect(c.out.join('')).toMatch(/^Boot time: (not available: .+|[\s\S]+s\n)/);
+  });
+});
