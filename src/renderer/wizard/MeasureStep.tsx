@@ -78,14 +78,14 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
   const [error, setError] = useState<string | null>(null);
   const existingId = label === 'before' ? w.beforeRunId : w.afterRunId;
 
-  const { profile, tests, repetitions } = w;
+  const { profile, tests, repetitions, sizes } = w;
   useEffect(() => {
     if (!dir) return;
     api()
-      .benchPlan({ ...planRequest({ profile, tests, repetitions }), targetDir: dir })
+      .benchPlan({ ...planRequest({ profile, tests, repetitions, sizes }), targetDir: dir })
       .then(setPlan)
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, [dir, profile, tests, repetitions]);
+  }, [dir, profile, tests, repetitions, sizes]);
 
   // A finished job names its run; load it to show each test's outcome in its row.
   const finished = state.finished;
@@ -117,7 +117,7 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
     if (!dir) return;
     void start({
       targetDir: dir,
-      ...planRequest({ profile, tests, repetitions }),
+      ...planRequest({ profile, tests, repetitions, sizes }),
       label,
       usage: w.usage,
       ...(label === 'after' && w.beforeRunId ? { baselineId: w.beforeRunId } : {}),

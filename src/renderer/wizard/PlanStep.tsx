@@ -8,6 +8,51 @@ import { UsageForm } from './UsageForm';
 import { planRequest, useWizard, type ProfileChoice } from './wizard-store';
 import './PlanStep.css';
 
+const MiB = 1024 * 1024;
+const SIZE_LABELS: Record<string, string> = {
+  file: 'Read test file',
+  dd: 'dd write size',
+  bonnie: 'bonnie++ file size',
+  bonnieChar: 'bonnie++ per-char size',
+  iozone: 'iozone file size',
+};
+
+/** Custom profile: the sizes the engine will use, editable (MiB, seconds, or bonnie++'s ×1024 files). */
+function SizeFields({ sizes }: { sizes: Record<string, number> }) {
+  const setSize = useWizard((s) => s.setSize);
+  return (
+    <div className="usage-grid sizes">
+      {Object.entries(sizes).map(([key, value]) => {
+        const seconds = key.endsWith('Seconds');
+        const count = key === 'bonnieFiles';
+        const unit = seconds ? 's' : count ? '×1024 files' : 'MiB';
+        const shown = seconds || count ? value : Math.round((value / MiB) * 100) / 100;
+        const label = SIZE_LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').toLowerCase();
+        return (
+          <label key={key} className="num-field">
+            <span>{label}</span>
+            <span>
+              <input
+                type="number"
+                min={seconds || count ? 1 : 1}
+                step="any"
+                aria-label={`${label} (${unit})`}
+                data-size-key={key}
+                value={shown}
+                onChange={(e) => {
+                  const v = Number(e.target.value);
+                  setSize(key, v > 0 ? (seconds || count ? v : Math.round(v * MiB)) : null);
+                }}
+              />{' '}
+              {unit}
+            </span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
 const PROFILES: { id: ProfileChoice; title: string; blurb: string }[] = [
   { id: 'quick', title: 'Quick', blurb: 'The key figures, about 2 minutes.' },
   { id: 'full', title: 'Full', blurb: 'Every test with larger files, 10–15 minutes.' },
@@ -30,14 +75,14 @@ export function PlanStep() {
       .catch((e: unknown) => setError(String(e instanceof Error ? e.message : e)));
   }, []);
 
-  const { profile, tests, repetitions } = w;
+  const { profile, tests, repetitions, sizes } = w;
   useEffect(() => {
     let live = true;
     const dir = targetDir ?? undefined;
     const reqs = PROFILES.map((p) =>
       api()
         .benchPlan({
-          ...planRequest({ profile: p.id, tests, repetitions }),
+          ...planRequest({ profile: p.id, tests, repetitions, sizes }),
           ...(dir ? { targetDir: dir } : {}),
         })
         .then((plan) => [p.id, plan] as const),
@@ -48,7 +93,7 @@ export function PlanStep() {
     return () => {
       live = false;
     };
-  }, [targetDir, profile, tests, repetitions]);
+  }, [targetDir, profile, tests, repetitions, sizes]);
 
   const plan = plans[profile];
   const tooLittleSpace = plan && plan.freeBytes !== null && plan.freeBytes < plan.bytesRequired;
@@ -112,6 +157,7 @@ export function PlanStep() {
             );
           })}
         </ul>
+        {profile === 'custom' && plan && <SizeFields sizes={plan.sizes} />}
         {profile === 'custom' && (
           <label>
             Repetitions per test{' '}

@@ -11,6 +11,8 @@ interface WizardState {
   /** Explicit test list for the custom profile; empty means the profile's own list. */
   tests: string[];
   repetitions: number | null;
+  /** Custom profile size overrides (bytes, or seconds for *Seconds keys). */
+  sizes: Record<string, number>;
   usage: UsageProfile;
   beforeRunId: string | null;
   afterRunId: string | null;
@@ -20,6 +22,7 @@ interface WizardState {
   setProfile(p: ProfileChoice): void;
   setTests(t: string[]): void;
   setRepetitions(n: number | null): void;
+  setSize(key: string, value: number | null): void;
   setUsage(patch: Partial<UsageProfile>): void;
   setBeforeRun(id: string | null): void;
   setAfterRun(id: string | null): void;
@@ -32,6 +35,7 @@ const initial = {
   profile: 'quick' as ProfileChoice,
   tests: [] as string[],
   repetitions: null,
+  sizes: {} as Record<string, number>,
   usage: usageProfile.parse({}),
   beforeRunId: null,
   afterRunId: null,
@@ -46,6 +50,12 @@ export const useWizard = create<WizardState>()(
       setProfile: (profile) => set({ profile }),
       setTests: (tests) => set({ tests }),
       setRepetitions: (repetitions) => set({ repetitions }),
+      setSize: (key, value) => {
+        const sizes = { ...get().sizes };
+        if (value === null || !(value > 0)) delete sizes[key];
+        else sizes[key] = value;
+        set({ sizes });
+      },
       setUsage: (patch) => set({ usage: usageProfile.parse({ ...get().usage, ...patch }) }),
       setBeforeRun: (beforeRunId) => set({ beforeRunId }),
       setAfterRun: (afterRunId) => set({ afterRunId }),
@@ -67,14 +77,17 @@ export const useWizard = create<WizardState>()(
 );
 
 /** The plan fields bench.plan / bench.start take. */
-export function planRequest(s: Pick<WizardState, 'profile' | 'tests' | 'repetitions'>): {
+export function planRequest(s: Pick<WizardState, 'profile' | 'tests' | 'repetitions' | 'sizes'>): {
   profile: ProfileChoice;
   tests?: string[];
   repetitions?: number;
+  sizes?: Record<string, number>;
 } {
+  const custom = s.profile === 'custom';
   return {
     profile: s.profile,
-    ...(s.profile === 'custom' && s.tests.length > 0 ? { tests: s.tests } : {}),
-    ...(s.profile === 'custom' && s.repetitions ? { repetitions: s.repetitions } : {}),
+    ...(custom && s.tests.length > 0 ? { tests: s.tests } : {}),
+    ...(custom && s.repetitions ? { repetitions: s.repetitions } : {}),
+    ...(custom && Object.keys(s.sizes).length > 0 ? { sizes: s.sizes } : {}),
   };
 }
