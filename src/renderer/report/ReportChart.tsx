@@ -12,6 +12,8 @@ import {
   type ChartConfiguration,
 } from 'chart.js';
 
+import { CHART_WIDTH, COLORS } from './chart-utils';
+
 Chart.register(
   BarController,
   BarElement,
@@ -22,41 +24,17 @@ Chart.register(
   Title,
 );
 
-/** Printable content width: fits inside A4 (182 mm) and Letter (188 mm) with our margins. */
-export const CHART_WIDTH = 680;
-
-export const COLORS = {
-  before: '#8a94a6',
-  after: '#1d6fd8',
-  cpu: '#6b7a90',
-  io: '#e08a1e',
-  faster: '#1e7d32',
-  slower: '#b3261e',
-  same: '#8a94a6',
-  text: '#1b1f24',
-  grid: '#d5dae1',
+/** Opaque white under every chart: PDF viewers and dark HTML viewers then show it as printed. */
+const PAPER = {
+  id: 'drivewise-paper',
+  beforeDraw(chart: Chart) {
+    const { ctx, width, height } = chart;
+    ctx.save();
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, width, height);
+    ctx.restore();
+  },
 };
-
-/** Log axes label only 1, 2 and 5 times a power of ten; the other grid lines stay unlabelled. */
-export function logTick(v: number, fmt: (x: number) => string): string {
-  if (!(v > 0)) return '';
-  const m = v / 10 ** Math.floor(Math.log10(v) + 1e-9);
-  return [1, 2, 5].some((k) => Math.abs(m - k) < 1e-6) ? fmt(v) : '';
-}
-
-/** Long metric names wrap onto several lines instead of eating the plot area. */
-export function wrapLabel(s: string, width = 34): string[] {
-  const out: string[] = [];
-  let line = '';
-  for (const word of s.split(' ')) {
-    if (line && (line + ' ' + word).length > width) {
-      out.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) out.push(line);
-  return out.slice(0, 3);
-}
 
 export function ReportChart({
   config,
@@ -78,6 +56,7 @@ export function ReportChart({
     Chart.defaults.borderColor = COLORS.grid;
     const chart = new Chart(ref.current, {
       ...config,
+      plugins: [PAPER],
       options: {
         ...config.options,
         animation: false,

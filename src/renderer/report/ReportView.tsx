@@ -4,7 +4,8 @@ import type { PaperSize, ReportData } from '../../shared/contract/report';
 import type { RunDocument } from '../../shared/schemas/run';
 import { computeVerdict, runName, type MetricComparison, type Verdict } from '../../shared/verdict';
 import { compareRuns } from '../../shared/verdict/compare';
-import { GroupChart, SpeedupChart, TasksChart } from './charts';
+import { chunk, partOf } from './chart-utils';
+import { GroupChart, SpeedupChart, speedupRange, TasksChart } from './charts';
 import { fmtBytes, fmtDate } from './format';
 import { chartGroups, testTables } from './report-model';
 import { Hardware, Methodology } from './sections/Details';
@@ -15,6 +16,10 @@ import { TasksTable, TestTableBlock } from './sections/Tables';
 export function pageRule(paper: PaperSize): string {
   return `@page { size: ${paper === 'letter' ? 'letter' : 'A4'} portrait; }`;
 }
+
+/** Rows per chart so that each chart fits on a page (tall canvases cannot break). */
+const SPEED_ROWS_PER_CHART = 26;
+const GROUP_BARS_PER_CHART = 14;
 
 /** A single run has no "after": compare it with itself to reuse the same charts and tables. */
 function singleComparisons(run: RunDocument): MetricComparison[] {
@@ -40,6 +45,25 @@ export function ReportView({
     () => chartGroups(verdict ? verdict.comparisons : singleComparisons(before)),
     [verdict, before],
   );
+  const groupParts = useMemo(
+    () =>
+      groups.flatMap((g) => {
+        const parts = chunk(g.bars, GROUP_BARS_PER_CHART);
+        return parts.map((bars, i) => ({
+          ...g,
+          id: `${g.id}#${i}`,
+          bars,
+          title: g.title + partOf(i, parts.length),
+        }));
+      }),
+    [groups],
+  );
+  const speedRows = useMemo(
+    () => (verdict?.comparisons ?? []).filter((c) => c.speedup !== null && c.theme !== 'memory'),
+    [verdict],
+  );
+  const range = useMemo(() => speedupRange(speedRows), [speedRows]);
+  const speedParts = useMemo(() => chunk(speedRows, SPEED_ROWS_PER_CHART), [speedRows]);
   const single = !after;
   const synthetic = tables.filter((t) => t.kind === 'synthetic');
   const taskTables = tables.filter((t) => t.kind === 'task');
@@ -92,17 +116,17 @@ export function ReportView({
 
       <section aria-labelledby="rp-charts-h">
         <h2 id="rp-charts-h">Charts</h2>
-        {verdict && verdict.comparisons.length > 0 && (
-          <figure className="rp-figure-block">
-            <SpeedupChart comparisons={verdict.comparisons} />
+        {speedParts.map((rows, i) => (
+          <figure className="rp-figure-block" key={`speed-${i}`}>
+            <SpeedupChart rows={rows} range={range} part={partOf(i, speedParts.length)} />
           </figure>
-        )}
+        ))}
         {verdict && verdict.tasks.length > 0 && (
           <figure className="rp-figure-block">
             <TasksChart tasks={verdict.tasks} />
           </figure>
         )}
-        {groups.map((g) => (
+        {groupParts.map((g) => (
           <figure className="rp-figure-block" key={g.id}>
             <GroupChart group={g} single={single} />
           </figure>

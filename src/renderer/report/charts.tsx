@@ -1,23 +1,41 @@
 // The report's three kinds of chart: speed-up per metric, before/after per group, tasks CPU vs I/O.
 import { useMemo } from 'react';
 import type { MetricComparison, TaskSaving } from '../../shared/verdict';
-import { COLORS, logTick, ReportChart, wrapLabel } from './ReportChart';
-import { fmtNum, fmtRatio } from './format';
+import { COLORS, distinctLabels, logTick, logTicks, wrapLabel } from './chart-utils';
+import { ReportChart } from './ReportChart';
+import { fmtRatio } from './format';
 import type { ChartGroup } from './report-model';
+
+const axisNum = (v: number) => (v >= 1 ? v.toLocaleString('en-US') : String(v));
 
 const barHeight = (rows: number, perRow: number) => Math.max(140, 70 + rows * perRow);
 
 /** Floating bars from 1× to the speed-up on a log axis: faster goes right, slower goes left. */
-export function SpeedupChart({ comparisons }: { comparisons: MetricComparison[] }) {
-  const rows = comparisons.filter((c) => c.speedup !== null && c.theme !== 'memory');
+export function speedupRange(rows: MetricComparison[]): [number, number] {
+  const values = rows.flatMap((c) => (c.speedup === null ? [] : [c.speedup]));
+  return [Math.min(0.5, ...values.map((v) => v / 1.5)), Math.max(2, ...values.map((v) => v * 1.5))];
+}
+
+export function SpeedupChart({
+  rows,
+  range,
+  part = '',
+}: {
+  rows: MetricComparison[];
+  /** Shared by all parts of a split chart, so bars compare across them. */
+  range: [number, number];
+  part?: string;
+}) {
   const config = useMemo(() => {
-    const values = rows.map((c) => c.speedup!);
-    const lo = Math.min(0.5, ...values.map((v) => v / 1.5));
-    const hi = Math.max(2, ...values.map((v) => v * 1.5));
+    const [lo, hi] = range;
     return {
       type: 'bar' as const,
       data: {
-        labels: rows.map((c) => wrapLabel(`${c.testTitle}: ${c.label}`, 44)),
+        labels: distinctLabels(
+          rows,
+          (c) => `${c.testTitle}: ${c.label}`,
+          (c) => c.unit,
+        ).map((l) => wrapLabel(l, 48, 2)),
         datasets: [
           {
             label: 'Speed-up (after vs before)',
@@ -39,7 +57,7 @@ export function SpeedupChart({ comparisons }: { comparisons: MetricComparison[] 
           legend: { display: false },
           title: {
             display: true,
-            text: 'Speed-up per measurement (× better; grey = inside the noise)',
+            text: `Speed-up per measurement (× better; grey = inside the noise)${part}`,
           },
         },
         scales: {
@@ -48,6 +66,9 @@ export function SpeedupChart({ comparisons }: { comparisons: MetricComparison[] 
             min: lo,
             max: hi,
             title: { display: true, text: 'speed-up factor (log scale), 1× = no change' },
+            afterBuildTicks: (axis: { ticks: { value: number }[] }) => {
+              axis.ticks = logTicks(lo, hi).map((value) => ({ value }));
+            },
             ticks: {
               maxRotation: 0,
               callback: (v: number | string) => logTick(Number(v), fmtRatio),
@@ -57,12 +78,12 @@ export function SpeedupChart({ comparisons }: { comparisons: MetricComparison[] 
         },
       },
     };
-  }, [rows]);
+  }, [rows, range, part]);
   if (!rows.length) return null;
   return (
     <ReportChart
       config={config}
-      height={barHeight(rows.length, 22)}
+      height={barHeight(rows.length, 28)}
       label="Speed-up per measurement"
       testId="chart-speedup"
     />
@@ -85,7 +106,7 @@ export function GroupChart({ group, single }: { group: ChartGroup; single: boole
     ];
     return {
       type: 'bar' as const,
-      data: { labels: group.bars.map((b) => wrapLabel(b.label, 44)), datasets },
+      data: { labels: group.bars.map((b) => wrapLabel(b.label, 48, 2)), datasets },
       options: {
         indexAxis: 'y' as const,
         plugins: {
@@ -95,11 +116,22 @@ export function GroupChart({ group, single }: { group: ChartGroup; single: boole
         scales: {
           x: {
             type: group.log ? ('logarithmic' as const) : ('linear' as const),
+            ...(group.log
+              ? {
+                  afterBuildTicks: (axis: {
+                    ticks: { value: number }[];
+                    min: number;
+                    max: number;
+                  }) => {
+                    axis.ticks = logTicks(axis.min, axis.max).map((value) => ({ value }));
+                  },
+                }
+              : {}),
             title: { display: true, text: group.unit },
             ticks: {
               maxRotation: 0,
               ...(group.log
-                ? { callback: (v: number | string) => logTick(Number(v), fmtNum) }
+                ? { callback: (v: number | string) => logTick(Number(v), axisNum) }
                 : {}),
             },
           },

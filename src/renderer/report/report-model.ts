@@ -4,6 +4,7 @@ import type { Measurement, RunDocument, TestResult } from '../../shared/schemas/
 import type { MetricComparison, SpreadOf, Verdict } from '../../shared/verdict';
 import { spreadOfMeasurement } from '../../shared/verdict/compare';
 import { metricKey, metricLabel, toMBps } from '../../shared/verdict/metrics';
+import { distinctLabels } from './chart-utils';
 import { fmtBytes, fmtCapacity } from './format';
 
 const uniq = (xs: string[]) => [...new Set(xs.filter(Boolean))];
@@ -76,6 +77,12 @@ export function testTables(
         ...(note ? { note } : {}),
       };
     });
+    const labels = distinctLabels(
+      rows,
+      (r) => r.label,
+      (r) => r.unit,
+    );
+    rows.forEach((r, i) => (r.label = labels[i]!));
     const caveats = uniq([
       ...(b?.caveats ?? []).map((c) => (after ? `Before: ${c}` : c)),
       ...(a?.caveats ?? []).map((c) => `After: ${c}`),
@@ -106,7 +113,7 @@ export interface ChartGroup {
   title: string;
   unit: string;
   log: boolean;
-  bars: { label: string; before: number | null; after: number | null }[];
+  bars: { label: string; metric: string; before: number | null; after: number | null }[];
 }
 
 const THEME_TITLES: Record<string, string> = {
@@ -139,6 +146,7 @@ export function chartGroups(comparisons: MetricComparison[]): ChartGroup[] {
     };
     g.bars.push({
       label: `${c.testTitle}: ${c.label}`,
+      metric: c.metric.replace(/_/g, ' '),
       before: conv(c.before.median),
       after: conv(c.after.median),
     });
@@ -150,6 +158,14 @@ export function chartGroups(comparisons: MetricComparison[]): ChartGroup[] {
       .filter((x): x is number => !!x && x > 0);
     // A wide range squashes the small bars to nothing on a linear axis.
     if (vals.length && Math.max(...vals) / Math.min(...vals) > 30) g.log = true;
+  }
+  for (const g of groups.values()) {
+    const labels = distinctLabels(
+      g.bars,
+      (b) => b.label,
+      (b) => b.metric,
+    );
+    g.bars.forEach((b, i) => (b.label = labels[i]!));
   }
   return [...groups.values()];
 }

@@ -30,7 +30,23 @@ export function TestTableBlock({ t, single }: { t: TestTable; single: boolean })
         {t.title} <span className="rp-tool">({t.tool})</span>
       </h3>
       {t.rows.length > 0 ? (
-        <table className="rp-table">
+        <table className="rp-table rp-fixed">
+          {single ? (
+            <colgroup>
+              <col style={{ width: '48%' }} />
+              <col style={{ width: '14%' }} />
+              <col style={{ width: '38%' }} />
+            </colgroup>
+          ) : (
+            <colgroup>
+              <col style={{ width: '24%' }} />
+              <col style={{ width: '8%' }} />
+              <col style={{ width: '19%' }} />
+              <col style={{ width: '19%' }} />
+              <col style={{ width: '8%' }} />
+              <col style={{ width: '22%' }} />
+            </colgroup>
+          )}
           <thead>
             <tr>
               <th scope="col">Measurement</th>

@@ -1,0 +1,82 @@
+// Pure helpers for the report's charts (kept apart from chart.js so they test under plain Node).
+
+/** Printable content width: fits inside A4 (182 mm) and Letter (188 mm) with our margins. */
+export const CHART_WIDTH = 680;
+
+export const COLORS = {
+  before: '#8a94a6',
+  after: '#1d6fd8',
+  cpu: '#6b7a90',
+  io: '#e08a1e',
+  faster: '#1e7d32',
+  slower: '#b3261e',
+  same: '#8a94a6',
+  text: '#1b1f24',
+  grid: '#d5dae1',
+};
+
+/** Log axes label only 1, 2 and 5 times a power of ten; the other grid lines stay unlabelled. */
+export function logTick(v: number, fmt: (x: number) => string): string {
+  if (!(v > 0)) return '';
+  const m = v / 10 ** Math.floor(Math.log10(v) + 1e-9);
+  return [1, 2, 5].some((k) => Math.abs(m - k) < 1e-6) ? fmt(v) : '';
+}
+
+/** Long metric names wrap onto several lines instead of eating the plot area. */
+export function wrapLabel(s: string, width = 34, maxLines = 3): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of s.split(' ')) {
+    if (line && (line + ' ' + word).length > width) {
+      out.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) out.push(line);
+  if (out.length > maxLines) {
+    const kept = out.slice(0, maxLines);
+    kept[maxLines - 1] = `${kept[maxLines - 1]}…`;
+    return kept;
+  }
+  return out;
+}
+
+/** Splits long charts so each part fits on one page (a chart is never cut across pages). */
+export function chunk<T>(xs: readonly T[], size: number): T[][] {
+  if (xs.length <= size) return [xs.slice()];
+  const parts = Math.ceil(xs.length / size);
+  const per = Math.ceil(xs.length / parts); // even parts: no lonely last bar
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += per) out.push(xs.slice(i, i + per));
+  return out;
+}
+
+/** " (2 of 3)" when a chart was split, else nothing. */
+export const partOf = (i: number, n: number): string => (n > 1 ? ` (${i + 1} of ${n})` : '');
+
+/** 1-2-5 steps inside [min, max]: the only ticks a log axis shows. */
+export function logTicks(min: number, max: number): number[] {
+  const out: number[] = [];
+  if (!(min > 0) || !(max > min)) return out;
+  for (let e = Math.floor(Math.log10(min)); e <= Math.ceil(Math.log10(max)); e++)
+    for (const k of [1, 2, 5]) {
+      const v = Number((k * 10 ** e).toPrecision(12));
+      if (v >= min && v <= max) out.push(v);
+    }
+  return out;
+}
+
+/**
+ * Labels that repeat within one list (several metrics under one name, e.g. IOPS, bandwidth and
+ * latency of "RND 4K Q1 read") get their unit added, so no two rows read the same.
+ */
+export function distinctLabels<T>(
+  xs: readonly T[],
+  label: (x: T) => string,
+  unit: (x: T) => string,
+): string[] {
+  const base = xs.map(label);
+  const count = new Map<string, number>();
+  for (const b of base) count.set(b, (count.get(b) ?? 0) + 1);
+  return base.map((b, i) => ((count.get(b) ?? 0) > 1 ? `${b}, ${unit(xs[i]!)}` : b));
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { computeVerdict } from '../../../../src/shared/verdict';
+import { compareRuns } from '../../../../src/shared/verdict/compare';
+import {
+  chartGroups,
+  driveFacts,
+  machineFacts,
+  testTables,
+} from '../../../../src/renderer/report/report-model';
+import {
+  fmtBytes,
+  fmtDate,
+  fmtNum,
+  fmtRatio,
+  fmtSpread,
+  outcomeWords,
+} from '../../../../src/renderer/report/format';
+import { logTick, wrapLabel } from '../../../../src/renderer/report/chart-utils';
+import type { RunDocument } from '../../../../src/shared/schemas/run';
+import { seedPair } from './fixtures';
+
+const hdparmT = (r: RunDocument) =>
+  r.tests.find((t) => t.testId === 'buffered-read')!.measurements[0]!.median!;
+
+describe('per-test tables', () => {
+  const { before, after } = seedPair();
+  const verdict = computeVerdict(before, after);
+  const tables = testTables(before, after, verdict);
+
+  it('one table per test, in run order, with the verdict ratio on each row', () => {
+    expect(tables.map((t) => t.testId)).toEqual(before.tests.map((t) => t.testId));
+    const bonnie = tables.find((t) => t.testId === 'bonnie')!;
+    const create = bonnie.rows.find((r) => r.key === 'bonnie:seq_create')!;
+    expect(create.before?.median).toBe(258);
+    expect(create.after?.median).toBe(9079);
+    expect(create.speedup).toBeCloseTo(9079 / 258, 5);
+    expect(create.outcome).toBe('faster');
+  });
+
+  it("bonnie++'s +++++ rows keep their note (once) instead of a made-up number", () => {
+    const stat = tables
+      .find((t) => t.testId === 'bonnie')!
+      .rows.find((r) => r.key === 'bonnie:seq_stat')!;
+    expect(stat.before?.median).toBeNull();
+    expect(stat.note).toMatch(/\+\+\+\+\+/);
+    expect(stat.note!.split('; ')).toHaveLength(1);
+  });
+
+  it('tasks get their ratio from the task savings; caveats are labelled by run', () => {
+    const du = tables.find((t) => t.testId === 'task.du')!;
+    expect(du.kind).toBe('task');
+    expect(du.rows[0]!.speedup).toBeCloseTo(326 / 41.7, 1);
+    const vm = tables.find((t) => t.testId === 'task.vm-install')!;
+    expect(vm.caveats.every((c) => /^(Before|After): /.test(c))).toBe(true);
+  });
+
+  it('a single run has no after column and no ratios', () => {
+    const single = testTables(before, null, null);
+    expect(single.every((t) => t.rows.every((r) => r.after === null && r.speedup === null))).toBe(
+      true,
+    );
+    expect(single.find((t) => t.testId === 'buffered-read')!.rows[0]!.before?.median).toBe(
+      hdparmT(before),
+    );
+  });
+
+  it('a test that failed after the swap shows both statuses and the error', () => {
+    const broken = structuredClone(after);
+    const t = broken.tests.find((x) => x.testId === 'buffered-read')!;
+    t.status = 'failed';
+    t.error = 'no space left on the drive';
+    t.measurements = [];
+    const row = testTables(before, broken, computeVerdict(before, broken)).find(
+      (x) => x.testId === 'buffered-read',
+    )!;
+    expect(row.status).toEqual({ before: 'ok', after: 'failed' });
+    expect(row.errors).toEqual(['After: no space left on the drive']);
+    expect(row.rows[0]!.after).toBeNull();
+  });
+});
+
+describe('chart groups', () => {
+  const { before, after } = seedPair();
+  const groups = chartGroups(compareRuns(before, after));
+
+  it('throughputs share MB/s whatever the tool printed (MiB/s, KiB/s)', () => {
+    const seq = groups.find((g) => g.id === 'sequential|MB/s')!;
+    const hd = seq.bars.find((b) => b.label.startsWith('Buffered disk reads'))!;
+    expect(hdparmT(before)).toBeCloseTo(73.1, 0);
+    expect(hd.before).toBeCloseTo(hdparmT(before) * 1.048576, 6);
+    const blk = seq.bars.find((b) => b.label.includes('seq input block'))!;
+    expect(blk.after).toBeCloseTo((297390 * 1024) / 1e6, 3);
+  });
+
+  it('random access and wide ranges are drawn on a log axis', () => {
+    expect(groups.find((g) => g.id.startsWith('random-access'))!.log).toBe(true);
+    expect(groups.find((g) => g.id === 'sequential|MB/s')!.log).toBe(true); // per-char vs block
+    expect(groups.find((g) => g.id.startsWith('memory'))!.log).toBe(false);
+  });
+});
+
+describe('drive and machine facts', () => {
+  const { before } = seedPair();
+
+  it('hides the serial number unless the person opted in', () => {
+    const hidden = driveFacts(before.drive, false).find((f) => f.label === 'Serial')!.value;
+    expect(hidden).not.toContain('SECRET');
+    expect(hidden).toMatch(/hidden/);
+    expect(driveFacts(before.drive, true).find((f) => f.label === 'Serial')!.value).toBe(
+      'K60PT8B2SECRET',
+    );
+  });
+
+  it('unknown values print as a dash, never as 0 B', () => {
+    expect(
+      machineFacts({ ...before.machine!, ramBytes: 0 }).find((f) => f.label === 'RAM')!.value,
+    ).toBe('—');
+    expect(driveFacts(null, false)).toEqual([{ label: 'Drive', value: 'not recorded' }]);
+  });
+});
+
+describe('formatting', () => {
+  it('numbers, spreads, ratios, bytes and dates', () => {
+    expect(fmtNum(297390)).toBe('297,390');
+    expect(fmtNum(73.1)).toBe('73.1');
+    expect(fmtNum(0.0123)).toBe('0.012');
+    expect(fmtNum(null)).toBe('—');
+    expect(fmtSpread({ median: 412, min: 398, max: 430, samples: 3 })).toBe('412 (398–430)');
+    expect(fmtSpread({ median: 5, min: 5, max: 5, samples: 1 })).toBe('5.00');
+    expect(fmtRatio(35.19)).toBe('35×');
+    expect(fmtRatio(1.04)).toBe('1.04×');
+    expect(fmtBytes(89145344)).toBe('85.0 MiB');
+    expect(fmtDate('')).toBe('');
+    expect(outcomeWords('slower', 0.5)).toBe('2.0× slower');
+    expect(outcomeWords('no-difference', 1.01)).toBe('no measurable difference');
+  });
+
+  it('log axes label 1-2-5 steps only; long labels wrap to at most three lines', () => {
+    expect([1, 2, 3, 5, 7, 10, 20, 50, 300].map((v) => logTick(v, String))).toEqual([
+      '1',
+      '2',
+      '',
+      '5',
+      '',
+      '10',
+      '20',
+      '50',
+      '',
+    ]);
+    expect(logTick(0, String)).toBe('');
+    expect(wrapLabel('Two VirtualBox VMs installing Ubuntu Server at once', 20)).toEqual([
+      'Two VirtualBox VMs',
+      'installing Ubuntu',
+      'Server at once',
+    ]);
+  });
+});
