@@ -83,7 +83,7 @@ export interface OpenedDevice {
 }
 
 /**
- * Validates `path` and opens it O_RDONLY|O_NOFOLLOW. Refuses: anything outside /dev, traversal,
+ * Validates `path` and opens it O_RDONLY|O_NONBLOCK (as hdparm does) plus O_NOFOLLOW. Refuses: anything outside /dev, traversal,
  * symlinks (also symlinked parent directories), non-block files (/dev/zero is a character device),
  * block devices lsblk does not list. The caller must close the returned fd.
  */
@@ -105,7 +105,7 @@ export async function openListedBlockDevice(path: string, fs: GuardFs): Promise<
   const entry = (await fs.listBlockDevices()).find((e) => e.path === path);
   if (!entry || entry.majMin !== majMin)
     throw new DeviceRefused(`${path} is not a block device that lsblk lists`);
-  const fd = await fs.open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  const fd = await fs.open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
     const fst = await fs.fstat(fd);
     if (!fst.isBlockDevice() || majMinOf(fst.rdev) !== majMin)

@@ -82,7 +82,7 @@ export class PrivilegedManager {
   }
 
   /** The helper's operations while rights are granted, else null (the run records caveats). */
-  ops(): (PrivilegedOps & Pick<HelperSession, 'identify'>) | null {
+  ops(): (PrivilegedOps & Pick<HelperSession, 'identify' | 'ping'>) | null {
     return this.state === 'granted' && this.session?.authenticated ? this.session : null;
   }
 
