@@ -5,6 +5,7 @@ import type { FeatureFlags } from '../../shared/contract/app';
 import { EventBus } from './event-bus';
 import { JobManager } from './jobs';
 import { RunStore } from '../store/run-store';
+import { defaultManagerDeps, PrivilegedManager } from '../privileged/manager';
 
 /** Everything handlers need from the outside world, passed in so tests can substitute it. */
 export interface Services {
@@ -17,6 +18,8 @@ export interface Services {
   env: NodeJS.ProcessEnv;
   features: FeatureFlags;
   runs: RunStore;
+  /** Admin rights for this session: the root helper's operations, or why there are none. */
+  privileged: PrivilegedManager;
 }
 
 export function defaultConfigDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -31,6 +34,9 @@ export function createServices(
 ): Services {
   const bus = overrides.bus ?? new EventBus();
   const configDir = overrides.configDir ?? defaultConfigDir(overrides.env);
+  const privileged =
+    overrides.privileged ?? new PrivilegedManager(defaultManagerDeps(overrides.host === 'electron'));
+  privileged.onChange((st) => bus.emit('privileged.changed', st));
   return {
     version: appVersion,
     host: 'cli',
@@ -41,5 +47,6 @@ export function createServices(
     bus,
     jobs: new JobManager(bus),
     runs: new RunStore(configDir),
+    privileged,
   };
 }
