@@ -1,5 +1,6 @@
 // Shared bookkeeping of every real-world task: cache preparation, CPU/wall samples and the
 // TestResult shape (wall_time + cpuSeconds/wallSeconds + I/O-wait share).
+import { cpus, loadavg } from 'node:os';
 import type { Measurement, TestResult } from '../../shared/schemas/run';
 import { spread } from '../../shared/stats';
 import type { TestContext, TestModule } from '../engine/types';
@@ -71,8 +72,20 @@ export interface TaskResultInput {
   extra?: Record<string, unknown>;
 }
 
+/**
+ * 1 − CPU/wall counts time spent waiting for a CPU as waiting for the disk: on a machine busy
+ * with other work (load above its core count) the share is overstated, and the result says so.
+ */
+export function busyCaveat(load = loadavg()[0] ?? 0, cores = cpus().length || 1): string | null {
+  return load > cores
+    ? `the machine was busy (load ${load.toFixed(1)} on ${cores} cores): waiting for a CPU counts as waiting for the disk here`
+    : null;
+}
+
 export function taskResult(mod: TestModule, input: TaskResultInput): TestResult {
   const walls = input.samples.map((s) => round(s.wall));
+  const busy = busyCaveat();
+  if (busy) addCaveat(input.caveats, busy);
   return {
     testId: mod.id,
     title: mod.title,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLdd, resolveApp } from '../../../../src/main/tasks/app-start-task';
-import { ioWaitShare, taskResult } from '../../../../src/main/tasks/common';
+import { busyCaveat, ioWaitShare, taskResult } from '../../../../src/main/tasks/common';
 import { duTask } from '../../../../src/main/tasks/du-task';
 import { parseDuOutput } from '../../../../src/main/tasks/du-walk';
 import { stopwatchResult } from '../../../../src/main/tasks/task-runs';
@@ -51,6 +51,10 @@ describe('task results', () => {
     ).toBeCloseTo(0.7);
     expect(ioWaitShare([{ wall: 1, cpu: 1.6 }])).toBe(0);
     expect(ioWaitShare([])).toBeNull();
+  });
+  it('says when a busy machine overstates the I/O-wait share', () => {
+    expect(busyCaveat(3.5, 2)).toMatch(/^the machine was busy \(load 3.5 on 2 cores\)/);
+    expect(busyCaveat(0.5, 2)).toBeNull();
   });
   it('builds a valid TestResult with wall_time spread and CPU per sample', () => {
     const r = taskResult(duTask, {
