@@ -6,6 +6,7 @@ import { createServices } from '../core/services';
 import { createDispatch, createHandlers } from '../router';
 import { forwardEvents, registerIpc } from '../shell/ipc';
 import { menuTemplate } from '../shell/menu';
+import { installReportPrinter } from '../shell/report-window';
 import { lockDownNavigation, windowOptions, WM_CLASS } from '../shell/window';
 
 const CSP =
@@ -53,6 +54,12 @@ if (!app.requestSingleInstanceLock()) {
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(menuTemplate(services.features, send, () => app.quit())),
     );
+    installReportPrinter({
+      parent: () => win,
+      rendererIndex,
+      preloadPath: join(__dirname, 'preload.js'),
+      appUrlPrefix,
+    });
     win.once('ready-to-show', () => win?.show());
     win.on('closed', () => {
       stopForwarding();
