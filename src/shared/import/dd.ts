@@ -3,8 +3,9 @@
 import type { ParsedResult } from './types';
 import { num } from './types';
 
+// (?<!\d) keeps long digit runs linear: a match may only start where a number starts.
 const SUMMARY =
-  /(\d+)\s+bytes\s*(?:\([^)\n]*\)\s*)?copied,\s*([\d.]+)\s*s(?:econds)?,\s*([\d.]+)\s*([kKMGT]?i?B)\/s/g;
+  /(?<!\d)(\d+)\s+bytes\s*(?:\([^)\n]*\)\s*)?copied,\s*([\d.]+)\s*s(?:econds)?,\s*([\d.]+)\s*([kKMGT]?i?B)\/s/g;
 const UNIT: Record<string, string> = {
   B: 'B/s',
   kB: 'kB/s',

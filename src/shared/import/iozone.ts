@@ -22,7 +22,8 @@ const COLUMNS = [
   'fread',
   'freread',
 ] as const;
-const HEADING = /^[ \t]*[kK]B[ \t]+reclen[ \t]+((?:[a-z]+[ \t]*)+)$/gm;
+// Each repetition starts with blanks, so the match is linear (no nested-quantifier backtracking).
+const HEADING = /^[ \t]*[kK]B[ \t]+reclen(?:[ \t]+[a-z]+)+[ \t]*$/gm;
 
 export function parseIozone(text: string): ParsedResult[] {
   const unit = /Output is in operations per second/i.test(text) ? 'ops/s' : 'KiB/s';
