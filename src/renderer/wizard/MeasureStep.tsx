@@ -5,6 +5,7 @@ import { api } from '../api/transport';
 import { formatDuration, formatNumber } from '../components/format';
 import { useSetup } from '../setup-store';
 import { useApp } from '../store';
+import { useVerdict } from '../verdict/verdict-store';
 import { BaselinePicker } from './BaselinePicker';
 import { useBenchJob, type TestRow } from './use-bench-job';
 import { planRequest, useWizard } from './wizard-store';
@@ -200,6 +201,11 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
           disabled={!done}
           onClick={() => {
             reset();
+            // The verdict compares this after-run with the baseline, for this person's usage.
+            if (label === 'after' && w.beforeRunId && run) {
+              useVerdict.getState().setPair(w.beforeRunId, run.id);
+              useVerdict.getState().setUsage(w.usage);
+            }
             next();
           }}
         >
