@@ -17,7 +17,7 @@ export async function readJournal(
 ): Promise<{ text: string } | { reason: string }> {
   if (privileged?.journal) {
     try {
-      return { text: await privileged.journal({ grep: SLEEP_GREP, boots: 20 }) };
+      return { text: await privileged.journal({ grep: SLEEP_GREP, boots: 10 }) };
     } catch {
       /* fall back to what the person may read themselves */
     }

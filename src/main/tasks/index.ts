@@ -18,3 +18,4 @@ export const taskModules: TestModule[] = [
 ];
 
 export { collectLoginResult } from './login';
+export { collectLoginAtStart } from './login-start';

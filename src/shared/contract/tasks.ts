@@ -27,6 +27,14 @@ export const stopwatchAdd = z
   .strict();
 export type StopwatchAdd = z.input<typeof stopwatchAdd>;
 
+/** What the wizard tells the person about login timing (one step per line). */
+export const LOGIN_STEPS = [
+  'Press "Time my next login": Drivewise adds a small entry to your desktop\'s autostart programs.',
+  'Save your work, log out, and log back in as usual.',
+  'When your desktop is ready, reopen Drivewise: the login time is stored by itself.',
+  'Repeat a few times for a spread; press "Stop timing logins" to remove the autostart entry.',
+] as const;
+
 export const tasksRequests = {
   'tasks.loginStatus': request(z.object({}).strict(), loginStatus),
   'tasks.loginArm': request(z.object({}).strict(), loginStatus),

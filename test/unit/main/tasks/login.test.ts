@@ -167,3 +167,35 @@ describe('arm, probe, collect, disarm', () => {
     expect(await collectLoginResult({ HOME: tmp() }, tmp(), async () => 'x', noSystemd)).toBeNull();
   });
 });
+
+describe('collectLoginAtStart', () => {
+  it('stores pending logins as a run and never throws', async () => {
+    const { collectLoginAtStart } = await import('../../../../src/main/tasks/login-start');
+    const { RunStore } = await import('../../../../src/main/store/run-store');
+    const home = tmp();
+    const configDir = join(home, 'dw');
+    const s = { env: { HOME: home }, configDir, runs: new RunStore(configDir), version: '0.1.0' };
+    expect(await collectLoginAtStart(s)).toBeNull();
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(configDir, { recursive: true });
+    writeFileSync(
+      join(configDir, 'login-probes.jsonl'),
+      '{"probeMonotonicUs":"21000000","realtimeMs":1,"sessionStartUs":"9000000"}\n',
+    );
+    const got = await collectLoginAtStart(s);
+    const doc = await s.runs.load(got!.runId!);
+    expect(doc.name).toBe('Login to desktop');
+    expect(doc.tests[0]!.measurements[0]!.samples).toEqual([12]);
+    // A run store that cannot write: nothing thrown, the login stays pending.
+    writeFileSync(
+      join(configDir, 'login-probes.jsonl'),
+      '{"probeMonotonicUs":"2","realtimeMs":1,"sessionStartUs":"1"}\n',
+    );
+    const broken = {
+      ...s,
+      runs: { save: () => Promise.reject(new Error('EROFS')) } as unknown as typeof s.runs,
+    };
+    expect(await collectLoginAtStart(broken)).toBeNull();
+    expect((await loginStatus(s.env, configDir)).pending).toBe(1);
+  });
+});
