@@ -4,6 +4,7 @@ import { AppFooter } from './components/AppFooter';
 import { NotYetStep } from './components/NotYetStep';
 import { StepIndicator } from './components/StepIndicator';
 import { STEPS, useApp, type StepId } from './store';
+import { AdminStep } from './wizard/AdminStep';
 import { BaselineStep } from './wizard/BaselineStep';
 import { MeasureAfterStep, MeasureBeforeStep } from './wizard/MeasureStep';
 import { PlanStep } from './wizard/PlanStep';
@@ -16,6 +17,7 @@ const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
   welcome: WelcomeStep,
   drive: DriveStep,
   plan: PlanStep,
+  admin: AdminStep,
   'measure-before': MeasureBeforeStep,
   baseline: BaselineStep,
   swap: SwapStep,
