@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { DriveCard } from '../components/drive/DriveCard';
-import { driveTitle, formatCapacity } from '../components/drive/format';
+import { driveTitle } from '../components/drive/format';
 import { dirVerdict, useSetup } from '../setup-store';
 import { useApp } from '../store';
 import './DriveStep.css';
@@ -103,7 +103,7 @@ export function DriveStep() {
       {s.machine && (
         <p className="muted drive-machine">
           This machine: {s.machine.cpuModel ?? 'unknown CPU'} ({s.machine.cpuCores} threads),{' '}
-          {formatCapacity(s.machine.ramBytes)} RAM, {s.machine.distro ?? 'Linux'}, kernel{' '}
+          {(s.machine.ramBytes / 2 ** 30).toFixed(1)} GiB RAM, {s.machine.distro ?? 'Linux'}, kernel{' '}
           {s.machine.kernel ?? '?'}.
         </p>
       )}
