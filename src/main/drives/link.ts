@@ -36,9 +36,17 @@ export function sataLink(sys: SysRoot, sysPath: string): LinkInfo | null {
 }
 
 export function nvmeLink(sys: SysRoot, name: string): LinkInfo | null {
+  // Namespace → controller → PCI function. With native multipath the namespace's `device` is the
+  // subsystem instead, so fall back to the controller named like the namespace.
+  const viaBlock = `/sys/block/${name}/device/device`;
   const ctrl = /^nvme(\d+)/.exec(name)?.[1];
-  if (ctrl === undefined) return null;
-  const dev = `/sys/class/nvme/nvme${ctrl}/device`;
+  const dev =
+    sys.read(`${viaBlock}/current_link_speed`) !== null
+      ? viaBlock
+      : ctrl !== undefined
+        ? `/sys/class/nvme/nvme${ctrl}/device`
+        : null;
+  if (!dev) return null;
   const curGts = parsePcieSpeed(sys.read(`${dev}/current_link_speed`));
   const maxGts = parsePcieSpeed(sys.read(`${dev}/max_link_speed`));
   const curW = sys.readNumber(`${dev}/current_link_width`);
