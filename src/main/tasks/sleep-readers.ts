@@ -12,6 +12,8 @@ export interface SleepCycle {
   writeSeconds?: number;
   readKB?: number;
   readSeconds?: number;
+  /** Pages (4 KiB) in the image: "Need to copy N pages" / "Image created (N pages copied)". */
+  imagePages?: number;
 }
 
 export interface JournalLine {
@@ -37,6 +39,8 @@ const KERNEL_HIB_EXIT = /PM: (?:hibernation: )?hibernation exit/i;
 const KERNEL_SUS_ENTRY = /PM: suspend entry/;
 const KERNEL_SUS_EXIT = /PM: suspend exit/;
 const IMAGE_IO = /PM: (?:hibernation: )?(Wrote|Read) (\d+) kbytes in ([\d.]+) seconds/;
+const IMAGE_PAGES =
+  /PM: (?:hibernation: )?(?:Need to copy (\d+) pages|Image created \((\d+) pages copied\))/;
 const SLEEP_ENTER =
   /systemd-sleep\[\d+\]: (?:Entering sleep state '([\w-]+)'|Performing sleep operation '([\w-]+)'|(Suspending system|Hibernating system)\.\.\.)/;
 const SLEEP_LEAVE =
@@ -94,6 +98,11 @@ export function parseSleepCycles(journal: string): SleepCycle[] {
         c.readKB = Number(io[2]);
         c.readSeconds = Number(io[3]);
       }
+      continue;
+    }
+    const pages = IMAGE_PAGES.exec(text);
+    if (pages && cur) {
+      (cur as SleepCycle).imagePages = Number(pages[1] ?? pages[2]);
       continue;
     }
     if (

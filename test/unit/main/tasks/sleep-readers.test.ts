@@ -61,6 +61,17 @@ describe('hibernateResult', () => {
     expect(wall.samples).toEqual([22.31 + 9.87]);
     expect(r.extra).toMatchObject({ hibernations: 1, suspends: 2 });
   });
+  it('keeps the cycle and the image size when the kernel did not log the image I/O', () => {
+    const cycles = parseSleepCycles(fixture('journal-hibernate-no-image-times.txt'));
+    expect(cycles).toHaveLength(1);
+    expect(cycles[0]).toMatchObject({ kind: 'hibernate', imagePages: 905172 });
+    expect(cycles[0]!.writeSeconds).toBeUndefined();
+    const r = hibernateResult(cycles, false);
+    expect(r.status).toBe('ok');
+    expect(r.measurements.find((m) => m.metric === 'wall_time')!.median).toBeNull();
+    expect(r.measurements.find((m) => m.metric === 'image_kb')!.samples).toEqual([905172 * 4]);
+    expect(r.caveats.join(' ')).toMatch(/stopwatch/);
+  });
   it('is not available when the machine only ever suspended', () => {
     const r = hibernateResult(
       parseSleepCycles(fixture('journal-suspend-only-short-unix.txt')),
