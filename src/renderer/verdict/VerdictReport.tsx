@@ -13,6 +13,7 @@ import {
   fmtNum,
   fmtRange,
   fmtRatio,
+  forDisplay,
   fmtShare,
   fmtSpread,
 } from './verdict-format';
@@ -29,8 +30,11 @@ const LEVEL_WORDS: Record<Verdict['recommendation']['level'], string> = {
 export function VerdictHeadline({ verdict }: { verdict: Verdict }) {
   const r = verdict.recommendation;
   return (
-    <section className={`vd-headline vd-${r.level}`} aria-labelledby="vd-headline-title">
-      <p className="vd-level">{LEVEL_WORDS[r.level]}</p>
+    <section
+      className={`vd-headline vd-${r.level}`}
+      aria-labelledby="vd-headline-title"
+      data-level={LEVEL_WORDS[r.level]}
+    >
       <h2 id="vd-headline-title" data-testid="verdict-headline">
         {r.headline}
       </h2>
@@ -178,7 +182,7 @@ export function MetricTable({ comparisons }: { comparisons: MetricComparison[] }
             </tr>
           </thead>
           <tbody>
-            {comparisons.map((c) => (
+            {comparisons.map(forDisplay).map((c) => (
               <tr key={c.key} className={`vd-out-${c.outcome}`}>
                 <td>{c.testTitle}</td>
                 <th scope="row">{c.label}</th>
@@ -186,7 +190,10 @@ export function MetricTable({ comparisons }: { comparisons: MetricComparison[] }
                 <td>{fmtSpread(c.before)}</td>
                 <td>{fmtSpread(c.after)}</td>
                 <td>
-                  {fmtRatio(c.speedup)} <span className="muted">{fmtRange(c.speedupRange)}</span>
+                  {fmtRatio(c.speedup)}
+                  {c.speedupRange && (
+                    <span className="muted vd-range">{fmtRange(c.speedupRange)}</span>
+                  )}
                 </td>
                 <td>{OUTCOME_WORDS[c.outcome]}</td>
               </tr>

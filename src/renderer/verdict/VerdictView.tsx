@@ -20,12 +20,15 @@ followVerdictLinks();
 /** Reference figures keyed like the verdict's comparisons. */
 export function overlayOf(run: RunDocument): ReferenceOverlay {
   const values: Record<string, number> = {};
+  const units: Record<string, string> = {};
   for (const t of run.tests)
     for (const m of t.measurements) {
       const v = spreadOfMeasurement(m).median;
-      if (v !== null) values[metricKey(t.testId, m)] = v;
+      if (v === null) continue;
+      values[metricKey(t.testId, m)] = v;
+      units[metricKey(t.testId, m)] = m.unit;
     }
-  return { name: run.name ?? run.id, values };
+  return { name: run.name ?? run.id, values, units };
 }
 
 function useReferences(): RunDocument[] {

@@ -2,6 +2,7 @@
 // latency distribution and the real-world tasks as CPU vs I/O-wait stacks. No DOM here.
 import type { ChartConfiguration } from 'chart.js';
 import type { MetricComparison, TaskSaving, Verdict } from '../../shared/verdict';
+import { forDisplay, tickLabel } from './verdict-format';
 
 export interface Palette {
   before: string;
@@ -19,6 +20,8 @@ export interface Palette {
 export interface ReferenceOverlay {
   name: string;
   values: Record<string, number>;
+  /** The unit each value was recorded in (converted like the comparisons for display). */
+  units: Record<string, string>;
 }
 
 export type BarConfig = ChartConfiguration<'bar', (number | null)[], string | string[]>;
@@ -63,7 +66,8 @@ export function chartGroups(
   comparisons: MetricComparison[],
 ): { id: string; title: string; rows: MetricComparison[] }[] {
   const groups = new Map<string, { id: string; title: string; rows: MetricComparison[] }>();
-  for (const c of comparisons) {
+  for (const c0 of comparisons) {
+    const c = forDisplay(c0);
     if (c.before.median === null && c.after.median === null) continue;
     if (LATENCY.has(c.metric) && isRnd4kQ1(c)) continue;
     const id = `${c.testId}|${c.unit}`;
@@ -74,11 +78,18 @@ export function chartGroups(
   return [...groups.values()];
 }
 
+/** Log axes start a decade below the smallest bar, so even the shortest bar stays visible. */
+export function logMin(values: (number | null)[]): number | undefined {
+  const v = values.filter((x): x is number => x !== null && x > 0);
+  return v.length ? 10 ** Math.floor(Math.log10(Math.min(...v) / 1.5)) : undefined;
+}
+
 function baseOptions(
   p: Palette,
   title: string,
   xTitle: string,
   log: boolean,
+  min?: number,
 ): BarConfig['options'] {
   return {
     indexAxis: 'y',
@@ -94,9 +105,14 @@ function baseOptions(
     scales: {
       x: {
         type: log ? 'logarithmic' : 'linear',
-        ...(log ? {} : { beginAtZero: true }),
+        ...(log ? (min !== undefined ? { min } : {}) : { beginAtZero: true }),
         title: { display: true, text: xTitle, color: p.muted },
-        ticks: { color: p.text },
+        ticks: {
+          color: p.text,
+          maxRotation: 0,
+          autoSkipPadding: 8,
+          callback: (v: number | string) => tickLabel(Number(v), log),
+        },
         grid: { color: p.grid },
       },
       y: { ticks: { color: p.text, autoSkip: false }, grid: { color: p.grid } },
@@ -139,7 +155,18 @@ export function groupChart(
       whiskers: rows.map((r) => range(r.after)),
     } as BarConfig['data']['datasets'][number] & WhiskerData,
   ];
-  const refValues = reference ? rows.map((r) => reference.values[r.key] ?? null) : [];
+  const refValues = reference
+    ? rows.map((r) => {
+        const v = reference.values[r.key];
+        return v === undefined
+          ? null
+          : forDisplay({
+              ...r,
+              unit: reference.units[r.key] ?? r.unit,
+              before: { median: v, min: v, max: v, samples: 1 },
+            }).before.median;
+      })
+    : [];
   if (reference && refValues.some((v) => v !== null))
     datasets.push({
       label: `Reference: ${reference.name}`,
@@ -160,7 +187,13 @@ export function groupChart(
     config: {
       type: 'bar',
       data: { labels: rows.map((r) => wrapLabel(r.label)), datasets },
-      options: baseOptions(p, `${group.title}${log ? ' — log scale' : ''}`, xTitle, log),
+      options: baseOptions(
+        p,
+        `${group.title}${log ? ' — log scale' : ''}`,
+        xTitle,
+        log,
+        logMin(datasets.flatMap((d) => d.data as (number | null)[])),
+      ),
     },
   };
 }
@@ -204,9 +237,10 @@ export function latencyChart(comparisons: MetricComparison[], p: Palette): Chart
       },
       options: baseOptions(
         p,
-        'Latency distribution, 4 KiB random reads at queue depth 1 — log scale',
-        `${unit} per read, log scale — lower is better`,
+        'RND 4K Q1 read latency distribution — log scale',
+        `${unit} per 4 KiB read at queue depth 1, log scale — lower is better`,
         true,
+        logMin(rows.flatMap((r) => [r.before.median, r.after.median])),
       ),
     },
   };

@@ -105,8 +105,24 @@ const PARAM_WORDS: Record<string, (v: unknown) => string> = {
   pattern: (v) => (v === 'rnd' ? 'RND' : 'SEQ'),
 };
 
+/** What a metric is, when its test's label already names the variant ('RND 4K Q1'). */
+const METRIC_WORDS: Record<string, string> = {
+  read_iops: 'read IOPS',
+  write_iops: 'write IOPS',
+  read_bw: 'read',
+  write_bw: 'write',
+  read_clat_mean_us: 'read latency, mean',
+  write_clat_mean_us: 'write latency, mean',
+  clat_p50_us: 'latency p50',
+  clat_p99_us: 'latency p99',
+};
+
 export function metricLabel(m: Measurement): string {
-  const base = m.label ?? m.metric.replace(/_/g, ' ');
+  if (m.label) {
+    const words = METRIC_WORDS[m.metric];
+    return words && !m.label.includes(words) ? `${m.label} ${words}` : m.label;
+  }
+  const base = m.metric.replace(/_/g, ' ');
   if (!m.params) return base;
   const extra = Object.entries(m.params)
     .filter(([k]) => k !== 'file_kb')

@@ -46,9 +46,13 @@ export function winsOf(comparisons: MetricComparison[], tasks: TaskSaving[]): Wi
       kind: 'big-win',
       severity: 'good',
       title: FELT.has(best.theme)
-        ? `${cap(words)} ${words.endsWith('s') ? 'are' : 'is'} ${x(best.speedup!)} faster: this is what you feel`
+        ? `${cap(words)} ${/[^s]s$/.test(words) ? 'are' : 'is'} ${x(best.speedup!)} faster: this is what you feel`
         : `${cap(words)}: ${x(best.speedup!)} faster`,
-      detail: top.map((c) => `${c.testTitle}, ${c.label}: ${x(c.speedup!)}`).join('; '),
+      detail:
+        top
+          .slice(0, 4)
+          .map((c) => `${c.testTitle}, ${c.label}: ${x(c.speedup!)}`)
+          .join('; ') + (top.length > 4 ? `; and ${top.length - 4} more` : ''),
       weight: 40 + Math.log10(best.speedup!) * 10,
       keys: cs.map((c) => c.key),
     });
@@ -116,7 +120,10 @@ export function recommend(input: {
     reasons.push(
       `${t.title} happens ${t.occurrencesPerDay}× a day and is ${x(t.speedup!)} faster.`,
     );
-  if (wins.bigWins.length) reasons.push(`Big wins: ${wins.bigWins.join(', ')}.`);
+  if (wins.bigWins.length)
+    reasons.push(
+      `Big wins: ${wins.bigWins.slice(0, 5).join(', ')}${wins.bigWins.length > 5 ? ` and ${wins.bigWins.length - 5} more` : ''}.`,
+    );
   if (wins.smallGains.length) reasons.push(`Small gains only: ${wins.smallGains.join(', ')}.`);
   for (const f of findings.filter((f) => f.kind === 'cpu-bound')) reasons.push(f.title + '.');
   if (money.pricePerHourSaved !== null)

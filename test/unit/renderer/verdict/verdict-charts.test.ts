@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { computeVerdict } from '../../../../src/shared/verdict';
+import {
+  chartGroups,
+  logMin,
+  tasksChart,
+  verdictCharts,
+  type Palette,
+} from '../../../../src/renderer/verdict/verdict-charts';
+import { forDisplay, tickLabel } from '../../../../src/renderer/verdict/verdict-format';
+import { realisticPair } from '../../shared/verdict/realistic-runs';
+
+const palette: Palette = {
+  before: '#888',
+  after: '#12f',
+  reference: '#70c',
+  cpu: '#678',
+  io: '#d71',
+  unsplit: '#bbb',
+  text: '#111',
+  muted: '#555',
+  grid: '#ddd',
+};
+const { before, after } = realisticPair();
+const v = computeVerdict(before, after);
+
+describe('verdict charts (pure configs)', () => {
+  it('one chart per test and unit; random access and file operations on log scales', () => {
+    const charts = verdictCharts(v, palette);
+    const byId = new Map(charts.map((c) => [c.id, c]));
+    expect(byId.get('seeker|seeks/s')!.config.options!.scales!.x!.type).toBe('logarithmic');
+    expect(byId.get('bonnie|files/s')!.config.options!.scales!.x!.type).toBe('logarithmic');
+    expect(byId.get('buffered-read|MiB/s')!.config.options!.scales!.x!.type).toBe('linear');
+    // KiB/s figures are shown in MB/s.
+    expect(byId.has('bonnie|MB/s')).toBe(true);
+    expect(chartGroups(v.comparisons).some((g) => g.rows.some((r) => r.unit === 'KiB/s'))).toBe(
+      false,
+    );
+    expect(charts.map((c) => c.id)).toContain('latency');
+  });
+
+  it('tasks split into CPU work and waiting for the disk, per side', () => {
+    const t = tasksChart(v.tasks, palette)!;
+    const [cpu, io] = t.config.data.datasets;
+    expect(t.config.data.labels).toHaveLength(10);
+    // du before: 96 s wall, 9.2 s CPU.
+    expect(cpu!.data[4]).toBeCloseTo(9.2);
+    expect(io!.data[4]).toBeCloseTo(96 - 9.2);
+  });
+
+  it('the reference overlay adds a dataset only where the reference has the metric', () => {
+    const key = v.comparisons.find((c) => c.metric === 'buffered_read')!.key;
+    const charts = verdictCharts(v, palette, {
+      name: 'Intel 320',
+      values: { [key]: 159 },
+      units: { [key]: 'MiB/s' },
+    });
+    const hd = charts.find((c) => c.id === 'buffered-read|MiB/s')!;
+    expect(hd.config.data.datasets.map((d) => d.label)).toContain('Reference: Intel 320');
+    expect(charts.find((c) => c.id === 'seeker|seeks/s')!.config.data.datasets).toHaveLength(2);
+  });
+
+  it('formatting helpers', () => {
+    expect(tickLabel(20000, true)).toBe('20K');
+    expect(tickLabel(3000, true)).toBe('');
+    expect(tickLabel(250, false)).toBe('250');
+    expect(logMin([0.104, 12.5])).toBe(0.01);
+    const c = forDisplay(v.comparisons.find((x) => x.unit === 'KiB/s')!);
+    expect(c.unit).toBe('MB/s');
+  });
+});
