@@ -15,7 +15,7 @@ import { UserError } from '../core/errors';
 import type { Services } from '../core/services';
 import { describeTarget } from '../drives';
 import { newRunId } from '../store/run-store';
-import { runEngine, type EngineProgress, type EngineSpawner } from './client';
+import { runEngine, type EngineOutcome, type EngineProgress, type EngineSpawner } from './client';
 import { findModule, registry } from './registry';
 import { buildRunDocument } from './run-builder';
 import type { PrivilegedOps } from './types';
@@ -128,8 +128,9 @@ export async function runBench(
   const { workDir, swept } = prepareWorkDir(targetDir, id, plan.bytesNeeded, deps.workDir);
   const privileged = deps.privileged?.() ?? null;
   const titles = new Map(plan.tests.map((t) => [t.id, t.title]));
+  let outcome: EngineOutcome | null = null;
   try {
-    const outcome = await runEngine({
+    outcome = await runEngine({
       plan: {
         workDir,
         targetDir,
@@ -175,6 +176,8 @@ export async function runBench(
     return doc;
   } finally {
     removeWorkDir(workDir);
+    // A cancelled engine stuck in fsync may still be alive: clean again once it is gone.
+    void outcome?.exited.then(() => removeWorkDir(workDir));
   }
 }
 

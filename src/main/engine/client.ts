@@ -8,7 +8,12 @@ import type { TestResult } from '../../shared/schemas/run';
 import { fromEngine, type EnginePlan, type FromEngine, type ToEngine } from './protocol';
 import type { PrivilegedOps } from './types';
 
-export const CANCEL_GRACE_MS = 600;
+export const CANCEL_GRACE_MS = 400;
+/**
+ * A killed process stuck in an uninterruptible fsync/sync only dies when the syscall returns; the
+ * cancel is reported after this long anyway and the caller cleans up again once it really exits.
+ */
+export const CANCEL_REPORT_MS = 800;
 
 export interface EngineChild {
   send(msg: ToEngine): void;
@@ -33,10 +38,10 @@ export function defaultWorkerPath(): string {
 }
 
 /**
- * io_uring makes deep-queue async I/O as cheap as fio's libaio; libuv 1.46 (Node 20) only uses it
- * when asked. The larger thread pool is the fallback where io_uring is disabled.
+ * Deep queues run on worker threads (io-pool.ts). libuv's io_uring mode measured slower than
+ * worker threads under load, so it stays off; bonnie++'s 5 seekers use the libuv pool.
  */
-export const ENGINE_ENV = { UV_USE_IO_URING: '1', UV_THREADPOOL_SIZE: '32' };
+export const ENGINE_ENV = { UV_USE_IO_URING: '0', UV_THREADPOOL_SIZE: '8' };
 
 export function forkSpawner(workerPath?: string): EngineSpawner {
   return () => {
@@ -81,6 +86,8 @@ export interface EngineOutcome {
   results: TestResult[];
   cancelled: boolean;
   asyncIo: string;
+  /** Settles when the engine process has really gone (after a cancel it may outlive the answer). */
+  exited: Promise<void>;
 }
 
 export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
@@ -91,6 +98,9 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
   let engineError: string | null = null;
   let killTimer: NodeJS.Timeout | null = null;
   const priv = opts.privileged ?? null;
+  let markExited: () => void = () => {};
+  const exited = new Promise<void>((r) => (markExited = r));
+  let reportTimer: NodeJS.Timeout | null = null;
 
   const answer = async (m: Extract<FromEngine, { type: 'privileged' }>): Promise<void> => {
     try {
@@ -128,6 +138,10 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
     const onAbort = (): void => {
       child.send({ type: 'cancel' });
       killTimer ??= setTimeout(() => child.kill(), CANCEL_GRACE_MS);
+      reportTimer ??= setTimeout(
+        () => resolve({ results, cancelled: true, asyncIo, exited }),
+        CANCEL_REPORT_MS,
+      );
     };
     child.onMessage((raw) => {
       const parsed = fromEngine.safeParse(raw);
@@ -160,9 +174,12 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
     });
     child.onExit((code, sig) => {
       if (killTimer) clearTimeout(killTimer);
+      if (reportTimer) clearTimeout(reportTimer);
+      markExited();
       opts.signal?.removeEventListener('abort', onAbort);
       const cancelled = opts.signal?.aborted ?? false;
-      if (done || cancelled) return resolve({ results, cancelled: cancelled && !done, asyncIo });
+      if (done || cancelled)
+        return resolve({ results, cancelled: cancelled && !done, asyncIo, exited });
       reject(
         new Error(
           engineError

@@ -1,9 +1,9 @@
-// Queue-depth I/O from Node. QD1 uses synchronous pread/pwrite in this process (no thread-pool
-// hop, ~40 µs cheaper per op). Deeper queues keep `qd` async requests in flight; the engine
-// process is forked with UV_USE_IO_URING=1 so libuv submits them through io_uring (measured here
-// ≥ fio libaio at 4K Q32), falling back to a 32-thread pool where io_uring is unavailable.
-import { read, readlinkSync, readdirSync, readSync, write, writeSync } from 'node:fs';
-import { abortError, alignedBuffer, nowNs, secondsSince, Slicer } from './io';
+// Queue-depth I/O. QD1 uses synchronous pread/pwrite in the engine thread itself (no thread-pool
+// hop, ~40 µs cheaper per op than fs.read). Deeper queues run on `qd` worker threads doing the same
+// synchronous I/O (io-pool.ts), which measured closest to fio's libaio here.
+import { readSync, writeSync } from 'node:fs';
+import { alignedBuffer, makeRandom, nowNs, secondsSince, Slicer } from './io';
+import { IoPool } from './io-pool';
 import type { LiveValue } from './types';
 
 export interface QueueJob {
@@ -12,8 +12,9 @@ export interface QueueJob {
   bs: number;
   qd: number;
   seconds: number;
-  /** Next byte offset to use (sequential cursor or random). */
-  nextOffset: () => number;
+  pattern: 'seq' | 'rnd';
+  fileSize: number;
+  random?: () => number;
   /** Keep every latency (µs) for percentiles; QD1 only. */
   keepLatencies?: boolean;
   signal?: AbortSignal;
@@ -30,12 +31,13 @@ export interface QueueResult {
 }
 
 export async function runQueue(job: QueueJob): Promise<QueueResult> {
-  return job.qd <= 1 ? runSync(job) : runAsync(job);
+  return job.qd <= 1 ? runSync(job) : runPooled(job);
 }
 
 async function runSync(job: QueueJob): Promise<QueueResult> {
   const buf = alignedBuffer(job.bs);
   job.fill?.(buf);
+  const nextOffset = offsets(job, job.fileSize, job.random ?? makeRandom());
   const slicer = new Slicer(100, job.signal);
   let lat = job.keepLatencies ? new Float64Array(65536) : null;
   let ops = 0;
@@ -44,7 +46,7 @@ async function runSync(job: QueueJob): Promise<QueueResult> {
   const t0 = nowNs();
   let elapsed = 0;
   for (;;) {
-    const pos = job.nextOffset();
+    const pos = nextOffset();
     const s = nowNs();
     const n =
       job.op === 'read'
@@ -76,74 +78,55 @@ async function runSync(job: QueueJob): Promise<QueueResult> {
   return { ops, seconds: elapsed, latSumUs: latSum, latencies: lat ? lat.subarray(0, ops) : null };
 }
 
-function runAsync(job: QueueJob): Promise<QueueResult> {
-  const big = alignedBuffer(job.bs * job.qd);
-  job.fill?.(big);
-  type Done = (err: NodeJS.ErrnoException | null, n: number) => void;
-  const io = (fd: number, buf: Buffer, pos: number, cb: Done): void => {
-    if (job.op === 'read') read(fd, buf, 0, job.bs, pos, cb);
-    else write(fd, buf, 0, job.bs, pos, cb);
-  };
-  return new Promise((resolve, reject) => {
-    let ops = 0;
-    let latSum = 0;
-    let inFlight = 0;
-    let stopping = false;
-    let failure: Error | null = null;
-    const t0 = nowNs();
-    let tEnd = t0;
-    let lastProgress = performance.now();
-    const deadline = t0 + BigInt(Math.round(job.seconds * 1e9));
-    const finish = (): void => {
-      if (inFlight > 0) return;
-      if (failure) return reject(failure);
-      if (job.signal?.aborted) return reject(abortError());
-      resolve({ ops, seconds: Number(tEnd - t0) / 1e9, latSumUs: latSum, latencies: null });
-    };
-    const issue = (slot: number): void => {
-      const buf = big.subarray(slot * job.bs, (slot + 1) * job.bs);
-      const pos = job.nextOffset();
-      const s = nowNs();
-      inFlight++;
-      io(job.fd, buf, pos, (err, n) => {
-        inFlight--;
-        const now = nowNs();
-        if (err || n !== job.bs) {
-          failure ??= err ?? new Error(`short ${job.op} of ${n} bytes at ${pos}`);
-          stopping = true;
-        } else {
-          ops++;
-          latSum += Number(now - s) / 1000;
-          tEnd = now;
-        }
-        if (now >= deadline || job.signal?.aborted) stopping = true;
-        if (!stopping) {
-          issue(slot);
-          if (job.onProgress && performance.now() - lastProgress > 100) {
-            lastProgress = performance.now();
-            const el = Number(now - t0) / 1e9;
-            job.onProgress(el / job.seconds, { value: ops / el, unit: 'IOPS' });
-          }
-        } else finish();
-      });
-    };
-    for (let i = 0; i < job.qd; i++) issue(i);
-  });
+let pool: IoPool | null = null;
+
+function runPooled(job: QueueJob): Promise<QueueResult> {
+  pool ??= new IoPool();
+  return pool
+    .run({
+      fd: job.fd,
+      op: job.op,
+      pattern: job.pattern,
+      bs: job.bs,
+      blocks: Math.floor(job.fileSize / job.bs),
+      qd: job.qd,
+      seconds: job.seconds,
+      signal: job.signal,
+      onProgress: job.onProgress,
+    })
+    .then((r) => ({ ...r, latencies: null }));
 }
 
-/** How deep-queue I/O is submitted in this process, for the run's "how it ran" notes. */
+/** Start the deep-queue threads early, e.g. while the test file is being written. */
+export function warmIoPool(n: number): Promise<void> {
+  pool ??= new IoPool();
+  return pool.grow(n);
+}
+
+export async function closeIoPool(): Promise<void> {
+  await pool?.close();
+  pool = null;
+}
+
+/** How deep-queue I/O is submitted, for the run's "how it ran" notes. */
 export function asyncIoMode(): string {
-  try {
-    const uring = readdirSync('/proc/self/fd').some((fd) => {
-      try {
-        return readlinkSync(`/proc/self/fd/${fd}`).includes('io_uring');
-      } catch {
-        return false;
+  return 'worker threads (one synchronous O_DIRECT request each, qd threads)';
+}
+
+/** Offsets generator: sequential wraps at the end; random is block-aligned uniform. */
+export function offsets(
+  p: { pattern: 'seq' | 'rnd'; bs: number },
+  fileSize: number,
+  random: () => number,
+): () => number {
+  const blocks = Math.floor(fileSize / p.bs);
+  if (blocks < 1) throw new Error(`test file smaller than one ${p.bs}-byte block`);
+  let cursor = 0;
+  return p.pattern === 'seq'
+    ? () => {
+        const pos = cursor * p.bs;
+        cursor = (cursor + 1) % blocks;
+        return pos;
       }
-    });
-    if (uring) return 'io_uring (libuv)';
-  } catch {
-    /* no /proc: fall through */
-  }
-  return `libuv thread pool (${process.env.UV_THREADPOOL_SIZE ?? '4'} threads)`;
+    : () => Math.floor(random() * blocks) * p.bs;
 }

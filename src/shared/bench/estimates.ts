@@ -41,7 +41,8 @@ export function estimateSeconds(id: SyntheticTestId, reps: number, s: ProfileSiz
     case 'seeker':
       return seq(s.file) + reps * s.seekerSeconds + 0.2;
     case 'qd-profile':
-      return seq(s.file) + reps * 8 * s.qdSeconds + 0.5;
+      // + start-up of the 32 I/O threads
+      return seq(s.file) + reps * 8 * s.qdSeconds + 2;
   }
 }
 

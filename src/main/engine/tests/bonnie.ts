@@ -1,6 +1,7 @@
 // bonnie++ 2.00a method: per-char and block sequential output, rewrite, per-char and block input,
 // random seeks (5 concurrent seekers, 8192 seeks, every 10th chunk rewritten) and N×1024 zero-byte
 // file create/stat/delete, sequential then random.
+import { execFileSync } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import {
   closeSync,
@@ -71,7 +72,7 @@ async function lengthened(pass: Phase, onProgress: (f: number) => void) {
 async function timedLoop(
   n: number,
   step: (i: number) => void,
-  ctx: TestContext,
+  ctx: Pick<TestContext, 'signal'>,
   onProgress: (f: number) => void,
 ) {
   const slicer = new Slicer(100, ctx.signal);
@@ -249,7 +250,7 @@ export const bonnie: TestModule = {
 };
 
 /** bonnie++ names: a zero-padded sequence number plus random letters. */
-function fileNames(n: number, random: () => number): string[] {
+export function fileNames(n: number, random: () => number): string[] {
   const az = 'abcdefghijklmnopqrstuvwxyz0123456789';
   return Array.from({ length: n }, (_, i) => {
     let suffix = '';
@@ -262,15 +263,25 @@ function fileNames(n: number, random: () => number): string[] {
 const shuffled = (a: string[], random: () => number) =>
   Array.from(permutation(a.length, random), (i) => a[i]!);
 
-async function fileOps(
+/** bonnie++ calls sync(2) between phases, so each starts with a clean journal. */
+function syncAll(): void {
+  try {
+    execFileSync('sync', { stdio: 'ignore', timeout: 60_000 });
+  } catch {
+    /* no sync binary: the phase just starts with some dirty data */
+  }
+}
+
+export async function fileOps(
   dir: string,
   names: string[],
   order: 'seq' | 'random',
   random: () => number,
-  ctx: TestContext,
+  ctx: Pick<TestContext, 'signal'>,
   prog: () => (f: number) => void,
 ): Promise<{ create: number; stat: number; delete: number }> {
   const n = names.length;
+  syncAll();
   const create = await timedLoop(
     n,
     (i) => closeSync(openSync(join(dir, names[i]!), 'wx', 0o600)),
@@ -281,6 +292,7 @@ async function fileOps(
   const statList = order === 'seq' ? readdirSync(dir) : shuffled(names, random);
   const stat = await timedLoop(n, (i) => statSync(join(dir, statList[i]!)), ctx, prog());
   const delList = order === 'seq' ? readdirSync(dir) : shuffled(names, random);
+  syncAll();
   const del = await timedLoop(n, (i) => unlinkSync(join(dir, delList[i]!)), ctx, prog());
   return { create, stat, delete: del };
 }

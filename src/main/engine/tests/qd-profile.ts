@@ -6,7 +6,7 @@ import { estimateBytes, estimateSeconds } from '../../../shared/bench/estimates'
 import type { Measurement } from '../../../shared/schemas/run';
 import { kibPerSec, latencyStats, measurement } from '../calc';
 import { makeRandom, openTestFile } from '../io';
-import { asyncIoMode, runQueue, type QueueResult } from '../queue';
+import { asyncIoMode, runQueue, warmIoPool, type QueueResult } from '../queue';
 import type { TestModule } from '../types';
 import {
   baseResult,
@@ -35,24 +35,6 @@ export const QD_PHASES: QdPhase[] = (['read', 'write'] as const).flatMap((op) =>
   SHAPES.map((s) => ({ ...s, op })),
 );
 
-/** Offsets generator: sequential wraps at the end; random is block-aligned uniform. */
-export function offsets(
-  p: Pick<QdPhase, 'pattern' | 'bs'>,
-  fileSize: number,
-  random: () => number,
-) {
-  const blocks = Math.floor(fileSize / p.bs);
-  if (blocks < 1) throw new Error(`test file smaller than one ${p.bs}-byte block`);
-  let cursor = 0;
-  return p.pattern === 'seq'
-    ? () => {
-        const pos = cursor * p.bs;
-        cursor = (cursor + 1) % blocks;
-        return pos;
-      }
-    : () => Math.floor(random() * blocks) * p.bs;
-}
-
 export const phaseParams = (p: QdPhase) => ({ pattern: p.pattern, bs_kb: p.bs / KiB, qd: p.qd });
 export const phaseLabel = (p: QdPhase) =>
   `${p.pattern.toUpperCase()} ${p.bs >= 1024 * KiB ? `${p.bs / 1024 / KiB}M` : `${p.bs / KiB}K`} Q${p.qd} ${p.op}`;
@@ -68,7 +50,10 @@ export const qdProfile: TestModule = {
   async run(ctx) {
     const s = sizesOf(ctx);
     const lead = 0.15;
+    const warm = warmIoPool(Math.max(...QD_PHASES.map((p) => p.qd)));
+    warm.catch(() => undefined); // awaited below; a failure surfaces there
     const { path, created } = await ensureDataFile(ctx, s.file, (f) => ctx.progress(f * lead));
+    await warm;
     const r = baseResult(
       this,
       `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} per phase on a ${fmtBytes(s.file)} test file; QD1 synchronous pread/pwrite (psync), deeper queues asynchronous`,
@@ -96,7 +81,9 @@ export const qdProfile: TestModule = {
               bs: p.bs,
               qd: p.qd,
               seconds: s.qdSeconds,
-              nextOffset: offsets(p, s.file, random),
+              pattern: p.pattern,
+              fileSize: s.file,
+              random,
               keepLatencies: p.qd === 1 && p.pattern === 'rnd',
               signal: ctx.signal,
               onProgress: (f, live) => progress(f, live, phaseLabel(p)),

@@ -1,0 +1,258 @@
+// The engine/anchor pairs the fidelity script measures. Each check yields one or more figures per
+// round from the engine's own code paths and from the reference tool on the same file or device.
+import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openTestFile, makeRandom } from '../io';
+import { bufferedReadMethod } from '../methods/hdparm';
+import { runQueue } from '../queue';
+import { fileNames, fileOps } from '../tests/bonnie';
+import { ddWrite } from '../tests/dd-write';
+import { runBonnieFiles, runDd, runFio, runHdparmT } from './anchors';
+
+export interface Figure {
+  id: string;
+  label: string;
+  unit: string;
+  /** Minimum engine/anchor ratio; null = shown for information only. */
+  target: number | null;
+}
+
+export interface Check {
+  name: string;
+  anchorName: string;
+  figures: Figure[];
+  engine(): Promise<(number | null)[]>;
+  anchor(): Promise<(number | null)[]>;
+}
+
+export interface CheckEnv {
+  file: string;
+  sizeBytes: number;
+  seconds: number;
+  workDir: string;
+  /** Read-only loop device over `file` (root only), for hdparm -t. */
+  loopDevice: string | null;
+  files1024: number;
+  ddBytes: number;
+}
+
+const MiB = 1024 * 1024;
+
+function queueCheck(
+  env: CheckEnv,
+  id: string,
+  label: string,
+  p: { op: 'read' | 'write'; pattern: 'seq' | 'rnd'; bs: number; qd: number },
+  target: number | null,
+): Check {
+  const useIops = p.pattern === 'rnd';
+  const rw = (p.pattern === 'rnd' ? 'rand' : '') + p.op;
+  return {
+    name: label,
+    anchorName: `fio --ioengine=${p.qd > 1 ? 'libaio' : 'psync'} --iodepth=${p.qd} --direct=1`,
+    figures: [{ id, label, unit: useIops ? 'IOPS' : 'KiB/s', target }],
+    async engine() {
+      const { fd } = openTestFile(env.file, 'rw');
+      try {
+        const r = await runQueue({
+          fd,
+          op: p.op,
+          bs: p.bs,
+          qd: p.qd,
+          seconds: env.seconds,
+          pattern: p.pattern,
+          fileSize: env.sizeBytes,
+          fill: (b) => b.fill(0x5a),
+        });
+        return [useIops ? r.ops / r.seconds : (r.ops * p.bs) / 1024 / r.seconds];
+      } finally {
+        closeSync(fd);
+      }
+    },
+    async anchor() {
+      const f = await runFio({
+        file: env.file,
+        rw: rw as 'read',
+        bs: p.bs >= MiB ? `${p.bs / MiB}M` : `${p.bs / 1024}k`,
+        qd: p.qd,
+        seconds: env.seconds,
+        sizeBytes: env.sizeBytes,
+      });
+      return [useIops ? f.iops : f.bw];
+    },
+  };
+}
+
+export function buildChecks(env: CheckEnv): Check[] {
+  const checks: Check[] = [
+    queueCheck(
+      env,
+      'seq-read-q1',
+      'SEQ 1M Q1 read',
+      { op: 'read', pattern: 'seq', bs: MiB, qd: 1 },
+      0.97,
+    ),
+    queueCheck(
+      env,
+      'seq-write-q1',
+      'SEQ 1M Q1 write',
+      { op: 'write', pattern: 'seq', bs: MiB, qd: 1 },
+      0.97,
+    ),
+    queueCheck(
+      env,
+      'seq-read-q8',
+      'SEQ 1M Q8 read',
+      { op: 'read', pattern: 'seq', bs: MiB, qd: 8 },
+      0.97,
+    ),
+    queueCheck(
+      env,
+      'seq-write-q8',
+      'SEQ 1M Q8 write',
+      { op: 'write', pattern: 'seq', bs: MiB, qd: 8 },
+      0.97,
+    ),
+    queueCheck(
+      env,
+      'rnd-read-q1',
+      'RND 4K Q1 read',
+      { op: 'read', pattern: 'rnd', bs: 4096, qd: 1 },
+      0.95,
+    ),
+    queueCheck(
+      env,
+      'rnd-read-q32',
+      'RND 4K Q32 read',
+      { op: 'read', pattern: 'rnd', bs: 4096, qd: 32 },
+      0.9,
+    ),
+    queueCheck(
+      env,
+      'rnd-write-q1',
+      'RND 4K Q1 write',
+      { op: 'write', pattern: 'rnd', bs: 4096, qd: 1 },
+      null,
+    ),
+    queueCheck(
+      env,
+      'rnd-write-q32',
+      'RND 4K Q32 write',
+      { op: 'write', pattern: 'rnd', bs: 4096, qd: 32 },
+      null,
+    ),
+    ddCheck(env),
+    filesCheck(env),
+  ];
+  if (env.loopDevice) checks.push(hdparmCheck(env, env.loopDevice));
+  return checks;
+}
+
+function ddCheck(env: CheckEnv): Check {
+  return {
+    name: 'dd bs=8k + sync',
+    anchorName: 'dd if=/dev/zero bs=8k conv=fsync',
+    figures: [{ id: 'dd-write', label: 'dd write incl. sync', unit: 'MB/s', target: null }],
+    async engine() {
+      const r = await ddWrite.run({
+        workDir: env.workDir,
+        targetDir: env.workDir,
+        device: null,
+        signal: new AbortController().signal,
+        repetitions: 1,
+        sizes: { dd: env.ddBytes },
+        privileged: null,
+        progress: () => {},
+        options: {},
+      });
+      return [r.measurements[0]!.median];
+    },
+    async anchor() {
+      const f = join(env.workDir, 'dd-anchor');
+      try {
+        return [await runDd(f, env.ddBytes)];
+      } finally {
+        rmSync(f, { force: true });
+      }
+    },
+  };
+}
+
+const FILE_PHASES = ['seq_create', 'seq_delete', 'random_create', 'random_delete'] as const;
+
+function filesCheck(env: CheckEnv): Check {
+  return {
+    name: `file create/delete (-n ${env.files1024})`,
+    anchorName: `bonnie++ -s 0 -n ${env.files1024}`,
+    figures: FILE_PHASES.map((id) => ({
+      id,
+      label: id.replace('_', ' '),
+      unit: 'files/s',
+      target: 0.9,
+    })),
+    async engine() {
+      const n = env.files1024 * 1024;
+      const random = makeRandom();
+      const out: Record<string, number> = {};
+      for (const order of ['seq', 'random'] as const) {
+        const dir = join(env.workDir, `files-${order}`);
+        mkdirSync(dir);
+        try {
+          const names = fileNames(n, random);
+          const list = order === 'seq' ? names : [...names].sort(() => random() - 0.5);
+          const t = await fileOps(
+            dir,
+            list,
+            order,
+            random,
+            { signal: new AbortController().signal },
+            () => () => {},
+          );
+          out[`${order}_create`] = n / t.create;
+          out[`${order}_delete`] = n / t.delete;
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      }
+      return FILE_PHASES.map((id) => out[id] ?? null);
+    },
+    async anchor() {
+      const r = await runBonnieFiles(env.workDir, env.files1024);
+      return FILE_PHASES.map((id) => r[id]);
+    },
+  };
+}
+
+function dropCaches(dev: string): void {
+  // hdparm -t flushes the device's buffer cache (BLKFLSBUF); the engine side gets the same start.
+  try {
+    writeFileSync('/proc/sys/vm/drop_caches', '3');
+  } catch {
+    /* not root: the loop check is only built as root */
+  }
+  void dev;
+}
+
+function hdparmCheck(env: CheckEnv, dev: string): Check {
+  return {
+    name: `buffered disk reads on ${dev}`,
+    anchorName: `hdparm -t ${dev}`,
+    figures: [
+      { id: 'buffered-read', label: 'buffered disk reads (loop)', unit: 'MiB/s', target: 0.95 },
+    ],
+    async engine() {
+      dropCaches(dev);
+      // Read-only open of the (read-only) loop device, exactly as the root helper does.
+      const fd = openSync(dev, 'r');
+      try {
+        return [(await bufferedReadMethod(fd, env.sizeBytes, { seconds: 3 })).mibPerSec];
+      } finally {
+        closeSync(fd);
+      }
+    },
+    async anchor() {
+      dropCaches(dev);
+      return [await runHdparmT(dev)];
+    },
+  };
+}

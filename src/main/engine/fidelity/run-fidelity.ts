@@ -1,0 +1,239 @@
+// `npm run bench:fidelity`: engine vs fio / hdparm / dd / bonnie++, alternating, per-figure
+// medians and engine/anchor ratios against the issue's targets. Exits 1 when a ratio misses.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, release, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { median } from '../../../shared/stats';
+import { parseSize } from '../../../shared/bench/catalogue';
+import { createDataFile } from '../io';
+import { asyncIoMode } from '../queue';
+import { hasTool } from './anchors';
+import { buildChecks, type Check } from './checks';
+
+export interface FidelityOptions {
+  dir: string;
+  sizeBytes: number;
+  seconds: number;
+  rounds: number;
+  only: string[] | null;
+  json: boolean;
+  files1024: number;
+  ddBytes: number;
+}
+
+export interface FigureResult {
+  id: string;
+  label: string;
+  unit: string;
+  anchor: string;
+  engineSamples: (number | null)[];
+  anchorSamples: (number | null)[];
+  engineMedian: number | null;
+  anchorMedian: number | null;
+  ratio: number | null;
+  target: number | null;
+  pass: boolean | null;
+  note?: string;
+}
+
+export function parseArgs(argv: string[]): FidelityOptions {
+  const o: FidelityOptions = {
+    dir: tmpdir(),
+    sizeBytes: parseSize('1G'),
+    seconds: 3,
+    rounds: 3,
+    only: null,
+    json: false,
+    files1024: 4,
+    ddBytes: parseSize('256M'),
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const v = (): string => {
+      const x = argv[++i];
+      if (x === undefined) throw new Error(`${a} needs a value`);
+      return x;
+    };
+    if (a === '--json') o.json = true;
+    else if (a === '--dir') o.dir = v();
+    else if (a === '--size') o.sizeBytes = parseSize(v());
+    else if (a === '--seconds') o.seconds = Number(v());
+    else if (a === '--rounds') o.rounds = Number(v());
+    else if (a === '--files') o.files1024 = Number(v());
+    else if (a === '--dd-size') o.ddBytes = parseSize(v());
+    else if (a === '--only') o.only = v().split(',');
+    else if (a === '--quick')
+      Object.assign(o, { rounds: 1, seconds: 1, sizeBytes: parseSize('256M'), files1024: 1 });
+    else
+      throw new Error(
+        `unknown option ${a} (options: --json --dir --size --seconds --rounds --files --dd-size --only --quick)`,
+      );
+  }
+  if (!(o.rounds >= 1 && o.seconds > 0 && o.files1024 >= 1))
+    throw new Error('rounds, seconds and files must be positive');
+  return o;
+}
+
+export function ratioOf(engine: number | null, anchor: number | null): number | null {
+  return engine !== null && anchor !== null && anchor > 0 ? engine / anchor : null;
+}
+
+function med(xs: (number | null)[]): number | null {
+  return median(xs.filter((x): x is number => x !== null && Number.isFinite(x)));
+}
+
+export async function runFidelity(
+  o: FidelityOptions,
+  log: (s: string) => void,
+): Promise<{ results: FigureResult[]; how: Record<string, unknown> }> {
+  const work = mkdtempSync(join(o.dir, '.drivewise-fidelity-'));
+  const file = join(work, 'fidelity.bin');
+  let loop: string | null = null;
+  const isRoot = process.getuid?.() === 0;
+  try {
+    log(`writing a ${o.sizeBytes / 1024 / 1024} MiB test file in ${work} ...`);
+    await createDataFile(file, o.sizeBytes);
+    if (isRoot && (await hasTool('losetup')) && (await hasTool('hdparm'))) {
+      try {
+        // -r: read-only loop device; direct I/O so reads reach the backing file's disk.
+        loop = execFileSync('losetup', ['-r', '--direct-io=on', '-f', '--show', file], {
+          encoding: 'utf8',
+        }).trim();
+      } catch (err) {
+        log(`no loop device: ${(err as Error).message.split('\n')[0]}`);
+      }
+    }
+    const tools = {
+      fio: await hasTool('fio'),
+      dd: await hasTool('dd'),
+      'bonnie++': await hasTool('bonnie++'),
+    };
+    let checks = buildChecks({
+      file,
+      sizeBytes: o.sizeBytes,
+      seconds: o.seconds,
+      workDir: work,
+      loopDevice: loop,
+      files1024: o.files1024,
+      ddBytes: o.ddBytes,
+    });
+    if (o.only) checks = checks.filter((c) => c.figures.some((f) => o.only!.includes(f.id)));
+    const samples = new Map<Check, { e: (number | null)[][]; a: (number | null)[][] }>(
+      checks.map((c) => [c, { e: [], a: [] }]),
+    );
+    const load0 = loadavg()[0]!;
+    for (let round = 0; round < o.rounds; round++) {
+      for (const c of checks) {
+        const s = samples.get(c)!;
+        const tool = c.anchorName.split(' ')[0]!;
+        const haveAnchor = (tools as Record<string, boolean>)[tool] ?? true;
+        // Alternate who goes first so drift (thermal, other load) does not favour one side.
+        const order = round % 2 === 0 ? ['engine', 'anchor'] : ['anchor', 'engine'];
+        for (const who of order) {
+          if (who === 'engine') s.e.push(await c.engine());
+          else
+            s.a.push(
+              haveAnchor
+                ? await c
+                    .anchor()
+                    .catch(
+                      (err: Error) => (
+                        log(`  ${c.anchorName} failed: ${err.message.split('\n')[0]}`),
+                        c.figures.map(() => null)
+                      ),
+                    )
+                : c.figures.map(() => null),
+            );
+        }
+        log(
+          `round ${round + 1}/${o.rounds}  ${c.name}: engine ${fmt(s.e.at(-1))}  ${tool} ${fmt(s.a.at(-1))}`,
+        );
+      }
+    }
+    const results: FigureResult[] = [];
+    for (const c of checks) {
+      const s = samples.get(c)!;
+      c.figures.forEach((f, i) => {
+        const es = s.e.map((r) => r[i] ?? null);
+        const as = s.a.map((r) => r[i] ?? null);
+        const em = med(es);
+        const am = med(as);
+        const ratio = ratioOf(em, am);
+        const note =
+          am === null
+            ? as.every((x) => x === null)
+              ? 'anchor gave no figure (missing tool or +++++)'
+              : undefined
+            : undefined;
+        results.push({
+          id: f.id,
+          label: f.label,
+          unit: f.unit,
+          anchor: c.anchorName,
+          engineSamples: es,
+          anchorSamples: as,
+          engineMedian: em,
+          anchorMedian: am,
+          ratio,
+          target: f.target,
+          pass: f.target === null || ratio === null ? null : ratio >= f.target,
+          ...(note ? { note } : {}),
+        });
+      });
+    }
+    const how = {
+      file: `${o.sizeBytes / 1024 / 1024} MiB O_DIRECT test file in ${o.dir}`,
+      secondsPerRun: o.seconds,
+      rounds: o.rounds,
+      order: 'engine and anchor alternate who goes first each round',
+      engineMode: `QD1/sequential: synchronous pread/pwrite in one process; deeper queues: ${asyncIoMode()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
+      loopDevice: loop ?? 'none (needs root, losetup, hdparm)',
+      bonnieFiles: `${o.files1024}×1024`,
+      ddBytes: o.ddBytes,
+      kernel: release(),
+      cpus: cpus().length,
+      loadavgStart: load0,
+      loadavgEnd: loadavg()[0],
+    };
+    return { results, how };
+  } finally {
+    if (loop)
+      try {
+        execFileSync('losetup', ['-d', loop]);
+      } catch {
+        /* already gone */
+      }
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const fmt = (xs: (number | null)[] | undefined): string =>
+  (xs ?? []).map((x) => (x === null ? '—' : x >= 100 ? x.toFixed(0) : x.toFixed(2))).join('/');
+
+export function formatReport(results: FigureResult[], how: Record<string, unknown>): string {
+  const rows = [['figure', 'unit', 'engine', 'anchor', 'ratio', 'target', '', 'anchor tool']];
+  for (const r of results)
+    rows.push([
+      r.label,
+      r.unit,
+      r.engineMedian === null ? '—' : r.engineMedian.toFixed(1),
+      r.anchorMedian === null ? '—' : r.anchorMedian.toFixed(1),
+      r.ratio === null ? '—' : r.ratio.toFixed(3),
+      r.target === null ? 'info' : `≥ ${r.target}`,
+      r.pass === null ? (r.note ? 'n/a' : '') : r.pass ? 'ok' : 'MISS',
+      r.anchor,
+    ]);
+  const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const lines = rows.map((r) =>
+    r
+      .map((c, i) => (i >= 2 && i <= 4 ? c.padStart(w[i]!) : c.padEnd(w[i]!)))
+      .join('  ')
+      .trimEnd(),
+  );
+  lines.splice(1, 0, w.map((x) => '-'.repeat(x)).join('  '));
+  const howText = Object.entries(how)
+    .map(([k, v]) => `  ${k}: ${String(v)}`)
+    .join('\n');
+  return `${lines.join('\n')}\n\nhow it ran:\n${howText}\n`;
+}
