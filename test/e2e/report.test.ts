@@ -113,6 +113,10 @@ describe('drivewise report BEFORE AFTER --pdf --html', () => {
     expect(flat).toContain('Old drive (temp dir A) → New drive (temp dir B)');
     expect(flat).toMatch(/Page 1 of \d+/);
     expect(flat).toContain('Appendix: how these numbers were measured');
+    expect(flat).toContain('Prediction vs measured');
+    expect(flat).toContain('Reference drives compared');
+    expect(flat).toContain('Intel 320 160 GB SSD'); // a seed's drive among the references
+    expect(flat).toMatch(/Serial\s+hidden \(opt in to print it\)|Serial\s+—/);
 
     const info = execFileSync('pdfinfo', [pdf()], { encoding: 'utf8' });
     const pages = Number(/Pages:\s+(\d+)/.exec(info)![1]);
@@ -127,9 +131,10 @@ describe('drivewise report BEFORE AFTER --pdf --html', () => {
     mkdirSync(shots);
     execFileSync('pdftoppm', ['-png', '-r', '60', pdf(), join(shots, 'page')]);
     expect(readdirSync(shots)).toHaveLength(pages);
-    execFileSync('pdftoppm', ['-r', '20', pdf(), join(shots, 'ink')]);
-    for (const f of readdirSync(shots).filter((n) => n.endsWith('.ppm')))
-      expect(inkOf(readPpm(join(shots, f))).ink, f).toBeGreaterThan(0.01);
+    const ink = mkdtempSync(join(base, 'ink-'));
+    execFileSync('pdftoppm', ['-r', '20', pdf(), join(ink, 'page')]);
+    for (const f of readdirSync(ink))
+      expect(inkOf(readPpm(join(ink, f))).ink, f).toBeGreaterThan(0.01);
   });
 
   it('the charts are drawn: every chart image has bars in it', () => {
@@ -168,6 +173,7 @@ describe('single-run report and errors', () => {
     expect(info).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
     const flat = execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     expect(flat).toContain('No verdict yet');
+    expect(flat).toContain('Prediction before buying');
     expect(flat).toContain('Baseline: Old drive (temp dir A)');
     expect(flat).not.toContain('New drive (temp dir B)');
     for (const t of before.tests) expect(flat).toContain(t.title);

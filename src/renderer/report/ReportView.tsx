@@ -8,6 +8,7 @@ import { chunk, partOf } from './chart-utils';
 import { GroupChart, SpeedupChart, speedupRange, TasksChart } from './charts';
 import { fmtBytes, fmtDate } from './format';
 import { chartGroups, testTables } from './report-model';
+import { PredictionSection, ReferenceSection } from './sections/Context';
 import { Hardware, Methodology } from './sections/Details';
 import { Findings, Headline, TimeAndMoney } from './sections/Summary';
 import { TasksTable, TestTableBlock } from './sections/Tables';
@@ -153,6 +154,8 @@ export function ReportView({
         ))}
       </section>
 
+      <PredictionSection before={before} after={after} />
+      <ReferenceSection runs={after ? [before, after] : [before]} />
       <Hardware before={before} after={after} showSerials={showSerials} />
       <Methodology />
     </article>
