@@ -75,6 +75,12 @@ export const unpackTask: TestModule = {
           compression: comp,
           signal: ctx.signal,
           onProgress: (f) => ctx.progress(f * genShare, undefined, 'generating the tarball'),
+        }).catch((err: NodeJS.ErrnoException) => {
+          if (err?.code === 'ENOSPC' || err?.code === 'EDQUOT')
+            throw new UserError(
+              `the disk ran full while writing the test tarball into ${ctx.workDir}; it was removed`,
+            );
+          throw err;
         });
         info = {
           generated: true,

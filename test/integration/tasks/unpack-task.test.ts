@@ -93,6 +93,15 @@ describe('unpack task', () => {
       );
       expect(readdirSync(mnt)).toEqual([]);
       expect(existsSync(archive)).toBe(true);
+      // Running full while generating the tarball itself: the same clear line, nothing left.
+      const gen = makeContext(
+        { sizes: { 'task.unpack': 6e6 }, options: { compression: 'none' } },
+        mnt,
+      );
+      await expect(unpackTask.run(gen.ctx)).rejects.toThrow(
+        `the disk ran full while writing the test tarball into ${mnt}; it was removed`,
+      );
+      expect(readdirSync(mnt)).toEqual([]);
     } finally {
       execFileSync('umount', [mnt]);
     }
