@@ -45,7 +45,7 @@ export function parseArgs(argv: string[]): FidelityOptions {
     rounds: 3,
     only: null,
     json: false,
-    files1024: 4,
+    files1024: 8,
     ddBytes: parseSize('256M'),
   };
   for (let i = 0; i < argv.length; i++) {

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  parseBonnieFiles,
+  parseDd,
+  parseFioJson,
+  parseHdparm,
+} from '../../../../src/main/engine/fidelity/anchors';
+import {
+  formatReport,
+  parseArgs,
+  ratioOf,
+} from '../../../../src/main/engine/fidelity/run-fidelity';
+
+const fx = (name: string) => readFileSync(join(__dirname, '../../../fixtures/engine', name), 'utf8');
+
+describe('anchor output parsers (captured on this machine and from the seeds)', () => {
+  it('fio JSON: iops, bw (KiB/s) and mean clat of the read side', () => {
+    const f = parseFioJson(fx('fio-randread-q32.json'), 'read');
+    expect(f.iops).toBeCloseTo(17357.285429, 4);
+    expect(f.bw).toBeGreaterThan(60000);
+    expect(f.bw / f.iops).toBeCloseTo(4, 0); // 4 KiB blocks
+    expect(f.clatMeanUs).toBeGreaterThan(0);
+    expect(() =>
+      parseFioJson('fio: some warning\n' + fx('fio-randread-q32.json'), 'write'),
+    ).not.toThrow();
+    expect(() => parseFioJson('no json here', 'read')).toThrow(/no JSON/);
+  });
+
+  it('hdparm -t / -T lines, including the seeds’ spacing', () => {
+    const text = fx('hdparm-t-loop.txt');
+    expect(parseHdparm(text, 'buffered')).toBe(73.42);
+    expect(parseHdparm(text, 'cached')).toBe(5020.58);
+    expect(
+      parseHdparm(
+        ' Timing buffered disk reads: 322 MB in  3.01 seconds = 107.12 MB/sec',
+        'buffered',
+      ),
+    ).toBe(107.12);
+    expect(
+      parseHdparm('Timing cached reads: 6748 MB in 1.99 seconds = 3.30 GB/sec', 'cached'),
+    ).toBeCloseTo(3379.2, 1);
+    expect(() => parseHdparm('garbage', 'buffered')).toThrow(/no hdparm buffered figure/);
+  });
+
+  it('dd summary lines (GNU coreutils 8.x and seed 004’s older format)', () => {
+    const d = parseDd(fx('dd-8k-fsync.txt'));
+    expect(d.bytes).toBe(33554432);
+    expect(d.seconds).toBe(0.117415);
+    expect(parseDd('2048000000 bytes (2.0 GB) copied, 32.5028 s, 63.0 MB/s').mbPerSec).toBeCloseTo(
+      63.01,
+      2,
+    );
+  });
+
+  it('bonnie++ CSV: file phases, +++++ as null', () => {
+    expect(parseBonnieFiles(fx('bonnie-n1.csv'))).toEqual({
+      seq_create: null,
+      seq_stat: null,
+      seq_delete: null,
+      random_create: null,
+      random_stat: null,
+      random_delete: null,
+    });
+    const slow =
+      '1.98,2.00a,vm,1,1795950891,,,,,,,,,,,,,,,,,4,,,,,557,23,+++++,+++,+++++,+++,510,27,+++++,+++,+++++,+++,,,,,,,52474us,24127us,16639us,36450us,16121us,16412us';
+    expect(parseBonnieFiles(slow)).toMatchObject({
+      seq_create: 557,
+      seq_delete: null,
+      random_create: 510,
+    });
+    expect(() => parseBonnieFiles('Version 2.00a ...')).toThrow(/no bonnie\+\+ CSV/);
+  });
+});
+
+describe('fidelity report', () => {
+  it('ratio needs both medians', () => {
+    expect(ratioOf(97, 100)).toBeCloseTo(0.97, 9);
+    expect(ratioOf(null, 100)).toBeNull();
+    expect(ratioOf(1, 0)).toBeNull();
+  });
+  it('parses options and refuses unknown ones', () => {
+    expect(parseArgs(['--quick']).rounds).toBe(1);
+    expect(parseArgs(['--size', '2G', '--rounds', '5']).sizeBytes).toBe(2 * 1024 ** 3);
+    expect(() => parseArgs(['--bogus'])).toThrow(/unknown option/);
+  });
+  it('marks misses and prints how it ran', () => {
+    const text = formatReport(
+      [
+        {
+          id: 'a',
+          label: 'RND 4K Q1 read',
+          unit: 'IOPS',
+          anchor: 'fio',
+          engineSamples: [90],
+          anchorSamples: [100],
+          engineMedian: 90,
+          anchorMedian: 100,
+          ratio: 0.9,
+          target: 0.95,
+          pass: false,
+        },
+        {
+          id: 'b',
+          label: 'SEQ 1M Q8 read',
+          unit: 'KiB/s',
+          anchor: 'fio',
+          engineSamples: [99],
+          anchorSamples: [100],
+          engineMedian: 99,
+          anchorMedian: 100,
+          ratio: 0.99,
+          target: 0.97,
+          pass: true,
+        },
+      ],
+      { rounds: 3 },
+    );
+    expect(text).toMatch(/RND 4K Q1 read.*0\.900.*≥ 0\.95\s+MISS/);
+    expect(text).toMatch(/SEQ 1M Q8 read.*0\.990.*≥ 0\.97\s+ok/);
+    expect(text).toMatch(/how it ran:\n {2}rounds: 3/);
+  });
+});
