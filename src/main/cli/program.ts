@@ -4,6 +4,7 @@ import { createServices, type Services } from '../core/services';
 import { registerBench } from '../engine/bench-cli';
 import { registerReport } from '../report/cli';
 import { registerDrives } from '../drives/cli';
+import { registerPrivileged } from '../privileged/cli';
 import { registerRuns } from '../store/cli';
 import { registerTasks } from '../tasks/tasks-cli';
 
@@ -20,6 +21,7 @@ const registrations: Register[] = [
   registerDrives,
   registerRuns,
   registerTasks,
+  registerPrivileged,
 ];
 
 export function buildProgram(services: Services, io: CliIo): Command {

@@ -105,7 +105,19 @@ export async function openListedBlockDevice(path: string, fs: GuardFs): Promise<
   const entry = (await fs.listBlockDevices()).find((e) => e.path === path);
   if (!entry || entry.majMin !== majMin)
     throw new DeviceRefused(`${path} is not a block device that lsblk lists`);
-  const fd = await fs.open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  let fd: number;
+  try {
+    fd = await fs.open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === 'EPERM' || code === 'EACCES'
+        ? 'the system does not allow it'
+        : code === 'ENOMEDIUM' || code === 'ENXIO'
+          ? 'no medium or the device is gone'
+          : (code ?? 'error');
+    throw new DeviceRefused(`cannot open ${path} for reading: ${why}`);
+  }
   try {
     const fst = await fs.fstat(fd);
     if (!fst.isBlockDevice() || majMinOf(fst.rdev) !== majMin)

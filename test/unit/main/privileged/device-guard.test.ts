@@ -145,3 +145,19 @@ describe('openListedBlockDevice', () => {
     expect(fs.closed).toEqual([42]);
   });
 });
+
+describe('openListedBlockDevice open errors', () => {
+  it('turns EPERM into one plain line', async () => {
+    const fs = fakeFs({ '/dev/vda': { kind: 'block', rdev: 0xfe00 } }, [
+      { path: '/dev/vda', majMin: '254:0' },
+    ]);
+    fs.open = async () => {
+      throw Object.assign(new Error("EPERM: operation not permitted, open '/dev/vda'"), {
+        code: 'EPERM',
+      });
+    };
+    await expect(openListedBlockDevice('/dev/vda', fs)).rejects.toThrow(
+      'cannot open /dev/vda for reading: the system does not allow it',
+    );
+  });
+});
