@@ -1,0 +1,69 @@
+// Two runs side by side, metric by metric, with "no measurable difference" inside the noise.
+import type { Comparison } from '../../shared/reference/compare';
+import { formatValue } from '../../shared/units';
+
+const VERDICT = {
+  better: 'dw-better',
+  worse: 'dw-worse',
+  same: 'muted',
+  'n/a': 'muted',
+} as const;
+
+function verdictText(p: Comparison['pairs'][number]): string {
+  if (p.factor === null) return 'n/a';
+  if (p.verdict === 'same') return 'no measurable difference';
+  return p.factor >= 1
+    ? `B ${p.factor.toFixed(2)}× better`
+    : `B ${(1 / p.factor).toFixed(2)}× worse`;
+}
+
+export function CompareTable({ c }: { c: Comparison }) {
+  return (
+    <section className="dw-compare" aria-label="Comparison">
+      <p>
+        <strong>A</strong> {c.a.name ?? c.a.id} <span className="muted">({c.a.label})</span>
+        <br />
+        <strong>B</strong> {c.b.name ?? c.b.id} <span className="muted">({c.b.label})</span>
+      </p>
+      {c.pairs.length === 0 ? (
+        <p className="muted">These two runs have no figures in common.</p>
+      ) : (
+        <table className="dw-table">
+          <thead>
+            <tr>
+              <th scope="col">Test / metric</th>
+              <th scope="col">A</th>
+              <th scope="col">B</th>
+              <th scope="col">Difference</th>
+            </tr>
+          </thead>
+          <tbody>
+            {c.pairs.map((p, i) => (
+              <tr key={i}>
+                <td>
+                  {p.title} · {p.metric}{' '}
+                  <span className="muted">
+                    {p.params
+                      ? Object.entries(p.params)
+                          .map(([k, v]) => `${k}=${String(v)}`)
+                          .join(' ')
+                      : ''}
+                  </span>
+                </td>
+                <td className="num">{formatValue(p.a.median, p.unit)}</td>
+                <td className="num">{formatValue(p.b.median, p.unit)}</td>
+                <td className={VERDICT[p.verdict]}>{verdictText(p)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {(c.onlyA.length > 0 || c.onlyB.length > 0) && (
+        <p className="muted">
+          {c.onlyA.length > 0 && `Only in A: ${c.onlyA.join(', ')}. `}
+          {c.onlyB.length > 0 && `Only in B: ${c.onlyB.join(', ')}.`}
+        </p>
+      )}
+    </section>
+  );
+}

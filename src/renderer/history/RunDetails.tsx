@@ -1,0 +1,60 @@
+// One run's figures: every test and measurement, median with min–max and the sample count.
+import type { RunDocument } from '../../shared/schemas/run';
+import { formatValue } from '../../shared/units';
+
+const params = (p?: Record<string, unknown>) =>
+  p
+    ? Object.entries(p)
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join(' ')
+    : '';
+
+export function RunDetails({ run, onClose }: { run: RunDocument; onClose: () => void }) {
+  return (
+    <section className="dw-details" aria-label={`Run ${run.name ?? run.id}`}>
+      <div className="dw-details-head">
+        <h4>{run.name ?? run.id}</h4>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <p className="muted">
+        {run.label} · {run.createdAt || 'date not given'} · {run.source.kind}
+        {run.source.citation ? ` — ${run.source.citation}` : ''}
+      </p>
+      {run.caveats.map((c) => (
+        <p key={c} className="dw-caveat">
+          {c}
+        </p>
+      ))}
+      <table className="dw-table">
+        <thead>
+          <tr>
+            <th scope="col">Test</th>
+            <th scope="col">Metric</th>
+            <th scope="col">Median</th>
+            <th scope="col">Range (n)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {run.tests.flatMap((t) =>
+            t.measurements.map((m, i) => (
+              <tr key={`${t.testId}-${i}`}>
+                <td>{i === 0 ? t.title : ''}</td>
+                <td>
+                  {m.metric} <span className="muted">{params(m.params)}</span>
+                </td>
+                <td className="num">{formatValue(m.median, m.unit)}</td>
+                <td className="num muted">
+                  {m.samples.length > 1
+                    ? `${formatValue(m.min, '')}–${formatValue(m.max, '')} (${m.samples.length})`
+                    : (m.note ?? '')}
+                </td>
+              </tr>
+            )),
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}

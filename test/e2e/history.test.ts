@@ -1,0 +1,130 @@
+// Import a pasted seed output in the browser, see what was recognised and find it in History;
+// open, compare with a reference drive, and see a damaged run file reported. The panels are
+// mounted on their own page (bundled here) over the real router and browser-mode host.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices, type Services } from '../../src/main/core/services';
+import { createDispatch, createHandlers } from '../../src/main/router';
+import { startWebHost, type WebHost } from '../../src/main/web/host';
+import { CHROMIUM, CHROMIUM_ARGS, RESULTS_DIR } from './harness';
+
+const MOUNT = `
+import { createRoot } from 'react-dom/client';
+import { ResultsPanel } from './history';
+import './styles.css';
+createRoot(document.getElementById('root')!).render(<main><ResultsPanel /></main>);
+`;
+
+let staticDir: string;
+let services: Services;
+let host: WebHost;
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), 'dw-e2e-history-'));
+  await build({
+    stdin: { contents: MOUNT, resolveDir: resolve('src/renderer'), loader: 'tsx' },
+    bundle: true,
+    jsx: 'automatic',
+    outfile: join(staticDir, 'app.js'),
+    loader: { '.svg': 'file' },
+    logLevel: 'silent',
+  });
+  writeFileSync(
+    join(staticDir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Drivewise history</title>' +
+      '<link rel="stylesheet" href="app.css"></head><body><div id="root"></div><script src="app.js"></script></body></html>',
+  );
+  const configDir = mkdtempSync(join(tmpdir(), 'dw-e2e-history-config-'));
+  services = createServices({ host: 'browser', configDir });
+  // A damaged file already in history: reported, not fatal.
+  mkdirSync(services.runs.runsDir, { recursive: true });
+  writeFileSync(join(services.runs.runsDir, 'half-written.json'), '{"schema":"drivewise.run",');
+  host = await startWebHost({
+    staticDir,
+    dispatch: createDispatch(createHandlers(services)),
+    bus: services.bus,
+  });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  page = await (await browser.newContext({ viewport: { width: 1200, height: 900 } })).newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(host.url);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  expect(errors).toEqual([]);
+});
+
+const seed = (n: string) => readFileSync(resolve('test/fixtures/tool-output', n), 'utf8');
+
+describe('import and history in Chromium', () => {
+  it('reports the damaged run file by name', async () => {
+    const alert = page.locator('.dw-problems');
+    await alert.waitFor();
+    await expect(alert.innerText()).resolves.toContain('runs/half-written.json is damaged');
+  });
+
+  it('pasting seed 003 seeker output shows what was recognised and lists the run', async () => {
+    await page.getByLabel('Tool output').fill(seed('seed003-seeker-ssd.txt'));
+    await page.getByLabel('Name (optional)').fill('OCZ from the blog');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const status = page.locator('.dw-recognised');
+    await status.waitFor();
+    const text = await status.innerText();
+    expect(text).toContain('Recognised seeker: 2 figures');
+    expect(text).toMatch(/seeks_per_second\s+5429\s+seeks\/s/);
+    expect(text).toMatch(/random_access_ms\s+0\.18\s+ms/);
+    const row = page
+      .locator('table.dw-runs')
+      .first()
+      .getByRole('row', { name: /OCZ from the blog/ });
+    await row.waitFor();
+    await expect(row.innerText()).resolves.toContain('custom');
+    const stored = await services.runs.scan();
+    expect(stored.runs.map((r) => r.name)).toEqual(['OCZ from the blog']);
+    await page.screenshot({ path: join(RESULTS_DIR, 'history-import.png'), fullPage: true });
+  });
+
+  it('a mixed paste (dd then seeker) and garbage', async () => {
+    await page.getByLabel('Tool output').fill(seed('mixed-dd-then-seeker.txt'));
+    await page.getByLabel('Name (optional)').fill('');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.locator('.dw-recognised').innerText()).resolves.toContain(
+      'Recognised dd + seeker: 5 figures',
+    );
+    await page.getByLabel('Tool output').fill('nothing to see here');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.locator('.dw-import [role=alert]').innerText()).resolves.toContain(
+      'no known tool output recognised',
+    );
+  });
+
+  it('compares the import with a reference drive, metric by metric', async () => {
+    await page.getByLabel('Select OCZ from the blog').check();
+    await page.locator('.dw-refs summary').click();
+    await page
+      .getByLabel('Select 4-disk RAID5, Seagate Barracuda 7200 320 GB on Areca ARC-1210')
+      .check();
+    await page.getByRole('button', { name: 'Compare the two selected' }).click();
+    const cmp = page.locator('.dw-compare');
+    await cmp.waitFor();
+    const text = await cmp.innerText();
+    expect(text).toMatch(/seeks_per_second\s+5,429 seeks\/s\s+85 seeks\/s\s+B 63\.87× worse/);
+    await page
+      .getByRole('row', { name: /OCZ from the blog/ })
+      .getByRole('button', { name: 'Open' })
+      .click();
+    await expect(page.locator('.dw-details').innerText()).resolves.toContain('Random seeks');
+    await page.screenshot({ path: join(RESULTS_DIR, 'history-compare.png'), fullPage: true });
+  });
+});
