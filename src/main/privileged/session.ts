@@ -133,10 +133,10 @@ export class HelperSession implements PrivilegedOps {
     this.used = true;
     this.conn = s;
     this.helperPid = pid;
-    // Exactly one helper: stop listening and remove the socket and any token left behind.
+    // Exactly one helper: stop listening and remove the socket, any token left behind and the
+    // directory itself (the connection no longer needs it), so even a killed app leaves nothing.
     this.server.close();
-    rmSync(this.paths.socket, { force: true });
-    rmSync(this.paths.tokenFile, { force: true });
+    rmSync(this.paths.dir, { recursive: true, force: true });
     const decoder = new LineDecoder();
     const handle = (line: string) => this.onMessage(line);
     rest.forEach(handle);
