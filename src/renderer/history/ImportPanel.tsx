@@ -1,6 +1,6 @@
 // "Import results…": a file (read as text in the renderer) or pasted output of hdparm, dd, seeker,
 // bonnie++, iozone, fio, or a Drivewise run file. Shows what was recognised, figure by figure.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Res } from '../../shared/contract';
 import type { RunDocument } from '../../shared/schemas/run';
 import { api } from '../api/transport';
@@ -19,6 +19,18 @@ export function ImportPanel({ onImported }: { onImported?: (run: RunDocument) =>
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Imported | null>(null);
   const ids = { text: useId(), name: useId(), file: useId() };
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // The app menu's "Import results…" opens the file chooser while this panel is on screen.
+  useEffect(
+    () =>
+      api().on('menu.action', ({ action }) => {
+        if (action !== 'import-results') return;
+        fileInput.current?.scrollIntoView({ block: 'center' });
+        fileInput.current?.click();
+      }),
+    [],
+  );
 
   const run = async (input: string) => {
     setError(null);
@@ -81,6 +93,7 @@ export function ImportPanel({ onImported }: { onImported?: (run: RunDocument) =>
         <label htmlFor={ids.file}>…or a file</label>
         <input
           id={ids.file}
+          ref={fileInput}
           type="file"
           accept=".txt,.log,.json,.csv,text/plain,application/json"
           onChange={(e) => void onFile(e.target.files?.[0])}
