@@ -63,6 +63,8 @@ export const MAX_RUN_FILE_BYTES = 32 * 1024 * 1024;
 /** Temp files of a write interrupted this long ago are leftovers of a crash. */
 const STALE_TMP_MS = 10 * 60 * 1000;
 
+const RUN_ID = /^[A-Za-z0-9._-]{1,80}$/;
+
 export type ParsedRunFile = { ok: true; doc: RunDocument } | { ok: false; why: string };
 
 /** Validates a run file's text; `why` says in a few words what is wrong with it. */
@@ -112,8 +114,7 @@ export class RunStore {
   }
 
   fileOf(id: string): string {
-    if (!/^[A-Za-z0-9._-]{1,80}$/.test(id) || id.startsWith('.'))
-      throw new UserError(`invalid run id: ${id}`);
+    if (!RUN_ID.test(id) || id.startsWith('.')) throw new UserError(`invalid run id: ${id}`);
     return join(this.runsDir, `${id}.json`);
   }
 
@@ -166,6 +167,10 @@ export class RunStore {
         continue;
       }
       if (!n.endsWith('.json')) continue;
+      if (!RUN_ID.test(n.slice(0, -5)) || n.startsWith('.')) {
+        problems.push(await this.quarantine(file, 'is not named like a run file'));
+        continue;
+      }
       try {
         runs.push(summarize(await this.load(n.slice(0, -5))));
       } catch (err) {

@@ -37,9 +37,13 @@ describe('quarantine', () => {
     const bad = join(s.runs.runsDir, 'broken.json');
     writeFileSync(bad, '{"schema":"drivewise.run","version":1,"id":"broken",'); // cut mid-write
     writeFileSync(join(s.runs.runsDir, 'foreign.json'), '{"hello":"world"}');
+    writeFileSync(join(s.runs.runsDir, 'copy of run.json'), JSON.stringify(sampleRun('good-1')));
     const { runs, problems } = await s.runs.scan();
     expect(runs.map((r) => r.id)).toEqual(['good-2', 'good-1']);
-    expect(problems).toHaveLength(2);
+    expect(problems).toHaveLength(3);
+    expect(problems).toContain(
+      'runs/copy of run.json is not named like a run file; moved to runs/quarantine/copy of run.json',
+    );
     expect(problems.find((p) => p.includes('broken.json'))).toMatch(
       /^runs\/broken\.json is damaged \(not valid JSON\); moved to runs\/quarantine\/broken\.json$/,
     );
