@@ -34,13 +34,6 @@ export const privilegedStatus = z.object({
 });
 export type PrivilegedStatus = z.infer<typeof privilegedStatus>;
 
-/** Caveat texts recorded on results when rights are missing (shared so engine and UI agree). */
-export const PRIVILEGE_CAVEATS = {
-  cacheNotDropped: 'cache could not be dropped: warm-cache result',
-  rawSkipped: 'raw device tests skipped: no admin rights',
-  helperLost: 'the admin helper stopped during the run: result measured without admin rights',
-} as const;
-
 export const privilegedRequests = {
   'privileged.status': request(z.object({}).strict(), privilegedStatus),
   /** Asks once per session; `again` re-asks after a decline (only on the person's click). */
