@@ -147,3 +147,15 @@ export const repFraction = (i: number, n: number, f: number): number =>
  */
 export const taskSize = (sizes: Record<string, number>, key: string, fallback: number): number =>
   sizes[`task.${key}`] ?? sizes[key] ?? fallback;
+
+/**
+ * A child tool reports no progress of its own: advance by elapsed / expected seconds (the first
+ * repetition's estimate, then the previous repetition's time), held below 95 % until it ends.
+ */
+export function timeProgress(expectedSeconds: number, report: (f: number) => void): () => void {
+  const t0 = Date.now();
+  const timer = setInterval(() => {
+    report(Math.min(0.95, (Date.now() - t0) / 1000 / Math.max(0.1, expectedSeconds)));
+  }, 500);
+  return () => clearInterval(timer);
+}

@@ -8,6 +8,7 @@ import {
   prepareCache,
   repFraction,
   taskResult,
+  timeProgress,
   type TaskSample,
 } from './common';
 import { duWalk, parseDuOutput, usedInodes } from './du-walk';
@@ -48,7 +49,12 @@ export const duTask: TestModule = {
       if ((await prepareCache(ctx, caveats)) === 'warm') cache = 'warm';
       if (systemDu) {
         ctx.progress(repFraction(i, ctx.repetitions, 0), undefined, `du -skx ${root}`);
-        const r = await runTimed('du -skx "$1"', [root], { signal: ctx.signal });
+        // ~5000 entries/s cold on a HDD for the first estimate, then the previous repetition.
+        const expected = samples.at(-1)?.wall ?? (total ?? 300_000) / 5000;
+        const stop = timeProgress(expected, (f) =>
+          ctx.progress(repFraction(i, ctx.repetitions, f), undefined, `du -skx ${root}`),
+        );
+        const r = await runTimed('du -skx "$1"', [root], { signal: ctx.signal }).finally(stop);
         ctx.signal.throwIfAborted();
         const k = parseDuOutput(r.stdout);
         if (k === null) throw new UserError(`du failed: ${r.stderr.trim().split('\n')[0] ?? ''}`);

@@ -10,6 +10,7 @@ import {
   repFraction,
   taskResult,
   taskSize,
+  timeProgress,
   type TaskSample,
 } from './common';
 import { COMPRESSIONS, EXTENSION, writeTarball, type Compression } from './tarball';
@@ -103,13 +104,13 @@ export const unpackTask: TestModule = {
           genShare + (1 - genShare) * repFraction(i, ctx.repetitions, f);
         ctx.progress(at(0), undefined, `unpacking, repetition ${i + 1} of ${ctx.repetitions}`);
         // syncfs of the target only (sync -f): the timing includes getting the tree onto the disk.
+        const expected = samples.at(-1)?.wall ?? totalBytes / 25e6;
+        const stop = timeProgress(expected, (f) => ctx.progress(at(f)));
         const r = await runTimed(
           'tar -xf "$1" -C "$2" --no-same-owner && sync -f "$2"',
           [archive, dest],
-          {
-            signal: ctx.signal,
-          },
-        );
+          { signal: ctx.signal },
+        ).finally(stop);
         ctx.signal.throwIfAborted();
         if (r.code !== 0) throw new UserError(explainTarFailure(r.stderr, ctx.workDir));
         samples.push({ wall: r.wall, cpu: r.cpu ?? 0 });

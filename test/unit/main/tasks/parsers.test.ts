@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseLdd, resolveApp } from '../../../../src/main/tasks/app-start-task';
-import { busyCaveat, ioWaitShare, taskResult } from '../../../../src/main/tasks/common';
+import {
+  busyCaveat,
+  ioWaitShare,
+  taskResult,
+  timeProgress,
+} from '../../../../src/main/tasks/common';
 import { duTask } from '../../../../src/main/tasks/du-task';
 import { parseDuOutput } from '../../../../src/main/tasks/du-walk';
 import { stopwatchResult } from '../../../../src/main/tasks/task-runs';
@@ -51,6 +56,23 @@ describe('task results', () => {
     ).toBeCloseTo(0.7);
     expect(ioWaitShare([{ wall: 1, cpu: 1.6 }])).toBe(0);
     expect(ioWaitShare([])).toBeNull();
+  });
+  it('advances time-based progress for silent tools, held below 95 %', () => {
+    vi.useFakeTimers();
+    try {
+      const seen: number[] = [];
+      const stop = timeProgress(2, (f) => seen.push(f));
+      vi.advanceTimersByTime(1000);
+      expect(seen.at(-1)).toBeCloseTo(0.5, 5);
+      vi.advanceTimersByTime(5000);
+      expect(seen.at(-1)).toBe(0.95);
+      stop();
+      const n = seen.length;
+      vi.advanceTimersByTime(2000);
+      expect(seen).toHaveLength(n);
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it('says when a busy machine overstates the I/O-wait share', () => {
     expect(busyCaveat(3.5, 2)).toMatch(/^the machine was busy \(load 3.5 on 2 cores\)/);
