@@ -1,5 +1,7 @@
 // The Verdict view in Chromium: two realistic runs in the store, opened through a verdict link,
 // in light and dark mode; charts must have pixels, the picker and the prediction must work.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openApp, type E2E } from './harness';
@@ -15,6 +17,35 @@ async function inkPerChart(page: Page): Promise<number[]> {
       return ink / (c.width * c.height);
     }),
   );
+}
+
+/** axe-core's serious and critical violations on the current page, as "id: target" lines. */
+async function axeProblems(page: Page): Promise<string[]> {
+  // Through the debugger protocol: the app's CSP rightly refuses injected <script> tags.
+  await page.evaluate(
+    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+  );
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(): Promise<{
+            violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const r = await axe.run();
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
+  });
 }
 
 async function openVerdict(app: E2E, before: string, after: string) {
@@ -59,7 +90,48 @@ for (const scheme of ['light', 'dark'] as const) {
       await app.shot(`verdict-${scheme}`);
     });
 
+    it('has no serious or critical axe-core violation, and reads at 200 % zoom', async () => {
+      const { page } = app;
+      expect(await axeProblems(page)).toEqual([]);
+      await page.setViewportSize({ width: 600, height: 860 }); // 1200 px at 200 % zoom
+      // Elements sticking out to the right (outside horizontally scrolling tables).
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter(
+            (e) =>
+              !e.closest('.vd-scroll') && e.getBoundingClientRect().right > window.innerWidth + 1,
+          )
+          .map((e) => `${e.tagName.toLowerCase()}.${e.className}`)
+          .slice(0, 5),
+      );
+      expect(wide).toEqual([]);
+      await page.getByTestId('verdict-headline').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/verdict-${scheme}-narrow.png` });
+      await page.setViewportSize({ width: 1200, height: 860 });
+    });
+
     if (scheme === 'light') {
+      it("overlays a reference drive (the seeds' published figures) on request", async () => {
+        const { page } = app;
+        const picker = page.getByLabel('Compare with a reference drive');
+        const options = await picker.locator('option').allInnerTexts();
+        expect(options.length).toBeGreaterThan(1);
+        // The first reference that shares a metric with these runs gets drawn next to them.
+        for (const name of options.slice(1)) {
+          await picker.selectOption({ label: name });
+          const labels = await page
+            .locator('.vd-chart canvas')
+            .evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label') ?? ''));
+          if (labels.some((l) => l.includes(`reference ${name} shown alongside`))) {
+            await page.locator('#vd-charts-title').scrollIntoViewIfNeeded();
+            await page.screenshot({ path: 'test-results/verdict-reference.png' });
+            await picker.selectOption({ label: 'none' });
+            return;
+          }
+        }
+        throw new Error(`no reference drew an overlay: ${options.join(', ')}`);
+      });
+
       it('prediction: predicted vs measured, and a custom target needs its figures', async () => {
         const { page } = app;
         const pred = page.getByTestId('prediction');

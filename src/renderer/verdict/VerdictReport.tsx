@@ -1,5 +1,6 @@
 // Presentational pieces of the verdict: each takes the Verdict object as props, so the Verdict
 // step and the PDF report print the same thing.
+import type { ReactNode } from 'react';
 import {
   formatSeconds,
   type Finding,
@@ -205,11 +206,12 @@ export function MetricTable({ comparisons }: { comparisons: MetricComparison[] }
   );
 }
 
-export function ChartList({ charts }: { charts: ChartSpec[] }) {
+export function ChartList({ charts, controls }: { charts: ChartSpec[]; controls?: ReactNode }) {
   if (!charts.length) return null;
   return (
     <section aria-labelledby="vd-charts-title">
       <h3 id="vd-charts-title">Before and after</h3>
+      {controls}
       <div className="vd-charts">
         {charts.map((spec) => (
           <VerdictChart key={spec.id} spec={spec} />
@@ -220,14 +222,23 @@ export function ChartList({ charts }: { charts: ChartSpec[] }) {
 }
 
 /** The whole verdict, in reading order: answer, time and money, why, the figures. */
-export function VerdictReport({ verdict, charts }: { verdict: Verdict; charts: ChartSpec[] }) {
+export function VerdictReport({
+  verdict,
+  charts,
+  chartControls,
+}: {
+  verdict: Verdict;
+  charts: ChartSpec[];
+  /** Interactive extras above the charts (the reference picker); the PDF leaves them out. */
+  chartControls?: ReactNode;
+}) {
   return (
     <div className="vd-report">
       <VerdictHeadline verdict={verdict} />
       <TimeAndMoney verdict={verdict} />
       <FindingsList findings={verdict.findings} />
       <TaskTable tasks={verdict.tasks} />
-      <ChartList charts={charts} />
+      <ChartList charts={charts} controls={chartControls} />
       <MetricTable comparisons={verdict.comparisons} />
     </div>
   );

@@ -103,20 +103,25 @@ export function VerdictView() {
         </p>
       ) : verdict ? (
         <>
-          {references.length > 0 && (
-            <label className="vd-ref">
-              Compare with a reference drive{' '}
-              <select value={refId} onChange={(e) => setRefId(e.target.value)}>
-                <option value="">none</option>
-                {references.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.name ?? r.id}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <VerdictReport verdict={verdict} charts={charts} />
+          <VerdictReport
+            verdict={verdict}
+            charts={charts}
+            chartControls={
+              references.length > 0 && (
+                <label className="vd-ref">
+                  Compare with a reference drive{' '}
+                  <select value={refId} onChange={(e) => setRefId(e.target.value)}>
+                    <option value="">none</option>
+                    {references.map((r) => (
+                      <option key={r.id} value={r.id}>
+                        {r.name ?? r.id}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )
+            }
+          />
           <PredictionView beforeId={verdict.beforeId} afterId={verdict.afterId} />
         </>
       ) : null}

@@ -167,7 +167,8 @@ export function groupChart(
             }).before.median;
       })
     : [];
-  if (reference && refValues.some((v) => v !== null))
+  const withRef = reference && refValues.some((v) => v !== null);
+  if (withRef)
     datasets.push({
       label: `Reference: ${reference.name}`,
       data: refValues.map(pos),
@@ -183,7 +184,8 @@ export function groupChart(
         (r) =>
           `${r.label}: ${r.before.median ?? 'n/a'} before, ${r.after.median ?? 'n/a'} after ${unit}`,
       )
-      .join('; '),
+      .join('; ')
+      .concat(withRef ? `; reference ${reference.name} shown alongside` : ''),
     config: {
       type: 'bar',
       data: { labels: rows.map((r) => wrapLabel(r.label)), datasets },
