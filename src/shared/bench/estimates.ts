@@ -6,8 +6,9 @@ import type { ProfileSizes, SyntheticTestId } from './catalogue';
 const MiB = 1024 * 1024;
 const SEQ_BYTES_PER_S = 300 * MiB;
 const RANDOM_4K_IOPS = 3000;
-const SYSCALLS_PER_S = 400_000;
-const FILE_OPS_PER_S = 15_000;
+const SYSCALLS_PER_S = 100_000;
+const FILE_OPS_PER_S = 3_000;
+const CHUNK_8K_BYTES_PER_S = 4000 * 8192;
 
 const seq = (bytes: number): number => bytes / SEQ_BYTES_PER_S;
 /** Random ops get slower per op as records grow; approximate with IOPS scaled by size. */
@@ -24,15 +25,21 @@ export function estimateSeconds(id: SyntheticTestId, reps: number, s: ProfileSiz
       return seq(s.file) + reps * Math.min(3, seq(s.file)) + 0.5;
     case 'dd-write':
       return reps * (seq(s.dd) + 0.3);
-    case 'bonnie':
+    case 'bonnie': {
+      // Phases under 0.5 s are repeated up to 0.5 s; block I/O is 8 KiB O_DIRECT (latency-bound).
+      const phase = (secs: number) => Math.max(0.5, secs);
+      const block = s.bonnie / CHUNK_8K_BYTES_PER_S;
       return (
         reps *
-        ((2 * s.bonnieChar) / SYSCALLS_PER_S +
-          (3 * s.bonnie) / SEQ_BYTES_PER_S +
-          8192 / RANDOM_4K_IOPS +
-          (s.bonnieFiles * 1024 * 6) / FILE_OPS_PER_S +
-          0.5)
+        (2 * phase(s.bonnieChar / SYSCALLS_PER_S) +
+          phase(block) +
+          phase(2 * block) +
+          phase(block) +
+          phase(8192 / RANDOM_4K_IOPS) +
+          (s.bonnieFiles * 1024 * 4) / FILE_OPS_PER_S +
+          1)
       );
+    }
     case 'iozone':
       return (
         reps *
