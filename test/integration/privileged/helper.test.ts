@@ -1,7 +1,7 @@
 // The real root helper, started directly (CI runs as root): protocol, progress, cancel, crash,
 // release and idle timeout.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrivilegedStatus } from '../../../src/shared/contract/privileged';
 import { alive, attachLoop, hasLosetup, isRoot, rootManager, waitFor, type Loop } from './loop';
@@ -129,6 +129,15 @@ describe.skipIf(!isRoot || !hasLosetup)('root helper (started directly as root)'
     } finally {
       m.release();
     }
+  });
+});
+
+describe('helper bundle', () => {
+  it('needs nothing but Node built-ins, so it runs when copied out of an AppImage', () => {
+    const code = readFileSync('dist/main/root-helper.js', 'utf8');
+    const required = [...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]!);
+    expect(required.length).toBeGreaterThan(0);
+    expect(required.filter((r) => !r.startsWith('node:'))).toEqual([]);
   });
 });
 
