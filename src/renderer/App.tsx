@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { api } from './api/transport';
 import { AppFooter } from './components/AppFooter';
+import { ResultsPanel } from './history';
 import { NotYetStep } from './components/NotYetStep';
 import { StepIndicator } from './components/StepIndicator';
 import { STEPS, useApp, type StepId } from './store';
@@ -37,6 +38,21 @@ export function App() {
       .catch((e: unknown) => setInfoError(e instanceof Error ? e.message : String(e)));
   }, [setInfo, setInfoError]);
 
+  // Menu actions that belong to the history screen bring it up; About opens a small dialog.
+  const about = useRef<HTMLDialogElement>(null);
+  useEffect(
+    () =>
+      api().on('menu.action', ({ action }) => {
+        if (action === 'import-results' || action === 'export-results')
+          useApp.getState().setView('history');
+        if (action === 'about') about.current?.showModal();
+      }),
+    [],
+  );
+  const view = useApp((s) => s.view);
+  const setView = useApp((s) => s.setView);
+  const info = useApp((s) => s.info);
+
   const View = STEP_VIEWS[step];
   const title = STEPS.find((s) => s.id === step)?.title ?? '';
   return (
@@ -45,9 +61,34 @@ export function App() {
         <h1>
           <img src="./favicon.svg" alt="" width={28} height={28} /> Drivewise
         </h1>
-        <StepIndicator />
+        <nav className="views" aria-label="Screens">
+          <button type="button" aria-pressed={view === 'wizard'} onClick={() => setView('wizard')}>
+            Wizard
+          </button>
+          <button
+            type="button"
+            aria-pressed={view === 'history'}
+            onClick={() => setView('history')}
+          >
+            History &amp; import
+          </button>
+        </nav>
+        {view === 'wizard' && <StepIndicator />}
       </header>
-      <main id="main">{View ? <View /> : <NotYetStep title={title} />}</main>
+      <main id="main">
+        {view === 'history' ? <ResultsPanel /> : View ? <View /> : <NotYetStep title={title} />}
+      </main>
+      <dialog ref={about} className="about" aria-labelledby="about-title">
+        <h2 id="about-title">Drivewise {info?.version}</h2>
+        <p>
+          Measures your drive before and after an upgrade and tells you whether it was worth it.
+        </p>
+        <form method="dialog">
+          <button type="submit" className="primary">
+            Close
+          </button>
+        </form>
+      </dialog>
       <AppFooter />
     </div>
   );

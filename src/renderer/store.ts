@@ -14,7 +14,11 @@ export const STEPS = [
 ] as const;
 export type StepId = (typeof STEPS)[number]['id'];
 
+export type View = 'wizard' | 'history';
+
 interface AppState {
+  view: View;
+  setView(view: View): void;
   info: AppInfo | null;
   infoError: string | null;
   step: StepId;
@@ -30,6 +34,8 @@ interface AppState {
 const indexOf = (id: StepId): number => STEPS.findIndex((s) => s.id === id);
 
 export const useApp = create<AppState>()((set, get) => ({
+  view: 'wizard',
+  setView: (view) => set({ view }),
   info: null,
   infoError: null,
   step: 'welcome',
@@ -38,7 +44,7 @@ export const useApp = create<AppState>()((set, get) => ({
   setInfoError: (infoError) => set({ infoError }),
   goTo: (step) => {
     const i = indexOf(step);
-    set({ step, reached: Math.max(get().reached, i) });
+    set({ step, view: 'wizard', reached: Math.max(get().reached, i) });
   },
   next: () => {
     const i = Math.min(indexOf(get().step) + 1, STEPS.length - 1);
