@@ -71,7 +71,7 @@ export function formatComparison(c: Comparison): string {
           ? 'no measurable difference'
           : `B ${p.factor >= 1 ? `${p.factor.toFixed(2)}x better` : `${(1 / p.factor).toFixed(2)}x worse`}`;
     lines.push(
-      `${pad(`${p.testId} ${p.metric}${params ? ` [${params}]` : ''}`, 52)} ${pad(formatValue(p.a.median, p.unit), 16)} ${pad(formatValue(p.b.median, p.unit), 16)} ${f}`,
+      `${pad(`${p.testId} ${p.metric}${params ? ` [${params}]` : ''}`, 52)} ${pad(formatValue(p.a.median, p.unit), 16)} ${pad(formatValue(p.b.median, p.unit), 16)} ${f}${p.note ? ` (${p.note})` : ''}`,
     );
   }
   if (c.onlyA.length) lines.push('', `only in A: ${c.onlyA.join(', ')}`);

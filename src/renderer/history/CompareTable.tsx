@@ -52,7 +52,10 @@ export function CompareTable({ c }: { c: Comparison }) {
                 </td>
                 <td className="num">{formatValue(p.a.median, p.unit)}</td>
                 <td className="num">{formatValue(p.b.median, p.unit)}</td>
-                <td className={VERDICT[p.verdict]}>{verdictText(p)}</td>
+                <td className={VERDICT[p.verdict]}>
+                  {verdictText(p)}
+                  {p.note && <div className="muted">{p.note}</div>}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -27,6 +27,8 @@ export const metricPair = z.object({
   /** How many times better b is than a (>1 better, <1 worse), whatever the direction. */
   factor: z.number().nullable(),
   verdict: z.enum(['better', 'worse', 'same', 'n/a']),
+  /** Set when the figures were paired despite a differing parameter (iozone file size). */
+  note: z.string().optional(),
 });
 export type MetricPair = z.infer<typeof metricPair>;
 
@@ -45,9 +47,12 @@ const IGNORED_PARAMS = new Set(['device', 'job']);
 /** Below this relative difference single samples count as no measurable difference. */
 export const SAME_WITHIN = 0.05;
 
-function keyOf(testId: string, m: Measurement): string {
+/** Parameters that may differ and still pair when nothing closer exists (iozone -s). */
+const LOOSE_PARAMS = new Set(['file_kb']);
+
+function keyOf(testId: string, m: Measurement, loose = false): string {
   const p = Object.entries(m.params ?? {})
-    .filter(([k]) => !IGNORED_PARAMS.has(k))
+    .filter(([k]) => !IGNORED_PARAMS.has(k) && !(loose && LOOSE_PARAMS.has(k)))
     .sort(([x], [y]) => x.localeCompare(y));
   return `${testId}|${m.metric}|${JSON.stringify(p)}`;
 }
@@ -79,12 +84,24 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
   const ib = index(b);
   const pairs: MetricPair[] = [];
   const onlyB: string[] = [];
+  const used = new Set<string>();
+  const looseA = new Map<string, string>();
+  for (const [k, x] of ia) if (!ib.has(k)) looseA.set(keyOf(x.testId, x.m, true), k);
   for (const [k, y] of ib) {
-    const x = ia.get(k);
-    if (!x || !compatible(x.m.unit, y.m.unit)) {
+    let ka: string | undefined = ia.has(k) ? k : undefined;
+    let note: string | undefined;
+    if (!ka) {
+      ka = looseA.get(keyOf(y.testId, y.m, true));
+      if (ka && used.has(ka)) ka = undefined;
+      if (ka)
+        note = `file size differs: ${String(ia.get(ka)!.m.params?.file_kb)} KB vs ${String(y.m.params?.file_kb)} KB`;
+    }
+    const x = ka ? ia.get(ka) : undefined;
+    if (!x || !ka || !compatible(x.m.unit, y.m.unit)) {
       onlyB.push(`${y.testId} ${y.m.metric}`);
       continue;
     }
+    used.add(ka);
     const unit = x.m.unit;
     const bs = y.m.samples.map((v) => (v === null ? null : convert(v, y.m.unit, unit)));
     const A = { ...spread(x.m.samples), samples: x.m.samples };
@@ -107,9 +124,12 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
       ratio,
       factor,
       verdict: verdictOf(A, B, factor),
+      ...(note ? { note } : {}),
     });
   }
-  const onlyA = [...ia].filter(([k]) => !ib.has(k)).map(([, x]) => `${x.testId} ${x.m.metric}`);
+  const onlyA = [...ia]
+    .filter(([k]) => !ib.has(k) && !used.has(k))
+    .map(([, x]) => `${x.testId} ${x.m.metric}`);
   const ref = (r: RunDocument) => ({
     id: r.id,
     label: r.label,

@@ -123,4 +123,14 @@ describe('compareRuns', () => {
     expect(d.pairs).toEqual([]);
     expect(d.onlyB).toContain('seeker seeks_per_second');
   });
+  it('pairs iozone figures of a different file size when nothing closer exists, and says so', () => {
+    const a = findReference('ref-x25m-g2-80gb-ext4')!;
+    const b = structuredClone(findReference('ref-x25m-g2-80gb-forum')!);
+    for (const m of b.tests[0]!.measurements) m.params = { ...m.params, file_kb: 65536 };
+    const c = compareRuns(a, b);
+    expect(c.pairs).toHaveLength(18);
+    expect(c.onlyA).toEqual([]);
+    expect(c.pairs[0]!.note).toBe('file size differs: 262144 KB vs 65536 KB');
+    expect(compareRuns(a, findReference('ref-x25m-g2-80gb-forum')!).pairs[0]!.note).toBeUndefined();
+  });
 });
