@@ -24,7 +24,9 @@ export async function readJournal(
   }
   const r = await exec(
     'journalctl',
-    ['--no-pager', '-q', '-o', 'short-unix', '--grep', SLEEP_GREP, '-n', '5000'],
+    // No -q: its 'No journal files' and 'not seeing messages from the system' notices are the
+    // only way to tell "never hibernated" from "cannot see the kernel log".
+    ['--no-pager', '-o', 'short-unix', '--grep', SLEEP_GREP, '-n', '5000'],
     signal,
   );
   if (r.missing) return { reason: 'journalctl is not installed' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hibernateResult } from '../../../../src/main/tasks/hibernate-task';
+import { hibernateResult, readJournal } from '../../../../src/main/tasks/hibernate-task';
 import {
   journalUnavailable,
   parseJournalLine,
@@ -94,5 +94,31 @@ describe('journalUnavailable', () => {
       /admin rights/,
     );
     expect(journalUnavailable('1709 host kernel: PM: suspend entry', '')).toBeNull();
+  });
+});
+
+describe('readJournal', () => {
+  const exec =
+    (stdout: string, stderr: string, code = 1) =>
+    async () => ({ code, stdout, stderr });
+  it('uses the root helper when granted, else journalctl as the person', async () => {
+    const helper = {
+      dropCaches: async () => undefined,
+      rawRead: async () => ({}),
+      journal: async () => fixture('journal-sleep-short-iso-precise.txt'),
+    };
+    const viaHelper = await readJournal(helper, exec('', 'unused'));
+    expect('text' in viaHelper && parseSleepCycles(viaHelper.text)).toHaveLength(3);
+    expect(await readJournal(null, exec('', fixture('journalctl-nojournal.stderr.txt')))).toEqual({
+      reason: 'no system journal on this machine',
+    });
+    expect(await readJournal(null, exec('-- No entries --\n', ''))).toEqual({
+      text: '-- No entries --\n',
+    });
+    expect(
+      await readJournal(null, async () => ({ code: null, stdout: '', stderr: '', missing: true })),
+    ).toEqual({
+      reason: 'journalctl is not installed',
+    });
   });
 });
