@@ -138,7 +138,7 @@ export async function runBench(
         tests: plan.tests.map((t) => t.id),
         repetitions: plan.repetitions,
         sizes: plan.sizes,
-        options: {},
+        options: req.options ?? {},
       },
       spawner: deps.spawner,
       privileged,

@@ -46,7 +46,12 @@ export const ENGINE_ENV = { UV_USE_IO_URING: '0', UV_THREADPOOL_SIZE: '8' };
 export function forkSpawner(workerPath?: string): EngineSpawner {
   return () => {
     const child = fork(workerPath ?? defaultWorkerPath(), [], {
-      env: { ...process.env, ...ENGINE_ENV },
+      // Under Electron, fork() runs the Electron binary: make it behave as plain Node.
+      env: {
+        ...process.env,
+        ...ENGINE_ENV,
+        ...(process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
+      },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',
     });

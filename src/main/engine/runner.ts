@@ -1,7 +1,7 @@
 // Runs a plan inside the engine process: modules in order, progress → overall fraction + ETA,
 // one failing test recorded as failed while the run goes on.
 import { oneLine } from '../core/errors';
-import type { TestResult } from '../../shared/schemas/run';
+import { testResult, type TestResult } from '../../shared/schemas/run';
 import { overallProgress } from './calc';
 import type { EnginePlan, FromEngine } from './protocol';
 import type { LiveValue, PrivilegedOps, TestModule } from './types';
@@ -79,6 +79,20 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
         tool: m.tool,
       };
     }
+    // A module returning a malformed result must not take the whole run down with it.
+    const checked = testResult.safeParse(result);
+    if (!checked.success)
+      result = {
+        ...emptyResult(
+          id,
+          'failed',
+          `${m.id} produced an invalid result: ${oneLine(checked.error)}`,
+        ),
+        title: m.title,
+        kind: m.kind,
+        tool: m.tool,
+      };
+    else result = checked.data;
     result.durationSeconds = Math.round((performance.now() - started) / 10) / 100;
     results.push(result);
     deps.send({ type: 'result', result });

@@ -21,6 +21,8 @@ export const benchStartReq = z
     name: z.string().max(200).optional(),
     usage: usageProfile.optional(),
     baselineId: z.string().optional(),
+    /** Test-specific options keyed by testId (e.g. {'task.du': {root: '/usr'}}): TestContext.options. */
+    options: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   })
   .strict();
 export type BenchStartReq = z.infer<typeof benchStartReq>;

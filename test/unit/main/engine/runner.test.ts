@@ -77,4 +77,16 @@ describe('engine runner', () => {
     expect(results.map((r) => r.status)).toEqual(['cancelled']);
     expect(secondRan).toBe(false);
   });
+
+  it('turns a malformed module result into a failed test instead of crashing the run', async () => {
+    const broken = fake('broken', async () => ({ testId: '' }) as never);
+    const results = await runPlan(plan(['broken']), {
+      send: () => {},
+      signal: new AbortController().signal,
+      privileged: null,
+      modules: [broken],
+    });
+    expect(results[0]!.status).toBe('failed');
+    expect(results[0]!.error).toMatch(/^broken produced an invalid result: invalid request: /);
+  });
 });
