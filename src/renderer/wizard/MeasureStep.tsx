@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { BenchPlan } from '../../shared/contract/bench';
-import type { RunDocument, TestResult } from '../../shared/schemas/run';
+import type { Measurement, RunDocument, TestResult } from '../../shared/schemas/run';
 import { api } from '../api/transport';
 import { formatDuration, formatNumber } from '../components/format';
 import { useSetup } from '../setup-store';
@@ -11,9 +11,21 @@ import { useBenchJob, type TestRow } from './use-bench-job';
 import { planRequest, useWizard } from './wizard-store';
 import './MeasureStep.css';
 
+/** The one figure per test a person reads first: the drive's headline, not the first metric. */
+const HEADLINE: Record<string, (m: Measurement) => boolean> = {
+  bonnie: (m) => m.metric === 'random_seeks',
+  iozone: (m) => m.metric === 'random_read' && m.params?.record_kb === 4,
+  'qd-profile': (m) => m.metric === 'read_iops' && m.params?.pattern === 'rnd' && m.params.qd === 1,
+  'dd-write': (m) => m.metric === 'throughput',
+  seeker: (m) => m.metric === 'random_access_ms',
+};
+
 function headline(t: TestResult): string {
   if (t.status !== 'ok') return t.error ?? t.status;
-  const m = t.measurements.find((x) => x.median !== null);
+  const pick = HEADLINE[t.testId];
+  const m =
+    t.measurements.find((x) => x.median !== null && (pick?.(x) ?? false)) ??
+    t.measurements.find((x) => x.median !== null);
   if (!m) return 'no figures';
   const spread =
     m.min !== null && m.max !== null && m.min !== m.max
