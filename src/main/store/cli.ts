@@ -8,7 +8,8 @@ import type { CliIo } from '../cli/program';
 import { UserError } from '../core/errors';
 import type { Services } from '../core/services';
 import { formatComparison, formatRun, formatRunList } from './format';
-import { MAX_RUN_FILE_BYTES, summarize } from './run-store';
+import { runsToCsv } from './csv';
+import { MAX_RUN_FILE_BYTES, summarize, writeFileAtomic } from './run-store';
 import { exportRunFile, importText } from './service';
 
 const json = (v: unknown): string => JSON.stringify(v, null, 2) + '\n';
@@ -62,6 +63,21 @@ export function registerRuns(program: Command, s: Services, io: CliIo): void {
     .action(async (id: string, file: string, o: { force?: boolean }) => {
       const path = await exportRunFile(s, id, resolve(file), o.force ?? false);
       io.out(`exported ${id} to ${path}\n`);
+    });
+
+  program
+    .command('csv <ids...>')
+    .description('every metric of one or more runs (or references) as CSV')
+    .option('--out <file>', 'write to FILE instead of standard output')
+    .option('--force', 'replace FILE if it exists')
+    .action(async (ids: string[], o: { out?: string; force?: boolean }) => {
+      const csv = runsToCsv(await Promise.all(ids.map((id) => s.runs.load(id))));
+      if (!o.out) return void io.out(csv);
+      const path = resolve(o.out);
+      if (!o.force && (await stat(path).catch(() => null)))
+        throw new UserError(`${path} already exists; choose another name`);
+      await writeFileAtomic(path, csv);
+      io.out(`wrote ${ids.length} run(s) to ${path}\n`);
     });
 
   program

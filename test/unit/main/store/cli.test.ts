@@ -119,4 +119,14 @@ describe('drivewise import / runs / show / compare / export / references', () =>
     expect(r.out).toContain('ref-lj-x200s-intel-320');
     expect(r.out.split('\n').filter((l) => l.startsWith('ref-'))).toHaveLength(12);
   });
+  it('csv prints every metric of the runs given, or writes it to a file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dw-cli-'));
+    const r = await cli(['csv', 'ref-ocz-64gb-ssd', 'ref-raid5-barracuda-areca'], dir);
+    expect(r.code).toBe(0);
+    expect(r.out.trimEnd().split('\r\n')).toHaveLength(1 + 4 + 4);
+    const f = join(dir, 'out.csv');
+    expect((await cli(['csv', 'ref-ocz-64gb-ssd', '--out', f], dir)).code).toBe(0);
+    expect(readFileSync(f, 'utf8')).toContain('ref-ocz-64gb-ssd,reference,OCZ 64 GB SSD,');
+    expect(await cli(['csv', 'ref-ocz-64gb-ssd', '--out', f], dir)).toMatchObject({ code: 2 });
+  });
 });
