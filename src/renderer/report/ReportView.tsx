@@ -1,5 +1,5 @@
 // The whole before/after story on paper (or the baseline alone): one view, printed as it is shown.
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { PaperSize, ReportData } from '../../shared/contract/report';
 import type { RunDocument } from '../../shared/schemas/run';
 import { computeVerdict, runName, type MetricComparison, type Verdict } from '../../shared/verdict';
@@ -21,6 +21,19 @@ export function pageRule(paper: PaperSize): string {
 /** Rows per chart so that each chart fits on a page (tall canvases cannot break). */
 const SPEED_ROWS_PER_CHART = 26;
 const GROUP_BARS_PER_CHART = 14;
+
+/** A heading never ends a page: it is kept together with the first block under it. */
+function KeepWithFirst({ heading, children }: { heading: ReactNode; children: ReactNode[] }) {
+  return (
+    <>
+      <div className="rp-keep">
+        {heading}
+        {children[0]}
+      </div>
+      {children.slice(1)}
+    </>
+  );
+}
 
 /** A single run has no "after": compare it with itself to reuse the same charts and tables. */
 function singleComparisons(run: RunDocument): MetricComparison[] {
@@ -114,24 +127,31 @@ export function ReportView({
           </p>
         </section>
       )}
+      {/* Before buying, what a new drive would change is the point of a baseline report. */}
+      {!after && <PredictionSection before={before} after={null} />}
 
       <section aria-labelledby="rp-charts-h">
-        <h2 id="rp-charts-h">Charts</h2>
-        {speedParts.map((rows, i) => (
-          <figure className="rp-figure-block" key={`speed-${i}`}>
-            <SpeedupChart rows={rows} range={range} part={partOf(i, speedParts.length)} />
-          </figure>
-        ))}
-        {verdict && verdict.tasks.length > 0 && (
-          <figure className="rp-figure-block">
-            <TasksChart tasks={verdict.tasks} />
-          </figure>
-        )}
-        {groupParts.map((g) => (
-          <figure className="rp-figure-block" key={g.id}>
-            <GroupChart group={g} single={single} />
-          </figure>
-        ))}
+        <KeepWithFirst heading={<h2 id="rp-charts-h">Charts</h2>}>
+          {[
+            ...speedParts.map((rows, i) => (
+              <figure className="rp-figure-block" key={`speed-${i}`}>
+                <SpeedupChart rows={rows} range={range} part={partOf(i, speedParts.length)} />
+              </figure>
+            )),
+            ...(verdict && verdict.tasks.length > 0
+              ? [
+                  <figure className="rp-figure-block" key="tasks">
+                    <TasksChart tasks={verdict.tasks} />
+                  </figure>,
+                ]
+              : []),
+            ...groupParts.map((g) => (
+              <figure className="rp-figure-block" key={g.id}>
+                <GroupChart group={g} single={single} />
+              </figure>
+            )),
+          ]}
+        </KeepWithFirst>
       </section>
 
       {(verdict?.tasks.length ?? 0) > 0 && (
@@ -144,17 +164,24 @@ export function ReportView({
       )}
 
       <section aria-labelledby="rp-tests-h">
-        <h2 id="rp-tests-h">Every test, figure by figure</h2>
-        <p className="rp-muted">
-          Medians with min–max over the repetitions; ↓ marks figures where lower is better. Ratio =
-          how many times better the {single ? 'figure' : 'after-run'} is.
-        </p>
-        {[...synthetic, ...taskTables].map((t) => (
-          <TestTableBlock key={t.testId} t={t} single={single} />
-        ))}
+        <KeepWithFirst
+          heading={
+            <>
+              <h2 id="rp-tests-h">Every test, figure by figure</h2>
+              <p className="rp-muted">
+                Medians with min–max over the repetitions; ↓ marks figures where lower is better.
+                Ratio = how many times better the {single ? 'figure' : 'after-run'} is.
+              </p>
+            </>
+          }
+        >
+          {[...synthetic, ...taskTables].map((t) => (
+            <TestTableBlock key={t.testId} t={t} single={single} />
+          ))}
+        </KeepWithFirst>
       </section>
 
-      <PredictionSection before={before} after={after} />
+      {after && <PredictionSection before={before} after={after} />}
       <ReferenceSection runs={after ? [before, after] : [before]} />
       <Hardware before={before} after={after} showSerials={showSerials} />
       <Methodology />

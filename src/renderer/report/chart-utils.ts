@@ -43,6 +43,7 @@ export function wrapLabel(s: string, width = 34, maxLines = 3): string[] {
 
 /** Splits long charts so each part fits on one page (a chart is never cut across pages). */
 export function chunk<T>(xs: readonly T[], size: number): T[][] {
+  if (xs.length === 0) return [];
   if (xs.length <= size) return [xs.slice()];
   const parts = Math.ceil(xs.length / size);
   const per = Math.ceil(xs.length / parts); // even parts: no lonely last bar

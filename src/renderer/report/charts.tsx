@@ -8,6 +8,11 @@ import type { ChartGroup } from './report-model';
 
 const axisNum = (v: number) => (v >= 1 ? v.toLocaleString('en-US') : String(v));
 
+const logFloor = (bars: ChartGroup['bars']): number | undefined => {
+  const v = bars.flatMap((b) => [b.before, b.after]).filter((x): x is number => !!x && x > 0);
+  return v.length ? 10 ** Math.floor(Math.log10(Math.min(...v))) : undefined;
+};
+
 const barHeight = (rows: number, perRow: number) => Math.max(140, 70 + rows * perRow);
 
 /** Floating bars from 1× to the speed-up on a log axis: faster goes right, slower goes left. */
@@ -118,6 +123,8 @@ export function GroupChart({ group, single }: { group: ChartGroup; single: boole
             type: group.log ? ('logarithmic' as const) : ('linear' as const),
             ...(group.log
               ? {
+                  // Bars start at a power of ten below the smallest value, so none is a sliver.
+                  min: logFloor(group.bars),
                   afterBuildTicks: (axis: {
                     ticks: { value: number }[];
                     min: number;

@@ -61,11 +61,11 @@ export function Hardware({
     [r === before ? 'Before' : 'After', fmtDate(r.createdAt)].filter(Boolean).join(', ');
   return (
     <section aria-labelledby="rp-hw-h">
-      <h2 id="rp-hw-h">Drives and machine</h2>
-      {after && (
-        <p className="rp-muted">Rows that differ between the two runs are marked with a bar.</p>
-      )}
       <div className="rp-keep">
+        <h2 id="rp-hw-h">Drives and machine</h2>
+        {after && (
+          <p className="rp-muted">Rows that differ between the two runs are marked with a bar.</p>
+        )}
         <FactTable
           caption="Drive"
           columns={runs.map((r) => ({ head: head(r), facts: driveFacts(r.drive, showSerials) }))}

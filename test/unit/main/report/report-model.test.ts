@@ -15,7 +15,13 @@ import {
   fmtSpread,
   outcomeWords,
 } from '../../../../src/renderer/report/format';
-import { logTick, wrapLabel } from '../../../../src/renderer/report/chart-utils';
+import {
+  chunk,
+  distinctLabels,
+  logTick,
+  logTicks,
+  wrapLabel,
+} from '../../../../src/renderer/report/chart-utils';
 import type { RunDocument } from '../../../../src/shared/schemas/run';
 import { seedPair } from './fixtures';
 
@@ -153,5 +159,28 @@ describe('formatting', () => {
       'installing Ubuntu',
       'Server at once',
     ]);
+  });
+
+  it('tall charts split into even parts; nothing to draw is no chart at all', () => {
+    expect(chunk([], 26)).toEqual([]);
+    expect(chunk([1, 2, 3], 26)).toEqual([[1, 2, 3]]);
+    expect(
+      chunk(
+        Array.from({ length: 27 }, (_, i) => i),
+        26,
+      ).map((p) => p.length),
+    ).toEqual([14, 13]);
+    expect(logTicks(0.3, 60)).toEqual([0.5, 1, 2, 5, 10, 20, 50]);
+    expect(
+      distinctLabels(
+        [
+          { l: 'RND 4K Q1 read', u: 'IOPS' },
+          { l: 'RND 4K Q1 read', u: 'µs' },
+          { l: 'SEQ 1M Q8 read', u: 'KiB/s' },
+        ],
+        (x) => x.l,
+        (x) => x.u,
+      ),
+    ).toEqual(['RND 4K Q1 read, IOPS', 'RND 4K Q1 read, µs', 'SEQ 1M Q8 read']);
   });
 });
