@@ -9,14 +9,13 @@ import { realisticPair } from '../unit/shared/verdict/realistic-runs';
 
 /** Share of canvas pixels that are not transparent: a blank chart is ~0. */
 async function inkPerChart(page: Page): Promise<number[]> {
-  return page.$$eval('.vd-chart canvas', (canvases) =>
-    (canvases as HTMLCanvasElement[]).map((c) => {
-      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-      let ink = 0;
-      for (let i = 3; i < d.length; i += 4) if (d[i]! > 0) ink++;
-      return ink / (c.width * c.height);
-    }),
-  );
+  // A string: this runs in the page, and the Node typecheck has no DOM types.
+  return page.evaluate<number[]>(`[...document.querySelectorAll('.vd-chart canvas')].map((c) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let ink = 0;
+    for (let i = 3; i < d.length; i += 4) if (d[i] > 0) ink++;
+    return ink / (c.width * c.height);
+  })`);
 }
 
 /** axe-core's serious and critical violations on the current page, as "id: target" lines. */
@@ -27,7 +26,7 @@ async function axeProblems(page: Page): Promise<string[]> {
   );
   return page.evaluate(async () => {
     const axe = (
-      window as unknown as {
+      globalThis as unknown as {
         axe: {
           run(): Promise<{
             violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
@@ -95,15 +94,10 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(await axeProblems(page)).toEqual([]);
       await page.setViewportSize({ width: 600, height: 860 }); // 1200 px at 200 % zoom
       // Elements sticking out to the right (outside horizontally scrolling tables).
-      const wide = await page.evaluate(() =>
-        [...document.querySelectorAll('body *')]
-          .filter(
-            (e) =>
-              !e.closest('.vd-scroll') && e.getBoundingClientRect().right > window.innerWidth + 1,
-          )
-          .map((e) => `${e.tagName.toLowerCase()}.${e.className}`)
-          .slice(0, 5),
-      );
+      const wide = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
+        .filter((e) => !e.closest('.vd-scroll') && e.getBoundingClientRect().right > innerWidth + 1)
+        .map((e) => e.tagName.toLowerCase() + '.' + e.className)
+        .slice(0, 5)`);
       expect(wide).toEqual([]);
       await page.getByTestId('verdict-headline').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `test-results/verdict-${scheme}-narrow.png` });

@@ -7,6 +7,7 @@ import { registerDrives } from '../drives/cli';
 import { registerPrivileged } from '../privileged/cli';
 import { registerRuns } from '../store/cli';
 import { registerTasks } from '../tasks/tasks-cli';
+import { registerVerdict } from '../verdict-cli';
 
 export interface CliIo {
   out: (s: string) => void;
@@ -22,6 +23,7 @@ const registrations: Register[] = [
   registerRuns,
   registerTasks,
   registerPrivileged,
+  registerVerdict,
 ];
 
 export function buildProgram(services: Services, io: CliIo): Command {

@@ -1,0 +1,65 @@
+// `drivewise verdict` and `drivewise predict` in-process, on runs saved in a temp store.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../../src/main/cli/program';
+import { createServices } from '../../../../src/main/core/services';
+import { seed000 } from './seed-runs';
+
+const dir = mkdtempSync(join(tmpdir(), 'dw-verdict-cli-'));
+const services = createServices({ configDir: dir });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeAll(async () => {
+  const { before, after } = seed000();
+  await services.runs.save(before);
+  await services.runs.save(after);
+});
+
+async function cli(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { out: (s) => (out += s), err: (s) => (err += s) }, services);
+  return { code, out, err };
+}
+
+describe('drivewise verdict / predict', () => {
+  it('prints the verdict in words, or as JSON', async () => {
+    const r = await cli('verdict', 'seed000-hdd', 'seed000-ssd');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Worth it: you will feel the difference\n/);
+    expect(r.out).toMatch(/Random access is 26× faster: this is what you feel/);
+    expect(r.out).toMatch(/Two-VM install: 11 min 7 s → 10 min 32 s, 35 s/);
+    const j = await cli('verdict', 'seed000-hdd', 'seed000-ssd', '--json');
+    expect(JSON.parse(j.out).bigWins).toContain('file creation');
+  });
+
+  it('predicts for a target and compares with the after-run', async () => {
+    const r = await cli(
+      'predict',
+      'seed000-hdd',
+      '--target',
+      'nvme-gen3',
+      '--after',
+      'seed000-ssd',
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^NVMe SSD \(PCIe 3\.0 x4\): 3400 MB\/s/);
+    expect(r.out).toMatch(/Disk search \(du -ck \/\): 5 min 26 s → .* predicted, 42 s measured/);
+  });
+
+  it('bad input: one line, exit code 2, nothing else', async () => {
+    for (const argv of [
+      ['verdict', 'seed000-hdd', 'nope'],
+      ['verdict', 'seed000-hdd', 'seed000-hdd'],
+      ['predict', 'seed000-hdd', '--target', 'floppy'],
+      ['predict', 'seed000-hdd', '--target', 'custom', '--read', '500'],
+      ['predict', 'seed000-hdd', '--read', 'fast'],
+    ]) {
+      const r = await cli(...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
