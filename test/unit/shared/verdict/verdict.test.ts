@@ -250,4 +250,23 @@ describe('money', () => {
     const a = run('a', 'after', [task('task.login', 'Login', [20])]);
     expect(computeVerdict(b, a).recommendation.level).toBe('undecided');
   });
+
+  it('SATA SSD → NVMe: faster on paper, tasks barely change → marginal', () => {
+    const hd = (mib: number[]) =>
+      synthetic('buffered-read', 'Buffered reads', 'hdparm', [m('buffered_read', 'MiB/s', mib)]);
+    const b = run('b', 'before', [
+      hd([520, 525, 530]),
+      task('task.boot', 'Boot', [20, 21, 20.5], [14, 14, 14]),
+      task('task.login', 'Login', [8, 8.2, 8.1], [6, 6, 6]),
+    ]);
+    const a = run('a', 'after', [
+      hd([3200, 3300, 3250]),
+      task('task.boot', 'Boot', [17, 17.5, 17.2], [14, 14, 14]),
+      task('task.login', 'Login', [7.5, 7.7, 7.6], [6, 6, 6]),
+    ]);
+    const v = computeVerdict(b, a);
+    expect(v.bigWins).toEqual(['sequential reads']);
+    expect(v.recommendation.level).toBe('marginal');
+    expect(v.recommendation.headline).toMatch(/faster on paper, little change/);
+  });
 });
