@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { openTestFile, makeRandom } from '../io';
 import { bufferedReadMethod } from '../methods/hdparm';
 import { runQueue } from '../queue';
-import { fileNames, fileOps } from '../tests/bonnie';
+import { fileOps } from '../tests/bonnie';
 import { ddWrite } from '../tests/dd-write';
 import { runBonnieFiles, runDd, runFio, runHdparmT } from './anchors';
 
@@ -198,12 +198,10 @@ function filesCheck(env: CheckEnv): Check {
         const dir = join(env.workDir, `files-${order}`);
         mkdirSync(dir);
         try {
-          const names = fileNames(n, random);
-          const list = order === 'seq' ? names : [...names].sort(() => random() - 0.5);
           const t = await fileOps(
             dir,
-            list,
             order,
+            n,
             random,
             { signal: new AbortController().signal },
             () => () => {},

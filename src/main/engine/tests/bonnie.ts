@@ -219,9 +219,7 @@ export const bonnie: TestModule = {
           const dir = join(ctx.workDir, `bonnie-files-${order}`);
           mkdirSync(dir);
           try {
-            const names = fileNames(nFiles, random);
-            const createOrder = order === 'seq' ? names : shuffled(names, random);
-            const t = await fileOps(dir, createOrder, order, random, ctx, prog);
+            const t = await fileOps(dir, order, nFiles, random, ctx, prog);
             for (const [phase, secs] of Object.entries(t)) {
               const m = `${order}_${phase}` as Metric;
               const v = bonniePhaseRate(nFiles, secs);
@@ -249,51 +247,63 @@ export const bonnie: TestModule = {
   },
 };
 
-/** bonnie++ names: a zero-padded sequence number plus random letters. */
-export function fileNames(n: number, random: () => number): string[] {
-  const az = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const randomChars = (random: () => number, max: number): string => {
+  let out = '';
+  const len = Math.floor(random() * (max + 1));
+  for (let j = 0; j < len; j++) out += ALNUM[Math.floor(random() * ALNUM.length)];
+  return out;
+};
+
+/**
+ * bonnie++'s names (seen with strace): sequential phases use a 10-digit hex number then random
+ * characters ("0000000001FGuTgU"), so directory order follows creation; random phases put the
+ * random characters first ("rjCe1Ot5vE00000003fd"), scattering the files over the directory.
+ */
+export function fileNames(n: number, order: 'seq' | 'random', random: () => number): string[] {
   return Array.from({ length: n }, (_, i) => {
-    let suffix = '';
-    const len = Math.floor(random() * 13);
-    for (let j = 0; j < len; j++) suffix += az[Math.floor(random() * az.length)];
-    return String(i).padStart(7, '0') + suffix;
+    const num = i.toString(16).padStart(10, '0');
+    return order === 'seq' ? num + randomChars(random, 12) : randomChars(random, 12) + num;
   });
 }
 
 const shuffled = (a: string[], random: () => number) =>
   Array.from(permutation(a.length, random), (i) => a[i]!);
 
-/** bonnie++ calls sync(2) between phases, so each starts with a clean journal. */
+/** bonnie++ calls sync(2) after each create and delete phase, outside the timed part. */
 function syncAll(): void {
   try {
     execFileSync('sync', { stdio: 'ignore', timeout: 60_000 });
   } catch {
-    /* no sync binary: the phase just starts with some dirty data */
+    /* no sync binary: the next phase starts with some dirty data */
   }
 }
 
+/**
+ * One bonnie++ file pass: create in number order → sync → stat → delete → sync. Sequential stat
+ * and delete walk the directory in readdir order; random ones pick names in random order.
+ */
 export async function fileOps(
   dir: string,
-  names: string[],
   order: 'seq' | 'random',
+  n: number,
   random: () => number,
   ctx: Pick<TestContext, 'signal'>,
   prog: () => (f: number) => void,
 ): Promise<{ create: number; stat: number; delete: number }> {
-  const n = names.length;
-  syncAll();
+  const names = fileNames(n, order, random);
   const create = await timedLoop(
     n,
     (i) => closeSync(openSync(join(dir, names[i]!), 'wx', 0o600)),
     ctx,
     prog(),
   );
-  // Sequential phases walk the directory as readdir returns it; random ones pick names at random.
+  syncAll();
   const statList = order === 'seq' ? readdirSync(dir) : shuffled(names, random);
   const stat = await timedLoop(n, (i) => statSync(join(dir, statList[i]!)), ctx, prog());
   const delList = order === 'seq' ? readdirSync(dir) : shuffled(names, random);
-  syncAll();
   const del = await timedLoop(n, (i) => unlinkSync(join(dir, delList[i]!)), ctx, prog());
+  syncAll();
   return { create, stat, delete: del };
 }
 
