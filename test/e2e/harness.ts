@@ -1,5 +1,6 @@
 // End-to-end harness: the real router behind the browser-mode host, driven in Debian's Chromium.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -66,4 +67,29 @@ export async function openApp(opts: { colorScheme?: 'light' | 'dark' } = {}): Pr
       if (errors.length) throw new Error(`page errors: ${errors.join(' | ')}`);
     },
   };
+}
+
+/** axe-core's serious and critical violations on the current page, as "id: target" lines. */
+export async function axeProblems(page: Page): Promise<string[]> {
+  // Through the debugger protocol: the app's CSP rightly refuses injected <script> tags.
+  await page.evaluate(
+    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+  );
+  return page.evaluate(async () => {
+    type Axe = {
+      run(): Promise<{
+        violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+      }>;
+    };
+    const r = await (globalThis as unknown as { axe: Axe }).axe.run();
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
+  });
 }
