@@ -13,7 +13,8 @@ import {
   ratioOf,
 } from '../../../../src/main/engine/fidelity/run-fidelity';
 
-const fx = (name: string) => readFileSync(join(__dirname, '../../../fixtures/engine', name), 'utf8');
+const fx = (name: string) =>
+  readFileSync(join(__dirname, '../../../fixtures/engine', name), 'utf8');
 
 describe('anchor output parsers (captured on this machine and from the seeds)', () => {
   it('fio JSON: iops, bw (KiB/s) and mean clat of the read side', () => {
