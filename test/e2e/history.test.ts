@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../src/main/core/services';
 import { createDispatch, createHandlers } from '../../src/main/router';
 import { startWebHost, type WebHost } from '../../src/main/web/host';
-import { CHROMIUM, CHROMIUM_ARGS, RESULTS_DIR } from './harness';
+import { CHROMIUM, CHROMIUM_ARGS, openApp, RESULTS_DIR } from './harness';
 
 const MOUNT = `
 import { createRoot } from 'react-dom/client';
@@ -151,5 +151,28 @@ describe('import and history in Chromium', () => {
         );
     });
     expect(problems).toEqual([]);
+  });
+});
+
+describe('History & import inside the app', () => {
+  it('the header button opens the screen; a pasted seed output is imported and listed', async () => {
+    const app = await openApp();
+    try {
+      const { page: p } = app;
+      await p.getByRole('button', { name: 'History & import' }).click();
+      await p.getByLabel('Tool output').fill(seed('seed001-hdparm-4200rpm.txt'));
+      await p.getByRole('button', { name: 'Import', exact: true }).click();
+      await expect(p.locator('.dw-recognised').innerText()).resolves.toContain(
+        'Recognised hdparm: 6 figures',
+      );
+      await p
+        .locator('table.dw-runs')
+        .first()
+        .getByRole('row', { name: /Imported hdparm/ })
+        .waitFor();
+      await app.shot('history-in-app');
+    } finally {
+      await app.close();
+    }
   });
 });

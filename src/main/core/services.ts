@@ -41,7 +41,7 @@ export function createServices(
     version: appVersion,
     host: 'cli',
     env: process.env,
-    features: { saveReport: true, exportResults: false, importResults: false },
+    features: { saveReport: true, exportResults: true, importResults: true },
     ...overrides,
     configDir,
     bus,
