@@ -4,9 +4,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/cli/program';
 import { createServices, type Services } from '../../src/main/core/services';
+import { CHROMIUM_ARGS, findChromium } from '../../src/main/report/chromium';
 import { createDispatch, createHandlers } from '../../src/main/router';
 import { fmtNum } from '../../src/renderer/report/format';
 import { runDocument, type RunDocument } from '../../src/shared/schemas/run';
@@ -160,6 +163,23 @@ describe('drivewise report BEFORE AFTER --pdf --html', () => {
     expect(html).toMatch(/<img[^>]+src="data:image\/png;base64,/);
     expect(html).toContain(computeVerdict(before, after).recommendation.headline);
     expect(html).toContain('@page');
+  });
+
+  it('nothing is wider than the page (Chromium would shrink the whole print to fit)', async () => {
+    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ viewport: { width: 800, height: 1000 } });
+      const failed: string[] = [];
+      page.on('requestfailed', (r) => failed.push(r.url()));
+      await page.goto(pathToFileURL(join(RESULTS, 'report-before-after.html')).href);
+      const [client, scroll] = (await page.evaluate(
+        '[document.documentElement.clientWidth, document.documentElement.scrollWidth]',
+      )) as [number, number];
+      expect(scroll).toBeLessThanOrEqual(client);
+      expect(failed).toEqual([]); // opens offline: nothing to fetch
+    } finally {
+      await browser.close();
+    }
   });
 });
 

@@ -124,7 +124,12 @@ export function TasksTable({ tasks }: { tasks: TaskSaving[] }) {
   if (!tasks.length) return null;
   const s = (x: number | null) => (x === null ? '—' : formatSeconds(x));
   return (
-    <table className="rp-table rp-tasks" data-testid="report-tasks">
+    <table className="rp-table rp-tasks rp-fixed" data-testid="report-tasks">
+      <colgroup>
+        {[20, 10, 10, 13, 11, 13, 11, 12].map((w, i) => (
+          <col key={i} style={{ width: `${w}%` }} />
+        ))}
+      </colgroup>
       <thead>
         <tr>
           <th scope="col">Task</th>
