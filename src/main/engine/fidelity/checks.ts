@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { openTestFile, makeRandom } from '../io';
 import { bufferedReadMethod } from '../methods/hdparm';
 import { runQueue } from '../queue';
-import { fileOps } from '../tests/bonnie';
+import { fileOps } from '../tests/bonnie-files';
 import { ddWrite } from '../tests/dd-write';
 import { runBonnieFiles, runDd, runFio, runHdparmT } from './anchors';
 

@@ -1,7 +1,6 @@
 // bonnie++ 2.00a method: per-char and block sequential output, rewrite, per-char and block input,
 // random seeks (5 concurrent seekers, 8192 seeks, every 10th chunk rewritten) and N×1024 zero-byte
 // file create/stat/delete, sequential then random.
-import { execFileSync } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import {
   closeSync,
@@ -9,11 +8,8 @@ import {
   mkdirSync,
   openSync,
   read,
-  readdirSync,
   readSync,
   rmSync,
-  statSync,
-  unlinkSync,
   write,
   writeSync,
 } from 'node:fs';
@@ -27,12 +23,12 @@ import {
   makeRandom,
   nowNs,
   openTestFile,
-  permutation,
   secondsSince,
-  Slicer,
   writeFull,
 } from '../io';
-import type { TestContext, TestModule } from '../types';
+import type { TestModule } from '../types';
+import { fileOps } from './bonnie-files';
+import { timedLoop } from './timed-loop';
 import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, repProgress, sizesOf } from './common';
 
 const CHUNK = 8192;
@@ -66,28 +62,6 @@ async function lengthened(pass: Phase, onProgress: (f: number) => void) {
     seconds += r.seconds;
   } while (seconds < BONNIE_MIN_SECONDS);
   return { count, seconds };
-}
-
-/** A timed loop of `n` synchronous steps, pausing every 100 ms (pauses excluded from the clock). */
-async function timedLoop(
-  n: number,
-  step: (i: number) => void,
-  ctx: Pick<TestContext, 'signal'>,
-  onProgress: (f: number) => void,
-) {
-  const slicer = new Slicer(100, ctx.signal);
-  let paused = 0n;
-  const t0 = nowNs();
-  for (let i = 0; i < n; i++) {
-    step(i);
-    if (slicer.due()) {
-      onProgress(i / n);
-      const p0 = nowNs();
-      await slicer.pause();
-      paused += nowNs() - p0;
-    }
-  }
-  return secondsSince(t0) - Number(paused) / 1e9;
 }
 
 export const bonnie: TestModule = {
@@ -246,66 +220,6 @@ export const bonnie: TestModule = {
     return r;
   },
 };
-
-const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-const randomChars = (random: () => number, max: number): string => {
-  let out = '';
-  const len = Math.floor(random() * (max + 1));
-  for (let j = 0; j < len; j++) out += ALNUM[Math.floor(random() * ALNUM.length)];
-  return out;
-};
-
-/**
- * bonnie++'s names (seen with strace): sequential phases use a 10-digit hex number then random
- * characters ("0000000001FGuTgU"), so directory order follows creation; random phases put the
- * random characters first ("rjCe1Ot5vE00000003fd"), scattering the files over the directory.
- */
-export function fileNames(n: number, order: 'seq' | 'random', random: () => number): string[] {
-  return Array.from({ length: n }, (_, i) => {
-    const num = i.toString(16).padStart(10, '0');
-    return order === 'seq' ? num + randomChars(random, 12) : randomChars(random, 12) + num;
-  });
-}
-
-const shuffled = (a: string[], random: () => number) =>
-  Array.from(permutation(a.length, random), (i) => a[i]!);
-
-/** bonnie++ calls sync(2) after each create and delete phase, outside the timed part. */
-function syncAll(): void {
-  try {
-    execFileSync('sync', { stdio: 'ignore', timeout: 60_000 });
-  } catch {
-    /* no sync binary: the next phase starts with some dirty data */
-  }
-}
-
-/**
- * One bonnie++ file pass: create in number order → sync → stat → delete → sync. Sequential stat
- * and delete walk the directory in readdir order; random ones pick names in random order.
- */
-export async function fileOps(
-  dir: string,
-  order: 'seq' | 'random',
-  n: number,
-  random: () => number,
-  ctx: Pick<TestContext, 'signal'>,
-  prog: () => (f: number) => void,
-): Promise<{ create: number; stat: number; delete: number }> {
-  const names = fileNames(n, order, random);
-  const create = await timedLoop(
-    n,
-    (i) => closeSync(openSync(join(dir, names[i]!), 'wx', 0o600)),
-    ctx,
-    prog(),
-  );
-  syncAll();
-  const statList = order === 'seq' ? readdirSync(dir) : shuffled(names, random);
-  const stat = await timedLoop(n, (i) => statSync(join(dir, statList[i]!)), ctx, prog());
-  const delList = order === 'seq' ? readdirSync(dir) : shuffled(names, random);
-  const del = await timedLoop(n, (i) => unlinkSync(join(dir, delList[i]!)), ctx, prog());
-  syncAll();
-  return { create, stat, delete: del };
-}
 
 /** 5 concurrent seekers share 8192 random chunk reads; every 10th chunk is dirtied and written back. */
 function seekPass(fd: number, chunks: number, random: () => number, signal: AbortSignal) {

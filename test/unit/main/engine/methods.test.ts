@@ -1,4 +1,4 @@
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,5 +104,34 @@ describe('random helpers', () => {
     expect(Math.min(...v)).toBeGreaterThanOrEqual(0);
     expect(Math.max(...v)).toBeLessThan(1);
     expect(v.reduce((a, b) => a + b, 0) / v.length).toBeCloseTo(0.5, 1);
+  });
+});
+
+describe('bonnie++ file phases', () => {
+  it('names like bonnie++: hex number first (sequential) or last (random)', () => {
+    const seq = fileNames(300, 'seq', makeRandom(3));
+    expect(seq[0]).toMatch(/^0{10}[A-Za-z0-9]{0,12}$/);
+    expect(seq[255]!.slice(0, 10)).toBe('00000000ff');
+    expect([...seq].sort()).toEqual(seq);
+    const rnd = fileNames(300, 'random', makeRandom(3));
+    expect(rnd[255]).toMatch(/^[A-Za-z0-9]{0,12}00000000ff$/);
+    expect(new Set(rnd).size).toBe(300);
+  });
+  it('creates, stats and deletes every file and leaves the directory empty', async () => {
+    const d = mkdtempSync(join(dir, 'files-'));
+    for (const order of ['seq', 'random'] as const) {
+      const t = await fileOps(
+        d,
+        order,
+        256,
+        makeRandom(5),
+        { signal: new AbortController().signal },
+        () => () => {},
+      );
+      expect(t.create).toBeGreaterThan(0);
+      expect(t.stat).toBeGreaterThan(0);
+      expect(t.delete).toBeGreaterThan(0);
+      expect(readdirSync(d)).toEqual([]);
+    }
   });
 });
