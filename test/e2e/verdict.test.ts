@@ -139,7 +139,9 @@ for (const scheme of ['light', 'dark'] as const) {
           .toMatch(/custom target needs/);
         await page.getByLabel('Rated sequential read, MB/s').fill('560');
         await page.getByLabel('4K random read IOPS at queue depth 1').fill('10000');
-        await expect.poll(() => page.getByTestId('prediction').innerText()).toMatch(/Your drive/);
+        await expect
+          .poll(() => page.getByTestId('prediction').innerText())
+          .toMatch(/The new drive \(your figures\)/);
         await page.getByTestId('prediction').scrollIntoViewIfNeeded();
         await app.shot('verdict-prediction');
       });

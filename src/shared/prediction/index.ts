@@ -83,7 +83,7 @@ export function resolveTarget(target: PredictionTarget, before: RunDocument): Re
     (link && link.bus.toLowerCase() === bus ? (link.maxCeilingMBps ?? link.ceilingMBps) : null);
   return {
     preset: target.preset,
-    name: target.name ?? preset?.name ?? 'Your drive',
+    name: target.name ?? preset?.name ?? 'The new drive (your figures)',
     bus,
     seqReadMBps: seqRead,
     seqWriteMBps: seqWrite,
