@@ -2,6 +2,7 @@ import { closeSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileNames, fileOps } from '../../../../src/main/engine/tests/bonnie-files';
 import {
   alignedBuffer,
   createDataFile,
