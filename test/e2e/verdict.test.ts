@@ -71,7 +71,7 @@ for (const scheme of ['light', 'dark'] as const) {
       const text = await page.locator('.vd-report').innerText();
       expect(text).toMatch(/2 min 45 s/); // saved a day with the stored usage profile
       expect(text).toMatch(/€7\.49/); // 79 € / 10.5 h saved in the first year
-      expect(text).toMatch(/SATA 6\.0 Gbps link's ceiling/);
+      expect(text).toMatch(/SATA III 6\.0 Gb\/s link's ceiling/);
       expect(text).toMatch(/Unpack a kernel tarball \(gzip\) is CPU-bound/);
       const rows = await page.getByTestId('verdict-metrics').locator('tbody tr').count();
       expect(rows).toBeGreaterThan(20);

@@ -35,7 +35,10 @@ export function linkCeilingFindings(after: RunDocument, rated: RatedFigures = {}
       (x): x is { m: (typeof x)['m']; mbps: number } => x.mbps !== null && Number.isFinite(x.mbps),
     );
   const best = reads.sort((a, b) => b.mbps - a.mbps)[0];
-  const linkName = [link.bus.toUpperCase(), link.current].filter(Boolean).join(' ');
+  // The detector's labels already name the bus ('SATA II 3.0 Gb/s', 'PCIe Gen3 x4 (8 GT/s)').
+  const linkName = link.current?.toLowerCase().startsWith(link.bus.toLowerCase())
+    ? link.current
+    : [link.bus.toUpperCase(), link.current].filter(Boolean).join(' ');
   const parts: string[] = [];
   let title: string | null = null;
   if (rated.seqReadMBps && rated.seqReadMBps > ceiling * ABOVE_CEILING) {

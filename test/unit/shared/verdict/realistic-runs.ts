@@ -5,8 +5,8 @@ import { drive, m, machine, run, synthetic, task } from './seed-runs';
 
 const link = {
   bus: 'sata',
-  current: '6.0 Gbps',
-  max: '6.0 Gbps',
+  current: 'SATA III 6.0 Gb/s',
+  max: 'SATA III 6.0 Gb/s',
   ceilingMBps: 570,
   maxCeilingMBps: 570,
 };

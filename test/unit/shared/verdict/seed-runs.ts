@@ -102,8 +102,8 @@ export function drive(over: Partial<DriveInfo> = {}): DriveInfo {
 
 export const sata2 = {
   bus: 'sata',
-  current: '3.0 Gbps',
-  max: '3.0 Gbps',
+  current: 'SATA II 3.0 Gb/s',
+  max: 'SATA II 3.0 Gb/s',
   ceilingMBps: 285,
   maxCeilingMBps: 285,
 };

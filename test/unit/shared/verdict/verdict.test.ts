@@ -67,14 +67,14 @@ describe('verdict on seed 004 (HDD → SSD rated 550 MB/s on SATA II)', () => {
   it('finds the SATA II link cap, with the rated figure', () => {
     const v = computeVerdict(before, after, { rated: { seqReadMBps: 550 } });
     const f = find(v, 'link-ceiling')[0]!;
-    expect(f.title).toMatch(/SATA 3\.0 Gbps link caps this drive near 285 MB\/s/);
+    expect(f.title).toMatch(/SATA II 3\.0 Gb\/s link caps this drive near 285 MB\/s/);
     expect(f.detail).toMatch(/rated 550 MB\/s/);
     expect(f.detail).toMatch(/93 %/); // 253.98 MiB/s = 266 MB/s of 285
   });
 
   it('finds the link cap from the measured reads alone', () => {
     const v = computeVerdict(before, after);
-    expect(find(v, 'link-ceiling')[0]!.title).toMatch(/at your SATA 3\.0 Gbps link's ceiling/);
+    expect(find(v, 'link-ceiling')[0]!.title).toMatch(/at your SATA II 3\.0 Gb\/s link's ceiling/);
   });
 
   it('overlapping cached-read ranges → no measurable difference; boot is faster', () => {
