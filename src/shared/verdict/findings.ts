@@ -218,13 +218,16 @@ export function outcomeFindings(comparisons: MetricComparison[]): Finding[] {
     {
       kind: 'slower',
       severity: 'warn',
-      title: `Slower after the swap: ${slower
-        .map((c) => `${c.testTitle} ${c.label}`)
-        .slice(0, 4)
-        .join(', ')}`,
-      detail: slower
-        .map((c) => `${c.testTitle}, ${c.label}: ${(1 / (c.speedup ?? 1)).toFixed(2)}× slower`)
-        .join('; '),
+      title:
+        slower.length === 1
+          ? `Slower after the swap: ${slower[0]!.testTitle}, ${slower[0]!.label}`
+          : `${slower.length} measurements are slower after the swap`,
+      detail:
+        slower
+          .slice(0, 5)
+          .map((c) => `${c.testTitle}, ${c.label}: ${(1 / (c.speedup ?? 1)).toFixed(2)}× slower`)
+          .join('; ') +
+        (slower.length > 5 ? `; and ${slower.length - 5} more (see the table)` : ''),
       weight: 50,
       keys: slower.map((c) => c.key),
     },

@@ -106,21 +106,27 @@ const PARAM_WORDS: Record<string, (v: unknown) => string> = {
 };
 
 /** What a metric is, when its test's label already names the variant ('RND 4K Q1'). */
-const METRIC_WORDS: Record<string, string> = {
-  read_iops: 'read IOPS',
-  write_iops: 'write IOPS',
-  read_bw: 'read',
-  write_bw: 'write',
-  read_clat_mean_us: 'read latency, mean',
-  write_clat_mean_us: 'write latency, mean',
-  clat_p50_us: 'latency p50',
-  clat_p99_us: 'latency p99',
+const METRIC_WORDS: Record<string, [op: string | null, rest: string]> = {
+  read_iops: ['read', 'IOPS'],
+  write_iops: ['write', 'IOPS'],
+  read_bw: ['read', ''],
+  write_bw: ['write', ''],
+  read_clat_mean_us: ['read', 'latency, mean'],
+  write_clat_mean_us: ['write', 'latency, mean'],
+  clat_p50_us: [null, 'latency p50'],
+  clat_p99_us: [null, 'latency p99'],
 };
 
 export function metricLabel(m: Measurement): string {
   if (m.label) {
     const words = METRIC_WORDS[m.metric];
-    return words && !m.label.includes(words) ? `${m.label} ${words}` : m.label;
+    if (!words) return m.label;
+    const [op, rest] = words;
+    // Engine labels may already carry the operation ('SEQ 1M Q8 read'); never say it twice.
+    const has = (w: string) => new RegExp(`\\b${w}\\b`, 'i').test(m.label!);
+    return [m.label, op && !has(op) ? op : '', rest && !has(rest) ? rest : '']
+      .filter(Boolean)
+      .join(' ');
   }
   const base = m.metric.replace(/_/g, ' ');
   if (!m.params) return base;

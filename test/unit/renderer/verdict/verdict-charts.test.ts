@@ -69,3 +69,32 @@ describe('verdict charts (pure configs)', () => {
     expect(c.unit).toBe('MB/s');
   });
 });
+
+describe('metric labels', () => {
+  it('name the fio metric once, whether or not the engine label carries the operation', async () => {
+    const { metricLabel } = await import('../../../../src/shared/verdict/metrics');
+    const base = {
+      unit: 'IOPS',
+      better: 'higher' as const,
+      samples: [],
+      median: null,
+      min: null,
+      max: null,
+    };
+    expect(metricLabel({ ...base, metric: 'read_iops', label: 'SEQ 1M Q8 read' })).toBe(
+      'SEQ 1M Q8 read IOPS',
+    );
+    expect(metricLabel({ ...base, metric: 'read_iops', label: 'RND 4K Q32' })).toBe(
+      'RND 4K Q32 read IOPS',
+    );
+    expect(metricLabel({ ...base, metric: 'write_bw', label: 'RND 4K Q1 write' })).toBe(
+      'RND 4K Q1 write',
+    );
+    expect(metricLabel({ ...base, metric: 'clat_p99_us', label: 'RND 4K Q1 read' })).toBe(
+      'RND 4K Q1 read latency p99',
+    );
+    expect(metricLabel({ ...base, metric: 'read', params: { record_kb: 4, file_kb: 1024 } })).toBe(
+      'read (4 KiB records)',
+    );
+  });
+});
