@@ -19,8 +19,10 @@ export function fmtRatio(x: number | null): string {
   return `${x >= 10 ? Math.round(x) : x.toFixed(x >= 1.995 ? 1 : 2)}×`;
 }
 
+/** The speed-up range the spreads allow; nothing when there is no spread (single samples). */
 export function fmtRange(r: [number, number] | null): string {
-  return r ? `${fmtRatio(r[0])}–${fmtRatio(r[1])}` : '';
+  if (!r || fmtRatio(r[0]) === fmtRatio(r[1])) return '';
+  return `${fmtRatio(r[0])}–${fmtRatio(r[1])}`;
 }
 
 export function fmtShare(x: number | null): string {
