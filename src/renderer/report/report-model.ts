@@ -90,9 +90,12 @@ export function testTables(
       (r) => r.unit,
     );
     rows.forEach((r, i) => (r.label = labels[i]!));
+    // A caveat both runs carry is printed once.
+    const bc = b?.caveats ?? [];
+    const ac = a?.caveats ?? [];
     const caveats = uniq([
-      ...(b?.caveats ?? []).map((c) => (after ? `Before: ${c}` : c)),
-      ...(a?.caveats ?? []).map((c) => `After: ${c}`),
+      ...bc.map((c) => (!after ? c : ac.includes(c) ? `Both runs: ${c}` : `Before: ${c}`)),
+      ...ac.filter((c) => !bc.includes(c)).map((c) => `After: ${c}`),
     ]);
     const errors = uniq([
       b?.error ? `Before: ${b.error}` : '',
