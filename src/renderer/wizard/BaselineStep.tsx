@@ -3,6 +3,7 @@ import type { ResolveResultDto } from '../../shared/contract/drives';
 import { api } from '../api/transport';
 import { useSetup } from '../setup-store';
 import { useApp } from '../store';
+import { PredictionView } from '../verdict/PredictionView';
 import { useWizard } from './wizard-store';
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -118,6 +119,10 @@ export function BaselineStep() {
               {error}
             </p>
           )}
+          <details className="predict-before-buying">
+            <summary>Not bought the new drive yet? Predict what it would change</summary>
+            <PredictionView beforeId={beforeRunId} />
+          </details>
         </>
       )}
       <div className="actions">
