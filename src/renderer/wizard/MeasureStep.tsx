@@ -7,6 +7,7 @@ import { useSetup } from '../setup-store';
 import { useApp } from '../store';
 import { useVerdict } from '../verdict/verdict-store';
 import { BaselinePicker } from './BaselinePicker';
+import { ManualTimings } from './ManualTimings';
 import { useBenchJob, type TestRow } from './use-bench-job';
 import { planRequest, useWizard } from './wizard-store';
 import './MeasureStep.css';
@@ -189,6 +190,17 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
         )}
         {done && `Done: saved to history as ${run.id}.`}
       </div>
+      {done && (
+        <ManualTimings
+          runId={run.id}
+          onAdded={() => {
+            api()
+              .runsGet({ id: run.id })
+              .then(setRun)
+              .catch(() => undefined);
+          }}
+        />
+      )}
       <div className="actions">
         <button type="button" onClick={back} disabled={state.running}>
           Back

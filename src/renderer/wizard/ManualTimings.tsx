@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import { LOGIN_STEPS, type LoginStatus } from '../../shared/contract/tasks';
+import { api } from '../api/transport';
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** Seconds typed as "27, 26.5 1:05" (m:ss allowed), as the seeds timed them with a stopwatch. */
+export function parseSeconds(text: string): number[] | null {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  if (parts.length === 0) return null;
+  const out: number[] = [];
+  for (const p of parts) {
+    const m = /^(?:(\d+):)?(\d+(?:\.\d+)?)$/.exec(p);
+    if (!m) return null;
+    const v = Number(m[1] ?? 0) * 60 + Number(m[2]);
+    if (!(v > 0)) return null;
+    out.push(v);
+  }
+  return out;
+}
+
+/** Timings no benchmark can take: login-to-desktop across a re-login, and a stopwatch for the rest. */
+export function ManualTimings({ runId, onAdded }: { runId: string; onAdded: () => void }) {
+  const [login, setLogin] = useState<LoginStatus | null>(null);
+  const [title, setTitle] = useState('');
+  const [secs, setSecs] = useState('');
+  const [note, setNote] = useState('');
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    api()
+      .tasksLoginStatus({})
+      .then(setLogin)
+      .catch((e: unknown) => setError(message(e)));
+  }, []);
+
+  const toggleLogin = () => {
+    setError(null);
+    const call = login?.armed ? api().tasksLoginDisarm({}) : api().tasksLoginArm({});
+    call.then(setLogin).catch((e: unknown) => setError(message(e)));
+  };
+
+  const seconds = parseSeconds(secs);
+  const addStopwatch = () => {
+    if (!seconds || !title.trim()) return;
+    setError(null);
+    api()
+      .tasksStopwatchAdd({
+        title: title.trim(),
+        seconds,
+        ...(note.trim() ? { note: note.trim() } : {}),
+        runId,
+      })
+      .then(() => {
+        setStatus(
+          `Added "${title.trim()}" (${seconds.length} timing${seconds.length > 1 ? 's' : ''}) to this run.`,
+        );
+        setTitle('');
+        setSecs('');
+        setNote('');
+        onAdded();
+      })
+      .catch((e: unknown) => setError(message(e)));
+  };
+
+  return (
+    <details className="manual-timings">
+      <summary>Add timings you take yourself: login to desktop, stopwatch</summary>
+      <h3>Login to desktop</h3>
+      <ol>
+        {LOGIN_STEPS.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ol>
+      <p className="muted small">
+        {login
+          ? login.armed
+            ? `Timing is on (${login.entryPath}); ${login.pending} login(s) waiting to be stored.`
+            : 'Timing is off.'
+          : '…'}
+      </p>
+      <button type="button" onClick={toggleLogin} disabled={!login}>
+        {login?.armed ? 'Stop timing logins' : 'Time my next login'}
+      </button>
+
+      <h3>Stopwatch</h3>
+      <p className="muted small">
+        For anything else you time by hand — boot from the boot menu to the login screen, starting a
+        virtual machine, opening a big project — in seconds or m:ss, several timings separated by
+        commas.
+      </p>
+      <div className="usage-grid">
+        <label className="num-field">
+          <span>What you timed</span>
+          <input
+            type="text"
+            value={title}
+            maxLength={120}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        </label>
+        <label className="num-field">
+          <span>Timings</span>
+          <input
+            type="text"
+            value={secs}
+            placeholder="27, 26.5, 1:05"
+            onChange={(e) => setSecs(e.target.value)}
+          />
+        </label>
+        <label className="num-field">
+          <span>Note (optional)</span>
+          <input
+            type="text"
+            value={note}
+            maxLength={500}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </label>
+      </div>
+      {secs.trim() && !seconds && (
+        <p className="error-text">Timings must be numbers of seconds or m:ss.</p>
+      )}
+      <button type="button" onClick={addStopwatch} disabled={!seconds || !title.trim()}>
+        Add to this run
+      </button>
+      {status && (
+        <p className="ok-text" role="status">
+          {status}
+        </p>
+      )}
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+    </details>
+  );
+}
