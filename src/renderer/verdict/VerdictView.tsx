@@ -14,6 +14,7 @@ import { followVerdictLinks, useVerdict } from './verdict-store';
 import { usePalette } from './VerdictChart';
 import { VerdictReport } from './VerdictReport';
 import './verdict.css';
+import { SaveReportButton } from '../report/SaveReport';
 
 followVerdictLinks();
 
@@ -123,6 +124,8 @@ export function VerdictView() {
             }
           />
           <PredictionView beforeId={verdict.beforeId} afterId={verdict.afterId} />
+          <h3>Save the story</h3>
+          <SaveReportButton beforeId={verdict.beforeId} afterId={verdict.afterId} />
         </>
       ) : null}
       <div className="actions">

@@ -14,8 +14,10 @@ export function formatSeconds(s: number): string {
   const a = Math.abs(s);
   if (a < 10) return `${sign}${a.toFixed(1)} s`;
   if (a < 60) return `${sign}${Math.round(a)} s`;
-  const m = Math.floor(a / 60);
-  const r = Math.round(a - m * 60);
+  // Round first so 59.6 s past a minute reads "15 min 0 s", not "14 min 60 s".
+  const total = Math.round(a);
+  const m = Math.floor(total / 60);
+  const r = total - m * 60;
   if (m < 60) return `${sign}${m} min ${r} s`;
   return `${sign}${Math.floor(m / 60)} h ${m % 60} min`;
 }
