@@ -13,7 +13,7 @@ export function formatSeconds(s: number): string {
   const sign = s < 0 ? '−' : '';
   const a = Math.abs(s);
   if (a < 10) return `${sign}${a.toFixed(1)} s`;
-  if (a < 60) return `${sign}${Math.round(a)} s`;
+  if (a < 59.5) return `${sign}${Math.round(a)} s`;
   // Round first so 59.6 s past a minute reads "15 min 0 s", not "14 min 60 s".
   const total = Math.round(a);
   const m = Math.floor(total / 60);
