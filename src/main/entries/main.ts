@@ -3,6 +3,7 @@ import { app, BrowserWindow, ipcMain, Menu, session } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServices } from '../core/services';
+import { collectLoginAtStart } from '../tasks';
 import { createDispatch, createHandlers } from '../router';
 import { forwardEvents, registerIpc } from '../shell/ipc';
 import { menuTemplate } from '../shell/menu';
@@ -30,6 +31,8 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(() => {
     const services = createServices({ host: 'electron', configDir: app.getPath('userData') });
+    // Logins timed since the last start (autostart probe) become a stored result.
+    void collectLoginAtStart(services);
     const rendererIndex = join(__dirname, '..', 'renderer', 'index.html');
     const appUrlPrefix = pathToFileURL(join(__dirname, '..', 'renderer')).href;
 

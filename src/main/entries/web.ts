@@ -1,6 +1,7 @@
 // `npm run web`: the app in your browser, over a loopback WebSocket host.
 import { join } from 'node:path';
 import { createServices } from '../core/services';
+import { collectLoginAtStart } from '../tasks';
 import { createDispatch, createHandlers } from '../router';
 import { startWebHost } from '../web/host';
 
@@ -8,6 +9,8 @@ async function main(): Promise<void> {
   const portArg = process.argv.indexOf('--port');
   const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 0;
   const services = createServices({ host: 'browser' });
+  // Logins timed since the last start (autostart probe) become a stored result.
+  void collectLoginAtStart(services);
   const host = await startWebHost({
     staticDir: join(__dirname, '..', 'renderer'),
     dispatch: createDispatch(createHandlers(services)),
