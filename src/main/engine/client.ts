@@ -8,12 +8,12 @@ import type { TestResult } from '../../shared/schemas/run';
 import { fromEngine, type EnginePlan, type FromEngine, type ToEngine } from './protocol';
 import type { PrivilegedOps } from './types';
 
-export const CANCEL_GRACE_MS = 400;
+export const CANCEL_GRACE_MS = 300;
 /**
  * A killed process stuck in an uninterruptible fsync/sync only dies when the syscall returns; the
  * cancel is reported after this long anyway and the caller cleans up again once it really exits.
  */
-export const CANCEL_REPORT_MS = 800;
+export const CANCEL_REPORT_MS = 700;
 
 export interface EngineChild {
   send(msg: ToEngine): void;
@@ -182,9 +182,10 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
       if (reportTimer) clearTimeout(reportTimer);
       markExited();
       opts.signal?.removeEventListener('abort', onAbort);
-      const cancelled = opts.signal?.aborted ?? false;
-      if (done || cancelled)
-        return resolve({ results, cancelled: cancelled && !done, asyncIo, exited });
+      // A cancel the engine honoured politely still ends with 'done': it is a cancel all the same.
+      const cancelled =
+        (opts.signal?.aborted ?? false) || results.some((r) => r.status === 'cancelled');
+      if (done || cancelled) return resolve({ results, cancelled, asyncIo, exited });
       reject(
         new Error(
           engineError

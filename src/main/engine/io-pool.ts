@@ -47,6 +47,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class IoPool {
   private readonly workers: Worker[] = [];
+  private readonly pending = new Map<
+    Worker,
+    { resolve: (m: WorkerReply) => void; reject: (e: Error) => void }
+  >();
 
   /** Starts threads ahead of time (thread start-up is ~50 ms of CPU each, never timed). */
   async grow(n: number): Promise<void> {
@@ -57,6 +61,9 @@ export class IoPool {
         w.once('message', () => resolve());
         w.once('error', reject);
       });
+      // One listener pair per thread for its whole life; each job installs its own settle callbacks.
+      w.on('message', (m: WorkerReply) => this.pending.get(w)?.resolve(m));
+      w.on('error', (err) => this.pending.get(w)?.reject(err));
       return w;
     });
     this.workers.push(...(await Promise.all(extra)));
@@ -68,8 +75,7 @@ export class IoPool {
     const replies = this.workers.slice(0, job.qd).map(
       (w, slot) =>
         new Promise<WorkerReply>((resolve, reject) => {
-          w.once('message', (m: WorkerReply) => resolve(m));
-          w.once('error', reject);
+          this.pending.set(w, { resolve, reject });
           w.postMessage({
             ...job,
             signal: undefined,
@@ -79,8 +85,10 @@ export class IoPool {
           });
         }),
     );
-    // Start together: wait until every thread is parked on GO.
-    while (Atomics.load(ctl, WAITING) < job.qd) await sleep(1);
+    // Start together: wait until every thread is parked on GO (or one of them died trying).
+    let died = false;
+    for (const r of replies) r.catch(() => (died = true));
+    while (Atomics.load(ctl, WAITING) < job.qd && !died) await sleep(1);
     const t0 = process.hrtime.bigint();
     Atomics.store(ctl, GO, 1);
     Atomics.notify(ctl, GO);
@@ -96,7 +104,12 @@ export class IoPool {
           unit: 'IOPS',
         });
     }
-    const out = await all;
+    let out: WorkerReply[];
+    try {
+      out = await all;
+    } finally {
+      for (const w of this.workers) this.pending.delete(w);
+    }
     const bad = out.find((r) => r.error);
     if (bad) throw Object.assign(new Error(bad.error), { code: bad.code });
     if (job.signal?.aborted) throw abortError();

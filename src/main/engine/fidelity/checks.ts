@@ -1,5 +1,6 @@
 // The engine/anchor pairs the fidelity script measures. Each check yields one or more figures per
 // round from the engine's own code paths and from the reference tool on the same file or device.
+import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openTestFile, makeRandom } from '../io';
@@ -221,14 +222,14 @@ function filesCheck(env: CheckEnv): Check {
   };
 }
 
-function dropCaches(dev: string): void {
-  // hdparm -t flushes the device's buffer cache (BLKFLSBUF); the engine side gets the same start.
+/** hdparm -t starts with BLKFLSBUF on the device; the engine side gets the same clean start. */
+function flushDevice(dev: string): void {
   try {
+    execFileSync('blockdev', ['--flushbufs', dev], { stdio: 'ignore' });
     writeFileSync('/proc/sys/vm/drop_caches', '3');
   } catch {
     /* not root: the loop check is only built as root */
   }
-  void dev;
 }
 
 function hdparmCheck(env: CheckEnv, dev: string): Check {
@@ -239,7 +240,7 @@ function hdparmCheck(env: CheckEnv, dev: string): Check {
       { id: 'buffered-read', label: 'buffered disk reads (loop)', unit: 'MiB/s', target: 0.95 },
     ],
     async engine() {
-      dropCaches(dev);
+      flushDevice(dev);
       // Read-only open of the (read-only) loop device, exactly as the root helper does.
       const fd = openSync(dev, 'r');
       try {
@@ -249,7 +250,7 @@ function hdparmCheck(env: CheckEnv, dev: string): Check {
       }
     },
     async anchor() {
-      dropCaches(dev);
+      flushDevice(dev);
       return [await runHdparmT(dev)];
     },
   };
