@@ -102,7 +102,9 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
           const sizes = parseSizes(o.size);
           const ac = new AbortController();
           const onSig = (): void => ac.abort();
+          // Ctrl+C and a polite kill are both a cancel: the work folder must go.
           process.once('SIGINT', onSig);
+          process.once('SIGTERM', onSig);
           let lastLine = '';
           let lastTest = '';
           let lastPrinted = 0;
@@ -148,6 +150,7 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
             );
           } finally {
             process.removeListener('SIGINT', onSig);
+            process.removeListener('SIGTERM', onSig);
             if (tty && lastLine) io.err('\n');
           }
           if (!doc)

@@ -4,16 +4,27 @@ import { PrivilegedProxy } from './privileged-proxy';
 import { asyncIoMode } from './queue';
 import { registry } from './registry';
 import { runPlan } from './runner';
+import { removeWorkDir } from './work-dir';
 
 export function runEngineProcess(): void {
   const send = (m: FromEngine): void => {
-    if (process.connected) process.send?.(fromEngine.parse(m));
+    // A send racing the parent's death fails with EPIPE: that is the parent going away, not a crash.
+    if (process.connected)
+      process.send?.(fromEngine.parse(m), undefined, {}, (err) => err && parentGone());
   };
   const ac = new AbortController();
   const proxy = new PrivilegedProxy(send);
   let started = false;
-  // The parent went away (crash or kill): stop at once; the parent side removes the work folder.
-  process.on('disconnect', () => process.exit(0));
+  let workDir: string | null = null;
+  // The parent went away (crash or SIGKILL): it cannot clean up any more, so the work folder
+  // goes with us; stop at once.
+  function parentGone(): void {
+    ac.abort();
+    if (workDir) removeWorkDir(workDir);
+    process.exit(0);
+  }
+  process.on('disconnect', parentGone);
+  process.on('error', parentGone);
   process.on('message', (raw) => {
     const parsed = toEngine.safeParse(raw);
     if (!parsed.success) return send({ type: 'error', message: 'malformed message to engine' });
@@ -22,6 +33,7 @@ export function runEngineProcess(): void {
     if (msg.type === 'cancel') return ac.abort();
     if (msg.type === 'start' && !started) {
       started = true;
+      workDir = msg.plan.workDir;
       void runPlan(msg.plan, {
         send,
         signal: ac.signal,
