@@ -7,11 +7,14 @@ import { createServices } from '../../../src/main/core/services';
 import { createDispatch, createHandlers } from '../../../src/main/router';
 import { drivesListResult } from '../../../src/shared/contract/drives';
 
-const services = () =>
-  createServices({
-    configDir: mkdtempSync(join(tmpdir(), 'dw-drives-cli-')),
-    env: { HOME: '/root' },
-  });
+const made: string[] = [];
+afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const services = () => {
+  const configDir = mkdtempSync(join(tmpdir(), 'dw-drives-cli-'));
+  made.push(configDir);
+  return createServices({ configDir, env: { HOME: '/root' } });
+};
 
 async function cli(...argv: string[]) {
   let out = '';
