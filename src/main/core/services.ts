@@ -35,7 +35,8 @@ export function createServices(
   const bus = overrides.bus ?? new EventBus();
   const configDir = overrides.configDir ?? defaultConfigDir(overrides.env);
   const privileged =
-    overrides.privileged ?? new PrivilegedManager(defaultManagerDeps(overrides.host === 'electron'));
+    overrides.privileged ??
+    new PrivilegedManager(defaultManagerDeps(overrides.host === 'electron'));
   privileged.onChange((st) => bus.emit('privileged.changed', st));
   return {
     version: appVersion,
