@@ -2,7 +2,6 @@
 // open, compare with a reference drive, and see a damaged run file reported. The panels are
 // mounted on their own page (bundled here) over the real router and browser-mode host.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -11,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../src/main/core/services';
 import { createDispatch, createHandlers } from '../../src/main/router';
 import { startWebHost, type WebHost } from '../../src/main/web/host';
-import { CHROMIUM, CHROMIUM_ARGS, openApp, RESULTS_DIR } from './harness';
+import { axeProblems, CHROMIUM, CHROMIUM_ARGS, openApp, RESULTS_DIR } from './harness';
 
 const MOUNT = `
 import { createRoot } from 'react-dom/client';
@@ -130,27 +129,7 @@ describe('import and history in Chromium', () => {
   });
 
   it('has no serious or critical axe-core violations', async () => {
-    await page.evaluate(
-      readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-    );
-    const problems = await page.evaluate(async () => {
-      type Axe = {
-        run(): Promise<{
-          violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-        }>;
-      };
-      const r = await (globalThis as unknown as { axe: Axe }).axe.run();
-      return r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(', ')}`,
-        );
-    });
-    expect(problems).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
   });
 });
 

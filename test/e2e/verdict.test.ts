@@ -1,10 +1,8 @@
 // The Verdict view in Chromium: two realistic runs in the store, opened through a verdict link,
 // in light and dark mode; charts must have pixels, the picker and the prediction must work.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openApp, type E2E } from './harness';
+import { axeProblems, openApp, type E2E } from './harness';
 import { realisticPair } from '../unit/shared/verdict/realistic-runs';
 
 /** Share of canvas pixels that are not transparent: a blank chart is ~0. */
@@ -16,35 +14,6 @@ async function inkPerChart(page: Page): Promise<number[]> {
     for (let i = 3; i < d.length; i += 4) if (d[i] > 0) ink++;
     return ink / (c.width * c.height);
   })`);
-}
-
-/** axe-core's serious and critical violations on the current page, as "id: target" lines. */
-async function axeProblems(page: Page): Promise<string[]> {
-  // Through the debugger protocol: the app's CSP rightly refuses injected <script> tags.
-  await page.evaluate(
-    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-  );
-  return page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: {
-          run(): Promise<{
-            violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const r = await axe.run();
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      );
-  });
 }
 
 async function openVerdict(app: E2E, before: string, after: string) {
