@@ -60,7 +60,7 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
     const all = { ...defaultBenchDeps(services), ...deps };
     program
       .command('bench')
-      .description('Run the benchmark tests in a folder on the drive and save the run to history')
+      .description('run the benchmark tests in a folder on the drive and save the run to history')
       .requiredOption(
         '--dir <dir>',
         'folder on the drive to test (a .drivewise-* work folder is created and removed)',

@@ -10,7 +10,7 @@ export const registerReport: Register = (program, services, io) => {
   program
     .command('report')
     .description(
-      'Save the report for a before run and its after run (or for one run alone) as PDF and/or HTML',
+      'save the report for a before-run and its after-run (or for one run alone) as PDF and/or HTML',
     )
     .argument('<before>', 'id of the before run (see the run history)')
     .argument('[after]', 'id of the after run; omit for a single-run report')
