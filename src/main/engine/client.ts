@@ -38,10 +38,10 @@ export function defaultWorkerPath(): string {
 }
 
 /**
- * Deep queues run on worker threads (io-pool.ts). libuv's io_uring mode measured slower than
- * worker threads under load, so it stays off; bonnie++'s 5 seekers use the libuv pool.
+ * libuv (Node 20) submits async fs requests through io_uring only when asked; the engine uses that
+ * for small deep-queue requests (queue.ts). The pool size is the fallback where io_uring is off.
  */
-export const ENGINE_ENV = { UV_USE_IO_URING: '0', UV_THREADPOOL_SIZE: '8' };
+export const ENGINE_ENV = { UV_USE_IO_URING: '1', UV_THREADPOOL_SIZE: '32' };
 
 export function forkSpawner(workerPath?: string): EngineSpawner {
   return () => {

@@ -1,7 +1,7 @@
-// Deep queues from Node: `qd` worker threads each doing synchronous O_DIRECT pread/pwrite on the
-// shared fd, like fio's psync with numjobs=qd. Measured on this 2-core VM under load: ≈ fio libaio
-// at 4K Q32 and SEQ 1M Q8, where libuv's async fs (thread pool or its io_uring mode) reached only
-// 0.4–0.7×. The threads live for the whole run; a shared control block starts them together.
+// Large deep-queue requests (SEQ 1M Q8): `qd` worker threads each doing synchronous O_DIRECT
+// pread/pwrite on the shared fd, like fio's psync with numjobs=qd. Measured on this 2-core VM:
+// ≈ fio libaio at SEQ 1M Q8 quiet and under load (libuv's io_uring mode fell to ~0.4× under load).
+// The threads live for the whole run; a shared control block starts them together.
 import { Worker } from 'node:worker_threads';
 import { abortError } from './io';
 import { IO_WORKER_SOURCE } from './io-worker';
@@ -64,6 +64,9 @@ export class IoPool {
       // One listener pair per thread for its whole life; each job installs its own settle callbacks.
       w.on('message', (m: WorkerReply) => this.pending.get(w)?.resolve(m));
       w.on('error', (err) => this.pending.get(w)?.reject(err));
+      // After the listeners: adding a 'message' listener re-refs the port, and idle I/O threads
+      // must never keep the process alive.
+      w.unref();
       return w;
     });
     this.workers.push(...(await Promise.all(extra)));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { median } from '../../../shared/stats';
 import { parseSize } from '../../../shared/bench/catalogue';
 import { createDataFile } from '../io';
-import { asyncIoMode } from '../queue';
+import { asyncIoMode, closeIoPool } from '../queue';
 import { hasTool } from './anchors';
 import { buildChecks, type Check } from './checks';
 
@@ -198,6 +198,7 @@ export async function runFidelity(
     };
     return { results, how };
   } finally {
+    await closeIoPool();
     if (loop)
       try {
         execFileSync('losetup', ['-d', loop]);

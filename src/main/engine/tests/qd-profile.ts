@@ -6,7 +6,7 @@ import { estimateBytes, estimateSeconds } from '../../../shared/bench/estimates'
 import type { Measurement } from '../../../shared/schemas/run';
 import { kibPerSec, latencyStats, measurement } from '../calc';
 import { makeRandom, openTestFile } from '../io';
-import { asyncIoMode, runQueue, warmIoPool, type QueueResult } from '../queue';
+import { asyncIoMode, runQueue, usesAsync, warmIoPool, type QueueResult } from '../queue';
 import type { TestModule } from '../types';
 import {
   baseResult,
@@ -50,7 +50,9 @@ export const qdProfile: TestModule = {
   async run(ctx) {
     const s = sizesOf(ctx);
     const lead = 0.15;
-    const warm = warmIoPool(Math.max(...QD_PHASES.map((p) => p.qd)));
+    const warm = warmIoPool(
+      Math.max(1, ...QD_PHASES.filter((p) => !usesAsync(p)).map((p) => p.qd)),
+    );
     warm.catch(() => undefined); // awaited below; a failure surfaces there
     const { path, created } = await ensureDataFile(ctx, s.file, (f) => ctx.progress(f * lead));
     await warm;
