@@ -65,7 +65,11 @@ function Row({
       <td className="num">
         {result ? '' : row && row.fraction < 1 ? formatDuration(row.etaSeconds) : ''}
       </td>
-      <td className={result && result.status !== 'ok' ? 'error-text' : ''}>
+      <td
+        className={
+          result?.status === 'failed' ? 'error-text' : result?.status === 'skipped' ? 'muted' : ''
+        }
+      >
         {result
           ? headline(result)
           : row?.live

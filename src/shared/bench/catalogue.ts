@@ -102,7 +102,8 @@ export type ProfileId = 'quick' | 'full' | 'custom';
 export interface Profile {
   id: ProfileId;
   title: string;
-  tests: SyntheticTestId[];
+  /** Synthetic tests plus the real-world tasks that fit the profile's time budget. */
+  tests: string[];
   repetitions: number;
   sizes: ProfileSizes;
 }
@@ -114,7 +115,8 @@ export const PROFILES: Record<'quick' | 'full', Profile> = {
   quick: {
     id: 'quick',
     title: 'Quick (about 2 minutes)',
-    tests: [...SYNTHETIC_TEST_IDS],
+    // Boot and hibernate are read from the journal in a second: every profile has them.
+    tests: [...SYNTHETIC_TEST_IDS, 'task.boot', 'task.hibernate'],
     repetitions: 3,
     sizes: {
       file: 1 * GiB,
@@ -130,7 +132,15 @@ export const PROFILES: Record<'quick' | 'full', Profile> = {
   full: {
     id: 'full',
     title: 'Full (10–15 minutes)',
-    tests: [...SYNTHETIC_TEST_IDS],
+    // The full profile also times what a person waits for: search, unpack, work during a backup.
+    tests: [
+      ...SYNTHETIC_TEST_IDS,
+      'task.boot',
+      'task.hibernate',
+      'task.du',
+      'task.unpack',
+      'task.backup-load',
+    ],
     repetitions: 3,
     sizes: {
       file: 4 * GiB,
