@@ -1,5 +1,5 @@
 // Router handlers for bench.start / bench.plan / bench.catalogue.
-import { CATALOGUE, PROFILES } from '../../shared/bench/catalogue';
+import { CATALOGUE, PROFILES, TASK_DESCRIPTIONS } from '../../shared/bench/catalogue';
 import type { Handlers } from '../router';
 import type { Services } from '../core/services';
 import { defaultBenchDeps, planBench, runBench, type BenchDeps } from './bench-service';
@@ -44,7 +44,8 @@ export function benchHandlers(
         title: m.title,
         kind: m.kind,
         tool: m.tool,
-        description: CATALOGUE.find((c) => c.id === m.id)?.description ?? m.title,
+        description:
+          CATALOGUE.find((c) => c.id === m.id)?.description ?? TASK_DESCRIPTIONS[m.id] ?? m.title,
       })),
       profiles: Object.values(PROFILES).map((p) => ({
         id: p.id,

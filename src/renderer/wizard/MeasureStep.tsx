@@ -9,7 +9,7 @@ import { useVerdict } from '../verdict/verdict-store';
 import { BaselinePicker } from './BaselinePicker';
 import { ManualTimings } from './ManualTimings';
 import { useBenchJob, type TestRow } from './use-bench-job';
-import { planRequest, useWizard } from './wizard-store';
+import { planRequest, taskOptions, useWizard } from './wizard-store';
 import './MeasureStep.css';
 
 /** The one figure per test a person reads first: the drive's headline, not the first metric. */
@@ -138,6 +138,7 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
       ...planRequest({ profile, tests, repetitions, sizes }),
       label,
       usage: w.usage,
+      options: taskOptions(w),
       ...(label === 'after' && w.beforeRunId ? { baselineId: w.beforeRunId } : {}),
     });
   };

@@ -174,6 +174,42 @@ export function PlanStep() {
         )}
       </fieldset>
 
+      {(chosen.has('task.du') || chosen.has('task.unpack')) && (
+        <fieldset className="task-options">
+          <legend>Real-world tasks</legend>
+          <div className="usage-grid">
+            {chosen.has('task.du') && (
+              <label className="num-field">
+                <span>Disk search (du) goes through</span>
+                <select
+                  value={w.duRoot}
+                  onChange={(e) => w.setTaskOption({ duRoot: e.target.value as typeof w.duRoot })}
+                >
+                  <option value="usr">/usr (the installed programs)</option>
+                  <option value="home">your home folder</option>
+                  <option value="root">the whole system drive (/)</option>
+                </select>
+              </label>
+            )}
+            {chosen.has('task.unpack') && (
+              <label className="num-field">
+                <span>Source tarball compression</span>
+                <select
+                  value={w.compression}
+                  onChange={(e) =>
+                    w.setTaskOption({ compression: e.target.value as typeof w.compression })
+                  }
+                >
+                  <option value="gzip">gzip (.tar.gz)</option>
+                  <option value="xz">xz (.tar.xz, more CPU)</option>
+                  <option value="bzip2">bzip2 (.tar.bz2, most CPU)</option>
+                </select>
+              </label>
+            )}
+          </div>
+        </fieldset>
+      )}
+
       {plan && (
         <p className={tooLittleSpace ? 'error-text' : 'muted'} data-testid="plan-space">
           Writes at most {formatBytes(plan.bytesNeeded)} into a temporary folder in{' '}

@@ -14,6 +14,9 @@ interface WizardState {
   /** Custom profile size overrides (bytes, or seconds for *Seconds keys). */
   sizes: Record<string, number>;
   usage: UsageProfile;
+  /** Real-world task choices: which tree du searches, how the source tarball is compressed. */
+  duRoot: 'usr' | 'home' | 'root';
+  compression: 'gzip' | 'xz' | 'bzip2';
   beforeRunId: string | null;
   afterRunId: string | null;
   baselineFile: string | null;
@@ -23,6 +26,7 @@ interface WizardState {
   setTests(t: string[]): void;
   setRepetitions(n: number | null): void;
   setSize(key: string, value: number | null): void;
+  setTaskOption(patch: Partial<Pick<WizardState, 'duRoot' | 'compression'>>): void;
   setUsage(patch: Partial<UsageProfile>): void;
   setBeforeRun(id: string | null): void;
   setAfterRun(id: string | null): void;
@@ -36,6 +40,8 @@ const initial = {
   tests: [] as string[],
   repetitions: null,
   sizes: {} as Record<string, number>,
+  duRoot: 'usr' as const,
+  compression: 'gzip' as const,
   usage: usageProfile.parse({}),
   beforeRunId: null,
   afterRunId: null,
@@ -56,6 +62,7 @@ export const useWizard = create<WizardState>()(
         else sizes[key] = value;
         set({ sizes });
       },
+      setTaskOption: (patch) => set(patch),
       setUsage: (patch) => set({ usage: usageProfile.parse({ ...get().usage, ...patch }) }),
       setBeforeRun: (beforeRunId) => set({ beforeRunId }),
       setAfterRun: (afterRunId) => set({ afterRunId }),
@@ -90,4 +97,11 @@ export function planRequest(s: Pick<WizardState, 'profile' | 'tests' | 'repetiti
     ...(custom && s.repetitions ? { repetitions: s.repetitions } : {}),
     ...(custom && Object.keys(s.sizes).length > 0 ? { sizes: s.sizes } : {}),
   };
+}
+
+/** Per-test options for bench.start (the same choices before and after, so the runs compare). */
+export function taskOptions(
+  s: Pick<WizardState, 'duRoot' | 'compression'>,
+): Record<string, Record<string, unknown>> {
+  return { 'task.du': { duRoot: s.duRoot }, 'task.unpack': { compression: s.compression } };
 }

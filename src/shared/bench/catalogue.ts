@@ -175,3 +175,18 @@ export function parseSize(text: string): number {
   if (!Number.isFinite(bytes) || bytes <= 0) throw new Error(`not a positive size: "${text}"`);
   return bytes;
 }
+
+/** One sentence per real-world task for the Plan step (the task modules carry the method). */
+export const TASK_DESCRIPTIONS: Record<string, string> = {
+  'task.boot':
+    "Reads this boot's times from systemd-analyze: firmware, loader, kernel, userspace, and the slowest units.",
+  'task.hibernate': 'Reads the last hibernate and resume cycles from the system journal.',
+  'task.du': 'Walks a directory tree like "du -skx", cold: how long searching the disk takes.',
+  'task.unpack':
+    'Unpacks a kernel-like source tarball (about 25,000 files) and syncs: CPU time vs waiting for the disk.',
+  'task.app-start':
+    'Cold-reads an application and every library it loads, as its first start after a reboot does.',
+  'task.backup-load':
+    'Times small reads and file opens while a backup-like copy runs, against the same with the disk idle.',
+  'task.stopwatch': 'Timings you take yourself, stored with a note.',
+};
