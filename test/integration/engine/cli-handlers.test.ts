@@ -5,6 +5,7 @@ import { runCli } from '../../../src/main/cli/program';
 import { createServices } from '../../../src/main/core/services';
 import { createDispatch, createHandlers } from '../../../src/main/router';
 import type { JobFinished, JobProgress } from '../../../src/shared/contract/jobs';
+import { PROFILES } from '../../../src/shared/bench/catalogue';
 import { leftovers, tempDir, TINY } from './helpers';
 
 const dirs: string[] = [];
@@ -133,7 +134,7 @@ describe('bench.* channels', () => {
         };
       }
     ).value;
-    expect(p.tests).toHaveLength(7);
+    expect(p.tests.map((t) => t.id)).toEqual(PROFILES.quick.tests);
     expect(p.totalSeconds).toBeGreaterThan(30);
     expect(p.totalSeconds).toBeLessThanOrEqual(120);
     expect(p.freeBytes).toBeGreaterThan(0);
