@@ -13,6 +13,7 @@ import { SwapStep } from './wizard/SwapStep';
 import { DriveStep } from './wizard/DriveStep';
 import { WelcomeStep } from './wizard/WelcomeStep';
 import { VerdictView } from './verdict/VerdictView';
+import { errorText } from './components/format';
 
 const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
   welcome: WelcomeStep,
@@ -35,7 +36,7 @@ export function App() {
     api()
       .appInfo({})
       .then(setInfo)
-      .catch((e: unknown) => setInfoError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => setInfoError(errorText(e)));
   }, [setInfo, setInfoError]);
 
   // Menu actions that belong to the history screen bring it up; About opens a small dialog.

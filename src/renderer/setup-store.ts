@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { ResolveResultDto } from '../shared/contract/drives';
 import type { DriveInfo, MachineProfile } from '../shared/schemas/drive';
 import { api } from './api/transport';
+import { errorText } from './components/format';
 
 export interface DirVerdict {
   ok: boolean;
@@ -80,7 +81,7 @@ export const useSetup = create<SetupState>()((set, get) => ({
       set({ drives, machine, loading: false, drive });
       if (current && !drive) set({ targetDir: null, resolved: null, dirInput: '' });
     } catch (e) {
-      set({ loading: false, loadError: e instanceof Error ? e.message : String(e) });
+      set({ loading: false, loadError: errorText(e) });
     }
   },
 
@@ -113,7 +114,7 @@ export const useSetup = create<SetupState>()((set, get) => ({
         resolving: false,
         resolved: null,
         targetDir: null,
-        resolveError: e instanceof Error ? e.message : String(e),
+        resolveError: errorText(e),
       });
     }
   },

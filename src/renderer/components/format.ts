@@ -29,3 +29,6 @@ export function formatNumber(v: number | null | undefined, digits = 3): string {
   if (abs >= 1000) return Math.round(v).toLocaleString('en-US');
   return Number(v.toPrecision(digits)).toString();
 }
+
+/** One line for any rejection: API errors arrive as Error, anything else is stringified. */
+export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -11,4 +11,4 @@ export function download(name: string, text: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+export { errorText } from '../components/format';

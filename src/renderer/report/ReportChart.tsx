@@ -1,28 +1,9 @@
 // chart.js drawn for paper: no animation, fixed size, double resolution, light colours only.
 import { useEffect, useRef } from 'react';
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LogarithmicScale,
-  Title,
-  type ChartConfiguration,
-} from 'chart.js';
+import type { ChartConfiguration } from 'chart.js';
+import { Chart } from '../components/chart';
 
 import { CHART_WIDTH, COLORS } from './chart-utils';
-
-Chart.register(
-  BarController,
-  BarElement,
-  CategoryScale,
-  LinearScale,
-  LogarithmicScale,
-  Legend,
-  Title,
-);
 
 /** Opaque white under every chart: PDF viewers and dark HTML viewers then show it as printed. */
 const PAPER = {

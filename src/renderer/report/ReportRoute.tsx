@@ -7,6 +7,7 @@ import { ReportView } from './ReportView';
 import { setReportState } from './report-state';
 import { snapshotHtml } from './snapshot';
 import './report.css';
+import { errorText } from '../components/format';
 
 declare global {
   interface Window {
@@ -30,7 +31,7 @@ export function ReportRoute({ target }: { target: ParsedReportTarget }) {
       })
       .then(setData)
       .catch((e: unknown) => {
-        const msg = e instanceof Error ? e.message : String(e);
+        const msg = errorText(e);
         setError(msg);
         setReportState('error', msg);
       });

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PaperSize } from '../../shared/contract/report';
 import { api } from '../api/transport';
+import { errorText } from '../components/format';
 
 export interface SaveReportProps {
   beforeId: string;
@@ -34,7 +35,7 @@ export function useSaveReport({ beforeId, afterId }: SaveReportProps) {
             : { kind: 'idle' },
         );
       } catch (e) {
-        setStatus({ kind: 'error', text: e instanceof Error ? e.message : String(e) });
+        setStatus({ kind: 'error', text: errorText(e) });
       }
     },
     [beforeId, afterId],

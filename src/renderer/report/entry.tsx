@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { parseReportHash, type ParsedReportTarget } from '../../shared/contract/report';
 import { setReportState } from './report-state';
+import { errorText } from '../components/format';
 
 const ReportRoute = lazy(() => import('./ReportRoute').then((m) => ({ default: m.ReportRoute })));
 
@@ -14,7 +15,7 @@ function parse(hash: string): { target: ParsedReportTarget | null; error: string
   try {
     return { target: parseReportHash(hash), error: null };
   } catch (e) {
-    return { target: null, error: e instanceof Error ? e.message : String(e) };
+    return { target: null, error: errorText(e) };
   }
 }
 

@@ -5,6 +5,7 @@ import type { Prediction, PredictionTarget, TargetPreset } from '../../shared/pr
 import { formatSeconds } from '../../shared/verdict';
 import { api } from '../api/transport';
 import { fmtNum, fmtShare } from './verdict-format';
+import { errorText } from '../components/format';
 
 const PRESET_NAMES: Record<TargetPreset, string> = {
   'hdd-7200': '7200 rpm hard disk',
@@ -125,11 +126,7 @@ export function PredictionView({
     api()
       .verdictPredict({ beforeId, target, ...(afterId ? { afterId } : {}) })
       .then((prediction) => live && setResult({ prediction, error: null }))
-      .catch(
-        (e: unknown) =>
-          live &&
-          setResult({ prediction: null, error: e instanceof Error ? e.message : String(e) }),
-      );
+      .catch((e: unknown) => live && setResult({ prediction: null, error: errorText(e) }));
     return () => {
       live = false;
     };

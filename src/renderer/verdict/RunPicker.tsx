@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { requests } from '../../shared/contract';
 import { api } from '../api/transport';
 import { useVerdict } from './verdict-store';
+import { errorText } from '../components/format';
 
 interface RunRow {
   id: string;
@@ -36,7 +37,7 @@ export function RunPicker() {
         setBefore(rs.find((r) => r.label === 'before')?.id ?? rs[1]?.id ?? '');
         setAfter(rs.find((r) => r.label === 'after')?.id ?? rs[0]?.id ?? '');
       })
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => setError(errorText(e)));
   }, [history]);
 
   const ok = before && after && before !== after;

@@ -1,29 +1,8 @@
 // One chart.js canvas, coloured from the app's CSS variables so it reads in light and dark mode.
 import { useEffect, useRef, useState } from 'react';
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LogarithmicScale,
-  Title,
-  Tooltip,
-  type Plugin,
-} from 'chart.js';
+import type { Plugin } from 'chart.js';
+import { Chart } from '../components/chart';
 import type { ChartSpec, Palette, WhiskerData } from './verdict-charts';
-
-Chart.register(
-  BarController,
-  BarElement,
-  CategoryScale,
-  LinearScale,
-  LogarithmicScale,
-  Legend,
-  Title,
-  Tooltip,
-);
 
 /** Draws each bar's min–max range as a whisker: a median alone would hide the noise. */
 const whiskers: Plugin<'bar'> = {

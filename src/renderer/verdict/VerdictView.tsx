@@ -15,6 +15,7 @@ import { usePalette } from './VerdictChart';
 import { VerdictReport } from './VerdictReport';
 import './verdict.css';
 import { SaveReportButton } from '../report/SaveReport';
+import { errorText } from '../components/format';
 
 followVerdictLinks();
 
@@ -73,11 +74,7 @@ export function VerdictView() {
         ...(rated ? { rated } : {}),
       })
       .then((verdict) => live && setState({ key, verdict, error: null }))
-      .catch(
-        (e: unknown) =>
-          live &&
-          setState({ key, verdict: null, error: e instanceof Error ? e.message : String(e) }),
-      );
+      .catch((e: unknown) => live && setState({ key, verdict: null, error: errorText(e) }));
     return () => {
       live = false;
     };

@@ -3,6 +3,7 @@ import type { PrivilegedStatus } from '../../shared/contract/privileged';
 import { api } from '../api/transport';
 import { useApp } from '../store';
 import './AdminStep.css';
+import { errorText } from '../components/format';
 
 const BADGES: Record<PrivilegedStatus['state'], { text: string; tone: string }> = {
   'not-asked': { text: 'Not asked yet', tone: '' },
@@ -25,13 +26,13 @@ export function AdminStep() {
     api()
       .privilegedStatus({})
       .then(setStatus)
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => setError(errorText(e)));
     return off;
   }, []);
 
   const run = (p: Promise<PrivilegedStatus>) => {
     setError(null);
-    p.then(setStatus).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    p.then(setStatus).catch((e: unknown) => setError(errorText(e)));
   };
   const state = status?.state ?? 'not-asked';
   const granted = state === 'granted';

@@ -5,8 +5,7 @@ import type { RunDocument } from '../../shared/schemas/run';
 import { api } from '../api/transport';
 import { useSetup } from '../setup-store';
 import { useWizard } from './wizard-store';
-
-const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+import { errorText } from '../components/format';
 
 /** Same physical drive as the baseline? Then the "after" numbers would measure the old drive again. */
 function sameDrive(a: RunDocument['drive'], b: ResolveResultDto['drive']): boolean {
@@ -36,7 +35,7 @@ export function BaselinePicker() {
     api()
       .runsList({})
       .then((r) => setRuns(r.runs.filter((x) => x.label === 'before')))
-      .catch((e: unknown) => setError(message(e)));
+      .catch((e: unknown) => setError(errorText(e)));
   }, []);
 
   const beforeId = w.beforeRunId;
@@ -45,7 +44,7 @@ export function BaselinePicker() {
     api()
       .runsGet({ id: beforeId })
       .then(setBaseline)
-      .catch((e: unknown) => setError(message(e)));
+      .catch((e: unknown) => setError(errorText(e)));
   }, [beforeId]);
 
   const baseline = loaded && loaded.id === beforeId ? loaded : null;
@@ -74,7 +73,7 @@ export function BaselinePicker() {
               ],
         );
       })
-      .catch((e: unknown) => setError(message(e)));
+      .catch((e: unknown) => setError(errorText(e)));
   };
 
   const useDir = () => {
@@ -85,7 +84,7 @@ export function BaselinePicker() {
         setResolved(r);
         if (r.writable) w.setAfterDir(r.path);
       })
-      .catch((e: unknown) => setError(message(e)));
+      .catch((e: unknown) => setError(errorText(e)));
   };
 
   return (

@@ -5,8 +5,8 @@ import { useSetup } from '../setup-store';
 import { useApp } from '../store';
 import { PredictionView } from '../verdict/PredictionView';
 import { useWizard } from './wizard-store';
+import { errorText } from '../components/format';
 
-const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 const parentOf = (p: string): string => p.replace(/\/+[^/]*$/, '') || '/';
 
 /** Step 6: the before-run must survive the swap, so it goes to a file off the drive being replaced. */
@@ -66,7 +66,7 @@ export function BaselineStep() {
         setSaved(r.path);
         setBaselineFile(r.path);
       })
-      .catch((e: unknown) => setError(message(e)));
+      .catch((e: unknown) => setError(errorText(e)));
   };
 
   return (

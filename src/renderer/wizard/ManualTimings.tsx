@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LOGIN_STEPS, type LoginStatus } from '../../shared/contract/tasks';
 import { api } from '../api/transport';
-
-const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+import { errorText } from '../components/format';
 
 /** Seconds typed as "27, 26.5 1:05" (m:ss allowed), as the seeds timed them with a stopwatch. */
 export function parseSeconds(text: string): number[] | null {
@@ -32,13 +31,13 @@ export function ManualTimings({ runId, onAdded }: { runId: string; onAdded: () =
     api()
       .tasksLoginStatus({})
       .then(setLogin)
-      .catch((e: unknown) => setError(message(e)));
+      .catch((e: unknown) => setError(errorText(e)));
   }, []);
 
   const toggleLogin = () => {
     setError(null);
     const call = login?.armed ? api().tasksLoginDisarm({}) : api().tasksLoginArm({});
-    call.then(setLogin).catch((e: unknown) => setError(message(e)));
+    call.then(setLogin).catch((e: unknown) => setError(errorText(e)));
   };
 
   const seconds = parseSeconds(secs);
@@ -61,7 +60,7 @@ export function ManualTimings({ runId, onAdded }: { runId: string; onAdded: () =
         setNote('');
         onAdded();
       })
-      .catch((e: unknown) => setError(message(e)));
+      .catch((e: unknown) => setError(errorText(e)));
   };
 
   return (

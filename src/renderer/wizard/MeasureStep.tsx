@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { BenchPlan } from '../../shared/contract/bench';
 import type { Measurement, RunDocument, TestResult } from '../../shared/schemas/run';
 import { api } from '../api/transport';
-import { formatDuration, formatNumber } from '../components/format';
+import { formatDuration, formatNumber, errorText } from '../components/format';
 import { useSetup } from '../setup-store';
 import { useApp } from '../store';
 import { useVerdict } from '../verdict/verdict-store';
@@ -102,7 +102,7 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
     api()
       .benchPlan({ ...planRequest({ profile, tests, repetitions, sizes }), targetDir: dir })
       .then(setPlan)
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => setError(errorText(e)));
   }, [dir, profile, tests, repetitions, sizes]);
 
   // A finished job names its run; load it to show each test's outcome in its row.
@@ -117,7 +117,7 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
         if (label === 'before') useWizard.getState().setBeforeRun(doc.id);
         else useWizard.getState().setAfterRun(doc.id);
       })
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => setError(errorText(e)));
   }, [finished, label]);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BenchCatalogue, BenchPlan } from '../../shared/contract/bench';
 import { api } from '../api/transport';
-import { formatBytes, formatDuration } from '../components/format';
+import { errorText, formatBytes, formatDuration } from '../components/format';
 import { useSetup } from '../setup-store';
 import { useApp } from '../store';
 import { UsageForm } from './UsageForm';
@@ -72,7 +72,7 @@ export function PlanStep() {
     api()
       .benchCatalogue({})
       .then(setCatalogue)
-      .catch((e: unknown) => setError(String(e instanceof Error ? e.message : e)));
+      .catch((e: unknown) => setError(errorText(e)));
   }, []);
 
   const { profile, tests, repetitions, sizes } = w;
@@ -89,7 +89,7 @@ export function PlanStep() {
     );
     Promise.all(reqs)
       .then((all) => live && setPlans(Object.fromEntries(all)))
-      .catch((e: unknown) => live && setError(String(e instanceof Error ? e.message : e)));
+      .catch((e: unknown) => live && setError(errorText(e)));
     return () => {
       live = false;
     };

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { JobFinished, JobProgress } from '../../shared/contract/jobs';
 import { api } from '../api/transport';
+import { errorText } from '../components/format';
 
 export interface TestRow {
   testId: string;
@@ -96,7 +97,7 @@ export function useBenchJob() {
       for (const replay of held) replay(jobId);
     } catch (e) {
       early.current = null;
-      setState({ ...idle, error: e instanceof Error ? e.message : String(e) });
+      setState({ ...idle, error: errorText(e) });
     }
   }, []);
 

@@ -7,6 +7,7 @@ import type { RunDocument } from '../../../shared/schemas/run';
 import { formatSeconds } from '../../../shared/verdict';
 import { fmtNum, fmtPercent } from '../format';
 import { referenceRows } from '../reference-model';
+import { errorText } from '../../components/format';
 
 type Attempt = { preset: TargetPreset; prediction: Prediction | null; error: string | null };
 
@@ -14,7 +15,7 @@ function attempt(before: RunDocument, preset: TargetPreset, after?: RunDocument)
   try {
     return { preset, prediction: predict(before, { preset }, after), error: null };
   } catch (e) {
-    return { preset, prediction: null, error: e instanceof Error ? e.message : String(e) };
+    return { preset, prediction: null, error: errorText(e) };
   }
 }
 
