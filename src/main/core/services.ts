@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import pkg from '../../../package.json';
 import type { FeatureFlags } from '../../shared/contract/app';
+import type { EngineSpawner } from '../engine/client';
 import { EventBus } from './event-bus';
 import { JobManager } from './jobs';
 import { RunStore } from '../store/run-store';
@@ -20,6 +21,8 @@ export interface Services {
   runs: RunStore;
   /** Admin rights for this session: the root helper's operations, or why there are none. */
   privileged: PrivilegedManager;
+  /** How the benchmark engine process is started: a utilityProcess in the app; fork when unset. */
+  engineSpawner?: EngineSpawner | undefined;
 }
 
 export function defaultConfigDir(env: NodeJS.ProcessEnv = process.env): string {

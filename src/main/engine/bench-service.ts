@@ -40,9 +40,13 @@ export interface BenchDeps {
   workDir?: WorkDirOptions;
 }
 
-/** Admin rights from the session's privileged manager; drive/machine facts from drives/. */
+/**
+ * The session's engine spawner (fork when unset); admin rights from the session's privileged
+ * manager; drive/machine facts from drives/.
+ */
 export function defaultBenchDeps(s: Services): BenchDeps {
   return {
+    ...(s.engineSpawner ? { spawner: s.engineSpawner } : {}),
     privileged: () => s.privileged?.ops() ?? null,
     privilegeState: () => {
       const st = s.privileged?.status();

@@ -4,28 +4,24 @@ import { PrivilegedProxy } from './privileged-proxy';
 import { asyncIoMode } from './queue';
 import { registry } from './registry';
 import { runPlan } from './runner';
+import { engineTransport, type EngineTransport } from './transport';
 import { removeWorkDir } from './work-dir';
 
-export function runEngineProcess(): void {
-  const send = (m: FromEngine): void => {
-    // A send racing the parent's death fails with EPIPE: that is the parent going away, not a crash.
-    if (process.connected)
-      process.send?.(fromEngine.parse(m), undefined, {}, (err) => err && parentGone());
-  };
+export function runEngineProcess(transport: EngineTransport = engineTransport()): void {
+  const send = (m: FromEngine): void => transport.send(fromEngine.parse(m));
   const ac = new AbortController();
   const proxy = new PrivilegedProxy(send);
   let started = false;
   let workDir: string | null = null;
-  // The parent went away (crash or SIGKILL): it cannot clean up any more, so the work folder
-  // goes with us; stop at once.
+  // The parent went away (crash or SIGKILL; for a utilityProcess also the app quitting): it
+  // cannot clean up any more, so the work folder goes with us; stop at once.
   function parentGone(): void {
     ac.abort();
     if (workDir) removeWorkDir(workDir);
     process.exit(0);
   }
-  process.on('disconnect', parentGone);
-  process.on('error', parentGone);
-  process.on('message', (raw) => {
+  transport.onParentGone(parentGone);
+  transport.onMessage((raw) => {
     const parsed = toEngine.safeParse(raw);
     if (!parsed.success) return send({ type: 'error', message: 'malformed message to engine' });
     const msg = parsed.data;

@@ -1,12 +1,14 @@
 // The Electron shell: window, menu, IPC wiring. Everything else lives in plain-Node modules.
-import { app, BrowserWindow, ipcMain, Menu, session } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, session, utilityProcess } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServices } from '../core/services';
+import { defaultWorkerPath } from '../engine/client';
 import { collectLoginAtStart } from '../tasks';
 import { createDispatch, createHandlers } from '../router';
 import { forwardEvents, registerIpc } from '../shell/ipc';
 import { menuTemplate } from '../shell/menu';
+import { utilityProcessSpawner } from '../shell/utility-spawner';
 import { installReportPrinter } from '../shell/report-window';
 import { lockDownNavigation, windowOptions, WM_CLASS } from '../shell/window';
 
@@ -30,7 +32,13 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   void app.whenReady().then(() => {
-    const services = createServices({ host: 'electron', configDir: app.getPath('userData') });
+    const services = createServices({
+      host: 'electron',
+      configDir: app.getPath('userData'),
+      // The engine runs as a utilityProcess; its path is looked up per run, so a missing bundle
+      // fails that run, not the start of the app.
+      engineSpawner: () => utilityProcessSpawner(utilityProcess, defaultWorkerPath())(),
+    });
     // Logins timed since the last start (autostart probe) become a stored result.
     void collectLoginAtStart(services);
     const rendererIndex = join(__dirname, '..', 'renderer', 'index.html');
