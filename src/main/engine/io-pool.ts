@@ -27,6 +27,9 @@ export interface PoolJob {
   seconds: number;
   signal?: AbortSignal | undefined;
   onProgress?: ((fraction: number, live?: LiveValue) => void) | undefined;
+  /** Shared probed buffer memory (io-buffers.ts): thread `slot` uses bs bytes at offsets[slot]. */
+  memory?: SharedArrayBuffer;
+  offsets?: number[];
 }
 
 export interface PoolResult {

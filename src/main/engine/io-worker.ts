@@ -22,7 +22,7 @@ parentPort.on('message', (job) => {
   let lat = 0n;
   let parked = false;
   try {
-    const buf = aligned(job.bs);
+    const buf = job.memory ? Buffer.from(job.memory, job.offsets[job.slot], job.bs) : aligned(job.bs);
     if (job.op === 'write') randomFillSync(buf);
     const random = xorshift((Date.now() ^ Math.imul(job.slot + 1, 2654435761)) >>> 0);
     Atomics.add(ctl, 4, 1);

@@ -3,6 +3,7 @@
 // synchronous I/O (io-pool.ts), which measured closest to fio's libaio here.
 import { read, readdirSync, readlinkSync, readSync, write, writeSync } from 'node:fs';
 import { abortError, alignedBuffer, makeRandom, nowNs, secondsSince, Slicer } from './io';
+import { bufferAt, type IoBuffers } from './io-buffers';
 import { IoPool } from './io-pool';
 import type { LiveValue } from './types';
 
@@ -21,6 +22,11 @@ export interface QueueJob {
   onProgress?: (fraction: number, live?: LiveValue) => void;
   /** Preset data for writes (incompressible); reads ignore it. */
   fill?: (buf: Buffer) => void;
+  /**
+   * Buffers from ioBuffers() (probed so large requests are not split); QD1 uses the first, deep
+   * queues one per thread. Without them each run allocates unprobed memory.
+   */
+  buffers?: IoBuffers;
 }
 
 export interface QueueResult {
@@ -36,7 +42,7 @@ export async function runQueue(job: QueueJob): Promise<QueueResult> {
 }
 
 async function runSync(job: QueueJob): Promise<QueueResult> {
-  const buf = alignedBuffer(job.bs);
+  const buf = job.buffers?.bs === job.bs ? bufferAt(job.buffers, 0) : alignedBuffer(job.bs);
   job.fill?.(buf);
   const nextOffset = offsets(job, job.fileSize, job.random ?? makeRandom());
   const slicer = new Slicer(100, job.signal);
@@ -159,6 +165,9 @@ function runPooled(job: QueueJob): Promise<QueueResult> {
       seconds: job.seconds,
       signal: job.signal,
       onProgress: job.onProgress,
+      ...(job.buffers?.bs === job.bs && job.buffers.offsets.length >= job.qd
+        ? { memory: job.buffers.memory, offsets: job.buffers.offsets }
+        : {}),
     })
     .then((r) => ({ ...r, latencies: null }));
 }

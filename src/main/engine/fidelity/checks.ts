@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openTestFile, makeRandom } from '../io';
+import { ioBuffers } from '../io-buffers';
 import { bufferedReadMethod } from '../methods/hdparm';
 import { runQueue } from '../queue';
 import { fileOps } from '../tests/bonnie-files';
@@ -53,9 +54,12 @@ function queueCheck(
     anchorName: `fio --ioengine=${p.qd > 1 ? 'libaio' : 'psync'} --iodepth=${p.qd} --direct=1`,
     figures: [{ id, label, unit: useIops ? 'IOPS' : 'KiB/s', target }],
     async engine() {
-      const { fd } = openTestFile(env.file, 'rw');
+      const { fd, direct } = openTestFile(env.file, 'rw');
       try {
+        // As qd-profile does: buffers whose requests reach the drive whole.
+        const buffers = ioBuffers(p.bs, p.qd, { fd, size: env.sizeBytes, direct });
         const r = await runQueue({
+          buffers,
           fd,
           op: p.op,
           bs: p.bs,

@@ -3,6 +3,7 @@
 import { readSync } from 'node:fs';
 import { mibPerSec, overheadCorrectedRate } from '../calc';
 import { alignedBuffer, nowNs, secondsSince, Slicer, throwIfAborted } from '../io';
+import { ioBuffer } from '../io-buffers';
 import type { MethodOptions } from './types';
 
 export const HDPARM_BLOCK = 2 * 1024 * 1024;
@@ -23,12 +24,13 @@ function readBlock(fd: number, buf: Buffer, pos: number): void {
 export async function bufferedReadMethod(
   fd: number,
   sizeBytes: number,
-  opts: MethodOptions = {},
+  opts: MethodOptions & { direct?: boolean } = {},
 ): Promise<{ bytes: number; seconds: number; mibPerSec: number; reachedEnd: number }> {
   const limit = opts.seconds ?? 3;
   const maxBlocks = Math.floor(sizeBytes / HDPARM_BLOCK);
   if (maxBlocks < 1) throw new Error('device or file is smaller than one 2 MiB block');
-  const buf = alignedBuffer(HDPARM_BLOCK);
+  // O_DIRECT maps the buffer's pages: pick memory whose 2 MiB requests are not split (io-buffers).
+  const buf = ioBuffer(HDPARM_BLOCK, { fd, size: sizeBytes, direct: opts.direct ?? false });
   throwIfAborted(opts.signal);
   const slicer = new Slicer(100, opts.signal);
   let blocks = 0;

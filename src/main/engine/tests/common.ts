@@ -77,3 +77,29 @@ export const NO_ADMIN_CAVEAT =
   'raw device tests skipped: no admin rights — measured on an O_DIRECT test file instead';
 export const NOT_DIRECT_CAVEAT =
   'this filesystem refuses O_DIRECT: reads may come from the page cache (warm-cache result)';
+
+/**
+ * The raw-device variant of a test, through the root helper. When the helper cannot read the
+ * device (it exited, the device went away, the read failed) the test falls back to the test file:
+ * returns null and records why, instead of failing the whole test. Cancel still cancels.
+ */
+export async function rawOrFallback<T>(
+  ctx: TestContext,
+  r: TestResult,
+  run: (device: string) => Promise<T>,
+): Promise<T | null> {
+  if (!ctx.privileged || !ctx.device) {
+    r.caveats.push(NO_ADMIN_CAVEAT);
+    return null;
+  }
+  try {
+    return await run(ctx.device);
+  } catch (err) {
+    if ((err as Error).name === 'AbortError' || ctx.signal.aborted) throw err;
+    const msg = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+    r.caveats.push(
+      `raw read of ${ctx.device} failed (${msg}): measured on an O_DIRECT test file instead`,
+    );
+    return null;
+  }
+}

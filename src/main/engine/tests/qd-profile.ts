@@ -6,6 +6,7 @@ import { estimateBytes, estimateSeconds } from '../../../shared/bench/estimates'
 import type { Measurement } from '../../../shared/schemas/run';
 import { kibPerSec, latencyStats, measurement } from '../calc';
 import { makeRandom, openTestFile } from '../io';
+import { ioBuffers } from '../io-buffers';
 import { asyncIoMode, runQueue, usesAsync, warmIoPool, type QueueResult } from '../queue';
 import type { TestModule } from '../types';
 import {
@@ -68,6 +69,16 @@ export const qdProfile: TestModule = {
       r.caveats.push(NOT_DIRECT_CAVEAT);
     }
     const random = makeRandom();
+    const bigBs = Math.max(...QD_PHASES.map((p) => p.bs));
+    const big = ioBuffers(
+      bigBs,
+      Math.max(...QD_PHASES.filter((p) => p.bs === bigBs).map((p) => p.qd)),
+      { fd, size: s.file, direct },
+    );
+    if (big.requestsPerIo !== null && big.requestsPerIo > 1.05)
+      r.caveats.push(
+        `${fmtBytes(bigBs)} requests reached the drive as ${big.requestsPerIo.toFixed(1)} requests each (its DMA segment limit)`,
+      );
     const results: QueueResult[][] = QD_PHASES.map(() => []);
     const steps = QD_PHASES.length * ctx.repetitions;
     try {
@@ -90,6 +101,7 @@ export const qdProfile: TestModule = {
               signal: ctx.signal,
               onProgress: (f, live) => progress(f, live, phaseLabel(p)),
               fill: (b) => randomFillSync(b),
+              ...(p.bs === bigBs ? { buffers: big } : {}),
             }),
           );
           if (p.op === 'write' && !direct) fsyncSync(fd);
@@ -98,7 +110,10 @@ export const qdProfile: TestModule = {
     } finally {
       closeSync(fd);
     }
-    r.extra = { asyncIo: asyncIoMode() };
+    r.extra = {
+      asyncIo: asyncIoMode(),
+      ...(big.requestsPerIo !== null ? { requestsPerLargeIo: big.requestsPerIo } : {}),
+    };
     r.measurements = QD_PHASES.flatMap((p, i) => phaseMeasurements(p, results[i]!));
     return r;
   },
