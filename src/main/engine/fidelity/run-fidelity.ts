@@ -31,7 +31,12 @@ export interface FigureResult {
   anchorSamples: (number | null)[];
   engineMedian: number | null;
   anchorMedian: number | null;
+  /** Median of the per-round ratios (engine and anchor ran back to back); the pass/fail figure. */
   ratio: number | null;
+  /** Engine median ÷ anchor median, for comparison. */
+  ratioOfMedians: number | null;
+  /** Lowest and highest per-round ratio. */
+  ratioRange: [number, number] | null;
   target: number | null;
   pass: boolean | null;
   note?: string;
@@ -77,6 +82,16 @@ export function parseArgs(argv: string[]): FidelityOptions {
 
 export function ratioOf(engine: number | null, anchor: number | null): number | null {
   return engine !== null && anchor !== null && anchor > 0 ? engine / anchor : null;
+}
+
+/**
+ * Per-round ratios of samples taken back to back. This VM's disk speed drifts up to 2× between
+ * rounds; a ratio within a round cancels that drift, where a ratio of medians mixes rounds.
+ */
+export function pairedRatios(engine: (number | null)[], anchor: (number | null)[]): number[] {
+  return engine
+    .map((e, i) => ratioOf(e, anchor[i] ?? null))
+    .filter((x): x is number => x !== null && Number.isFinite(x));
 }
 
 function med(xs: (number | null)[]): number | null {
@@ -159,7 +174,8 @@ export async function runFidelity(
         const as = s.a.map((r) => r[i] ?? null);
         const em = med(es);
         const am = med(as);
-        const ratio = ratioOf(em, am);
+        const paired = pairedRatios(es, as);
+        const ratio = med(paired);
         const note =
           am === null
             ? as.every((x) => x === null)
@@ -176,6 +192,8 @@ export async function runFidelity(
           engineMedian: em,
           anchorMedian: am,
           ratio,
+          ratioOfMedians: ratioOf(em, am),
+          ratioRange: paired.length ? [Math.min(...paired), Math.max(...paired)] : null,
           target: f.target,
           pass: f.target === null || ratio === null ? null : ratio >= f.target,
           ...(note ? { note } : {}),
@@ -186,7 +204,9 @@ export async function runFidelity(
       file: `${o.sizeBytes / 1024 / 1024} MiB O_DIRECT test file in ${o.dir}`,
       secondsPerRun: o.seconds,
       rounds: o.rounds,
-      order: 'engine and anchor alternate who goes first each round',
+      order: 'engine and anchor run back to back and alternate who goes first each round',
+      ratio:
+        'median of the per-round engine/anchor ratios (range in brackets); "of medians" for comparison',
       engineMode: `QD1/sequential: synchronous pread/pwrite in one process; deeper queues: ${asyncIoMode()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
       loopDevice: loop ?? 'none (needs root, losetup, hdparm)',
       bonnieFiles: `${o.files1024}×1024`,
@@ -213,7 +233,20 @@ const fmt = (xs: (number | null)[] | undefined): string =>
   (xs ?? []).map((x) => (x === null ? '—' : x >= 100 ? x.toFixed(0) : x.toFixed(2))).join('/');
 
 export function formatReport(results: FigureResult[], how: Record<string, unknown>): string {
-  const rows = [['figure', 'unit', 'engine', 'anchor', 'ratio', 'target', '', 'anchor tool']];
+  const rows = [
+    [
+      'figure',
+      'unit',
+      'engine',
+      'anchor',
+      'ratio',
+      '(range)',
+      'of medians',
+      'target',
+      '',
+      'anchor tool',
+    ],
+  ];
   for (const r of results)
     rows.push([
       r.label,
@@ -221,6 +254,8 @@ export function formatReport(results: FigureResult[], how: Record<string, unknow
       r.engineMedian === null ? '—' : r.engineMedian.toFixed(1),
       r.anchorMedian === null ? '—' : r.anchorMedian.toFixed(1),
       r.ratio === null ? '—' : r.ratio.toFixed(3),
+      r.ratioRange ? `(${r.ratioRange[0].toFixed(2)}–${r.ratioRange[1].toFixed(2)})` : '',
+      r.ratioOfMedians === null ? '—' : r.ratioOfMedians.toFixed(3),
       r.target === null ? 'info' : `≥ ${r.target}`,
       r.pass === null ? (r.note ? 'n/a' : '') : r.pass ? 'ok' : 'MISS',
       r.anchor,
@@ -228,7 +263,7 @@ export function formatReport(results: FigureResult[], how: Record<string, unknow
   const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const lines = rows.map((r) =>
     r
-      .map((c, i) => (i >= 2 && i <= 4 ? c.padStart(w[i]!) : c.padEnd(w[i]!)))
+      .map((c, i) => (i >= 2 && i <= 6 ? c.padStart(w[i]!) : c.padEnd(w[i]!)))
       .join('  ')
       .trimEnd(),
   );

@@ -10,6 +10,7 @@ import {
 import {
   formatReport,
   parseArgs,
+  pairedRatios,
   ratioOf,
 } from '../../../../src/main/engine/fidelity/run-fidelity';
 
@@ -81,6 +82,16 @@ describe('fidelity report', () => {
     expect(ratioOf(null, 100)).toBeNull();
     expect(ratioOf(1, 0)).toBeNull();
   });
+  it('pairs samples by round; a drifting machine does not bias the ratio', () => {
+    // The disk doubles its speed after round 2; engine is 0.98× the anchor in every round.
+    const anchor = [100, 100, 200, 200, 200];
+    const engine = anchor.map((a) => a * 0.98);
+    engine[0] = null as unknown as number; // a round the engine could not give a figure
+    expect(pairedRatios(engine, anchor)).toEqual(
+      [0.98, 0.98, 0.98, 0.98].map((x) => expect.closeTo(x, 9)),
+    );
+    expect(pairedRatios([1, 2], [0, null])).toEqual([]);
+  });
   it('parses options and refuses unknown ones', () => {
     expect(parseArgs(['--quick']).rounds).toBe(1);
     expect(parseArgs(['--size', '2G', '--rounds', '5']).sizeBytes).toBe(2 * 1024 ** 3);
@@ -99,6 +110,8 @@ describe('fidelity report', () => {
           engineMedian: 90,
           anchorMedian: 100,
           ratio: 0.9,
+          ratioOfMedians: 0.9,
+          ratioRange: [0.9, 0.9],
           target: 0.95,
           pass: false,
         },
@@ -112,13 +125,15 @@ describe('fidelity report', () => {
           engineMedian: 99,
           anchorMedian: 100,
           ratio: 0.99,
+          ratioOfMedians: 0.99,
+          ratioRange: [0.99, 0.99],
           target: 0.97,
           pass: true,
         },
       ],
       { rounds: 3 },
     );
-    expect(text).toMatch(/RND 4K Q1 read.*0\.900.*≥ 0\.95\s+MISS/);
+    expect(text).toMatch(/RND 4K Q1 read.*0\.900\s+\(0\.90–0\.90\)\s+0\.900\s+≥ 0\.95\s+MISS/);
     expect(text).toMatch(/SEQ 1M Q8 read.*0\.990.*≥ 0\.97\s+ok/);
     expect(text).toMatch(/how it ran:\n {2}rounds: 3/);
   });
