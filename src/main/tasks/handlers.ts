@@ -6,7 +6,7 @@ import { readBoot } from './boot-task';
 import { readJournal, hibernateResult } from './hibernate-task';
 import { armLogin, collectLoginResult, disarmLogin, loginStatus } from './login';
 import { parseSleepCycles } from './sleep-readers';
-import { stopwatchResult, storeTaskResult } from './task-runs';
+import { stopwatchResult, storeLoginResult, storeTaskResult } from './task-runs';
 import { notAvailable } from './common';
 import { hibernateTask } from './hibernate-task';
 
@@ -36,13 +36,20 @@ export function tasksHandlers(
   probeScript: string = defaultProbeScript(),
 ): Pick<Handlers, TaskChannels> {
   return {
-    'tasks.loginStatus': () => loginStatus(s.env, s.configDir),
-    'tasks.loginArm': () =>
-      armLogin({ env: s.env, configDir: s.configDir, probeScript, execPath: process.execPath }),
-    'tasks.loginDisarm': () => disarmLogin(s.env, s.configDir),
+    'tasks.loginStatus': () => loginStatus(s.env, s.configDir, s.runs),
+    'tasks.loginArm': (req) =>
+      armLogin({
+        env: s.env,
+        configDir: s.configDir,
+        probeScript,
+        execPath: process.execPath,
+        runs: s.runs,
+        ...(req.runId ? { runId: req.runId } : {}),
+      }),
+    'tasks.loginDisarm': () => disarmLogin(s.env, s.configDir, s.runs),
     'tasks.loginCollect': async () => {
-      const got = await collectLoginResult(s.env, s.configDir, (result) =>
-        storeTaskResult(s.runs, s.version, result, 'Login to desktop'),
+      const got = await collectLoginResult(s.env, s.configDir, (result, target) =>
+        storeLoginResult(s.runs, s.version, result, target),
       );
       return got ?? { runId: null, result: null };
     },

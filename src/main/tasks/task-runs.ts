@@ -4,6 +4,9 @@ import type { RunDocument, TestResult } from '../../shared/schemas/run';
 import { RUN_SCHEMA, RUN_VERSION } from '../../shared/schemas/run';
 import { newRunId, type RunStore } from '../store/run-store';
 import { measure } from './common';
+import { mergeLoginResults } from './login';
+
+export const LOGIN_RUN_NAME = 'Login to desktop';
 
 export function taskRunDocument(result: TestResult, appVersion: string, name: string): RunDocument {
   return {
@@ -33,7 +36,7 @@ export function taskRunDocument(result: TestResult, appVersion: string, name: st
 
 /** Adds the result to run `runId` (replacing one with the same testId and title) or a new run. */
 export async function storeTaskResult(
-  runs: RunStore,
+  runs: Pick<RunStore, 'load' | 'save'>,
   appVersion: string,
   result: TestResult,
   name: string,
@@ -50,6 +53,38 @@ export async function storeTaskResult(
   if (!doc.settings.tests.includes(result.testId)) doc.settings.tests.push(result.testId);
   await runs.save(doc);
   return doc.id;
+}
+
+/**
+ * Newly collected logins go to the run they were armed for: added to its login result (every
+ * sample kept, spread recomputed) or as its first one. Without a target, or when that run is gone
+ * or cannot be read, they become a "Login to desktop" run of their own, so no login is lost.
+ */
+export async function storeLoginResult(
+  runs: Pick<RunStore, 'exists' | 'load' | 'save'>,
+  appVersion: string,
+  result: TestResult,
+  targetRunId: string | null,
+): Promise<string> {
+  const doc = targetRunId ? await loadIfThere(runs, targetRunId) : null;
+  if (!doc) return storeTaskResult(runs, appVersion, result, LOGIN_RUN_NAME);
+  const i = doc.tests.findIndex((t) => t.testId === result.testId);
+  if (i >= 0) doc.tests[i] = mergeLoginResults(doc.tests[i]!, result);
+  else doc.tests.push(result);
+  if (!doc.settings.tests.includes(result.testId)) doc.settings.tests.push(result.testId);
+  await runs.save(doc);
+  return doc.id;
+}
+
+async function loadIfThere(
+  runs: Pick<RunStore, 'exists' | 'load'>,
+  id: string,
+): Promise<RunDocument | null> {
+  try {
+    return (await runs.exists(id)) ? await runs.load(id) : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface StopwatchEntry {

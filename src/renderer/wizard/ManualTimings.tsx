@@ -18,6 +18,21 @@ export function parseSeconds(text: string): number[] | null {
   return out;
 }
 
+/** One line on where timed logins go: this run (named), another run, or a run of their own. */
+export function loginStatusText(s: LoginStatus | null, runId: string): string {
+  if (!s) return '…';
+  const n = s.pending;
+  const waiting = n ? ` ${n} login${n > 1 ? 's' : ''} waiting to be stored.` : '';
+  if (!s.armed)
+    return `Timing is off. Once on, each login is added to this run, so the verdict can compare logins before and after the swap.${waiting}`;
+  const t = s.target;
+  if (t?.runId === runId)
+    return `Timing is on: your next logins will be added to “${t.label ?? runId}”.${waiting}`;
+  if (t?.label)
+    return `Timing is on, but your logins go to “${t.label}”, not to this run.${waiting}`;
+  return `Timing is on, but your logins are stored as a run of their own, not in this run.${waiting}`;
+}
+
 /** Timings no benchmark can take: login-to-desktop across a re-login, and a stopwatch for the rest. */
 export function ManualTimings({ runId, onAdded }: { runId: string; onAdded: () => void }) {
   const [login, setLogin] = useState<LoginStatus | null>(null);
@@ -34,11 +49,12 @@ export function ManualTimings({ runId, onAdded }: { runId: string; onAdded: () =
       .catch((e: unknown) => setError(errorText(e)));
   }, []);
 
-  const toggleLogin = () => {
+  const loginCall = (call: Promise<LoginStatus>) => {
     setError(null);
-    const call = login?.armed ? api().tasksLoginDisarm({}) : api().tasksLoginArm({});
     call.then(setLogin).catch((e: unknown) => setError(errorText(e)));
   };
+  // Armed from the other wizard step (or the CLI): the logins would go to another run.
+  const elsewhere = !!login?.armed && login.target?.runId !== runId;
 
   const seconds = parseSeconds(secs);
   const addStopwatch = () => {
@@ -72,16 +88,31 @@ export function ManualTimings({ runId, onAdded }: { runId: string; onAdded: () =
           <li key={s}>{s}</li>
         ))}
       </ol>
-      <p className="muted small">
-        {login
-          ? login.armed
-            ? `Timing is on (${login.entryPath}); ${login.pending} login(s) waiting to be stored.`
-            : 'Timing is off.'
-          : '…'}
+      <p className="muted small" data-testid="login-status">
+        {loginStatusText(login, runId)}
+        {login?.armed && (
+          <>
+            {' '}
+            Autostart entry: <code>{login.entryPath}</code>
+          </>
+        )}
       </p>
-      <button type="button" onClick={toggleLogin} disabled={!login}>
-        {login?.armed ? 'Stop timing logins' : 'Time my next login'}
-      </button>
+      <div className="row-inline">
+        {(!login?.armed || elsewhere) && (
+          <button
+            type="button"
+            onClick={() => loginCall(api().tasksLoginArm({ runId }))}
+            disabled={!login}
+          >
+            {elsewhere ? 'Time logins for this run instead' : 'Time my next login'}
+          </button>
+        )}
+        {login?.armed && (
+          <button type="button" onClick={() => loginCall(api().tasksLoginDisarm({}))}>
+            Stop timing logins
+          </button>
+        )}
+      </div>
 
       <h3>Stopwatch</h3>
       <p className="muted small">

@@ -12,6 +12,11 @@ export const loginStatus = z.object({
   entryPath: z.string(),
   /** Logins recorded since the app last collected them. */
   pending: z.number().int().nonnegative(),
+  /**
+   * The run the next logins are added to (armed with a run id); null: they become a "Login to
+   * desktop" run of their own. label is null when that run no longer exists.
+   */
+  target: z.object({ runId: z.string(), label: z.string().nullable() }).nullable(),
 });
 export type LoginStatus = z.infer<typeof loginStatus>;
 
@@ -31,13 +36,14 @@ export type StopwatchAdd = z.input<typeof stopwatchAdd>;
 export const LOGIN_STEPS = [
   'Press "Time my next login": Drivewise adds a small entry to your desktop\'s autostart programs.',
   'Save your work, log out, and log back in as usual.',
-  'When your desktop is ready, reopen Drivewise: the login time is stored by itself.',
+  'When your desktop is ready, reopen Drivewise: the login time is added to this run by itself.',
   'Repeat a few times for a spread; press "Stop timing logins" to remove the autostart entry.',
 ] as const;
 
 export const tasksRequests = {
   'tasks.loginStatus': request(z.object({}).strict(), loginStatus),
-  'tasks.loginArm': request(z.object({}).strict(), loginStatus),
+  /** runId: add the next logins to this run (the wizard's before- or after-run). */
+  'tasks.loginArm': request(z.object({ runId: runId.optional() }).strict(), loginStatus),
   'tasks.loginDisarm': request(z.object({}).strict(), loginStatus),
   /** Turns logins recorded since the last call into a stored result (call at app start). */
   'tasks.loginCollect': request(

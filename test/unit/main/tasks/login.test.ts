@@ -100,6 +100,7 @@ describe('arm, probe, collect, disarm', () => {
       armed: true,
       entryPath: join(home, 'cfg/autostart/drivewise-login-probe.desktop'),
       pending: 0,
+      target: null,
     });
     const entry = readFileSync(st.entryPath, 'utf8');
     const exec = /^Exec=(.*)$/m.exec(entry)![1]!;
