@@ -9,7 +9,7 @@ import { hibernateResult, hibernateTask, readJournal } from './hibernate-task';
 import { armLogin, collectLoginResult, disarmLogin, loginStatus } from './login';
 import { notAvailable } from './common';
 import { parseSleepCycles } from './sleep-readers';
-import { stopwatchResult, storeTaskResult } from './task-runs';
+import { stopwatchResult, storeLoginResult, storeTaskResult } from './task-runs';
 
 function describe(r: TestResult): string {
   if (r.status !== 'ok') return `${r.title}: ${r.error ?? r.status}\n`;
@@ -47,12 +47,15 @@ export const registerTasks: Register = (program: Command, services, io) => {
   login
     .command('arm')
     .description('time the next logins: log out and in, then run `drivewise task login collect`')
-    .action(async () => {
+    .option('--run <id>', 'add the timed logins to this run (the before or after run)')
+    .action(async (o: { run?: string }) => {
       const s = await armLogin({
         env: services.env,
         configDir: services.configDir,
         probeScript: defaultProbeScript(),
         execPath: process.execPath,
+        runs: services.runs,
+        ...(o.run ? { runId: o.run } : {}),
       });
       io.out(status(s));
       io.out(
@@ -68,10 +71,12 @@ export const registerTasks: Register = (program: Command, services, io) => {
     .action(async () => io.out(status(await loginStatus(services.env, services.configDir))));
   login
     .command('collect')
-    .description('store the logins timed since the last collection as a run')
+    .description(
+      'store the logins timed since the last collection (in the run chosen at arm, else a run of their own)',
+    )
     .action(async () => {
-      const got = await collectLoginResult(services.env, services.configDir, (r) =>
-        storeTaskResult(services.runs, services.version, r, 'Login to desktop'),
+      const got = await collectLoginResult(services.env, services.configDir, (r, target) =>
+        storeLoginResult(services.runs, services.version, r, target),
       );
       if (!got) return io.out('no login timed since the last collection\n');
       io.out(describe(got.result) + (got.runId ? `saved run ${got.runId}\n` : 'nothing stored\n'));

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +52,30 @@ describe('drivewise task', () => {
     expect(c.out.join('')).toContain('no login timed since the last collection');
     expect(await c.run('task', 'login', 'disarm')).toBe(0);
     expect(c.out.join('')).toContain('not armed');
+  });
+
+  it('arm --run adds the timed logins to that run; an unknown run is refused', async () => {
+    const c = cli();
+    expect(await c.run('task', 'stopwatch', 'GRUB to login', '27')).toBe(0);
+    const id = /saved in run (\S+)/.exec(c.out.join(''))![1]!;
+    expect(await c.run('task', 'login', 'arm', '--run', 'nope')).toBe(2);
+    expect(c.err.join('')).toMatch(/no run with id nope/);
+    expect(await c.run('task', 'login', 'arm', '--run', id)).toBe(0);
+    // What the autostart probe appends at a login: desktop ready 22 s after the session began.
+    appendFileSync(
+      join(c.home, 'cfg', 'login-probes.jsonl'),
+      JSON.stringify({
+        probeMonotonicUs: '72000000',
+        realtimeMs: 1_700_000_000_000,
+        sessionId: '2',
+        desktop: 'GNOME',
+        sessionStartUs: '50000000',
+      }) + '\n',
+    );
+    expect(await c.run('task', 'login', 'collect')).toBe(0);
+    expect(c.out.join('')).toContain(`saved run ${id}`);
+    const login = (await c.services.runs.load(id)).tests.find((t) => t.testId === 'task.login');
+    expect(login?.measurements[0]?.samples).toEqual([22]);
   });
 
   it('reports boot as not available here, in one line', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginStatusText, parseSeconds } from '../../../../src/renderer/wizard/ManualTimings';
+import { loginStatusText, parseSeconds } from '../../../../src/renderer/wizard/manual-timings-text';
 
 const base = { armed: true, entryPath: '/h/.config/autostart/x.desktop', pending: 0 };
 
