@@ -83,6 +83,10 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
       )
       .option('--name <name>', 'a name for this run')
       .option('--json <file>', 'also write the run document to this file')
+      .option(
+        '--admin',
+        'ask for admin rights first (password dialog; none when run as root) so cache drops and raw-device reads run',
+      )
       .action(
         async (o: {
           dir: string;
@@ -93,6 +97,7 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
           label: 'before' | 'after' | 'custom';
           name?: string;
           json?: string;
+          admin?: boolean;
         }) => {
           const reps = o.repetitions === undefined ? undefined : Number(o.repetitions);
           if (reps !== undefined && !(Number.isInteger(reps) && reps >= 1 && reps <= 20))
@@ -100,6 +105,11 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
               `--repetitions must be a whole number from 1 to 20, got "${o.repetitions}"`,
             );
           const sizes = parseSizes(o.size);
+          if (o.admin) {
+            // A refusal is not an error: the run goes on and records what it skipped.
+            const st = await services.privileged.request();
+            io.err(`admin rights: ${st.state} — ${st.reason}\n`);
+          }
           const ac = new AbortController();
           const onSig = (): void => ac.abort();
           // Ctrl+C and a polite kill are both a cancel: the work folder must go.
@@ -149,6 +159,7 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
               },
             );
           } finally {
+            if (o.admin) services.privileged.release();
             process.removeListener('SIGINT', onSig);
             process.removeListener('SIGTERM', onSig);
             if (tty && lastLine) io.err('\n');

@@ -65,6 +65,43 @@ describe('drivewise bench', () => {
     expect(leftovers(target)).toEqual([]);
   });
 
+  it.skipIf(process.getuid?.() !== 0)(
+    '--admin asks for the helper first (root: no dialog), records it, and gives it back',
+    async () => {
+      const target = dir('cli-admin');
+      const services = createServices({ configDir: dir('cfg-admin') });
+      const c = capture();
+      const code = await runCli(
+        [
+          'bench',
+          '--dir',
+          target,
+          '--tests',
+          'buffered-read',
+          '--size',
+          'file=16M',
+          '--repetitions',
+          '1',
+          '--admin',
+        ],
+        c.io,
+        services,
+      );
+      expect(c.err.join('')).toMatch(/^admin rights: granted — running as root/);
+      expect(code).toBe(0);
+      const id = /saved run (\S+)/.exec(c.out.join(''))![1]!;
+      const doc = await services.runs.load(id);
+      expect(doc.privilege.state).toBe('granted');
+      const t = doc.tests[0]!;
+      expect(t.status).toBe('ok');
+      // Either the raw device was read, or (this sandbox refuses /dev/vda) the fallback says why.
+      if (!t.method.includes('/dev/'))
+        expect(t.caveats.join('\n')).toMatch(/raw read of \/dev\/\S+ failed .*test file instead/);
+      expect(services.privileged.status().state).toBe('not-asked');
+      expect(leftovers(target)).toEqual([]);
+    },
+  );
+
   it('bad input gives one line and exit code 2', async () => {
     const services = createServices({ configDir: dir('cfg') });
     for (const args of [
