@@ -1,10 +1,10 @@
 // The engine/anchor pairs the fidelity script measures. Each check yields one or more figures per
 // round from the engine's own code paths and from the reference tool on the same file or device.
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openTestFile, makeRandom } from '../io';
-import { ioBuffers } from '../io-buffers';
+import { ioBuffers, parseReadsCompleted, sysBlockDir } from '../io-buffers';
 import { bufferedReadMethod } from '../methods/hdparm';
 import { runQueue } from '../queue';
 import { fileOps } from '../tests/bonnie-files';
@@ -23,6 +23,11 @@ export interface Check {
   name: string;
   anchorName: string;
   figures: Figure[];
+  /**
+   * Device read requests per I/O seen during each engine and anchor sample (large requests only):
+   * tells whether a side's requests were split on the way to the drive.
+   */
+  requests?: { engine: number[]; anchor: number[] };
   engine(): Promise<(number | null)[]>;
   anchor(): Promise<(number | null)[]>;
 }
@@ -49,8 +54,20 @@ function queueCheck(
 ): Check {
   const useIops = p.pattern === 'rnd';
   const rw = (p.pattern === 'rnd' ? 'rand' : '') + p.op;
+  const requests = { engine: [] as number[], anchor: [] as number[] };
+  // Reads of large blocks only: writes and 4K requests are never split by the segment limit.
+  const watch = p.op === 'read' && p.bs >= MiB ? readCounter(env.file) : null;
+  const counted = async <T>(side: number[], ios: (r: T) => number, f: () => Promise<T>) => {
+    const before = watch?.();
+    const r = await f();
+    const after = watch?.();
+    if (before !== undefined && after !== undefined && ios(r) > 0)
+      side.push((after - before) / ios(r));
+    return r;
+  };
   return {
     name: label,
+    ...(watch ? { requests } : {}),
     anchorName: `fio --ioengine=${p.qd > 1 ? 'libaio' : 'psync'} --iodepth=${p.qd} --direct=1`,
     figures: [{ id, label, unit: useIops ? 'IOPS' : 'KiB/s', target }],
     async engine() {
@@ -58,34 +75,56 @@ function queueCheck(
       try {
         // As qd-profile does: buffers whose requests reach the drive whole.
         const buffers = ioBuffers(p.bs, p.qd, { fd, size: env.sizeBytes, direct });
-        const r = await runQueue({
-          buffers,
-          fd,
-          op: p.op,
-          bs: p.bs,
-          qd: p.qd,
-          seconds: env.seconds,
-          pattern: p.pattern,
-          fileSize: env.sizeBytes,
-          fill: (b) => b.fill(0x5a),
-        });
+        const r = await counted(
+          requests.engine,
+          (q) => q.ops,
+          () =>
+            runQueue({
+              buffers,
+              fd,
+              op: p.op,
+              bs: p.bs,
+              qd: p.qd,
+              seconds: env.seconds,
+              pattern: p.pattern,
+              fileSize: env.sizeBytes,
+              fill: (b) => b.fill(0x5a),
+            }),
+        );
         return [useIops ? r.ops / r.seconds : (r.ops * p.bs) / 1024 / r.seconds];
       } finally {
         closeSync(fd);
       }
     },
     async anchor() {
-      const f = await runFio({
-        file: env.file,
-        rw: rw as 'read',
-        bs: p.bs >= MiB ? `${p.bs / MiB}M` : `${p.bs / 1024}k`,
-        qd: p.qd,
-        seconds: env.seconds,
-        sizeBytes: env.sizeBytes,
-      });
+      const f = await counted(
+        requests.anchor,
+        (x) => Math.round((x.bw * 1024 * env.seconds) / p.bs),
+        () =>
+          runFio({
+            file: env.file,
+            rw: rw as 'read',
+            bs: p.bs >= MiB ? `${p.bs / MiB}M` : `${p.bs / 1024}k`,
+            qd: p.qd,
+            seconds: env.seconds,
+            sizeBytes: env.sizeBytes,
+          }),
+      );
       return [useIops ? f.iops : f.bw];
     },
   };
+}
+
+/** Completed reads of the block device under `file`, or null where there is none to watch. */
+function readCounter(file: string): (() => number) | null {
+  const fd = openSync(file, 'r');
+  let dir: string | null;
+  try {
+    dir = sysBlockDir(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return dir ? () => parseReadsCompleted(readFileSync(`${dir}/stat`, 'utf8')) : null;
 }
 
 export function buildChecks(env: CheckEnv): Check[] {

@@ -106,6 +106,23 @@ export async function runFidelity(
   const file = join(work, 'fidelity.bin');
   let loop: string | null = null;
   const isRoot = process.getuid?.() === 0;
+  const cleanUp = (): void => {
+    if (loop)
+      try {
+        execFileSync('losetup', ['-d', loop]);
+      } catch {
+        /* already gone */
+      }
+    loop = null;
+    rmSync(work, { recursive: true, force: true });
+  };
+  // Ctrl+C or a kill mid-run: the 1 GiB file and the loop device must not stay behind.
+  const onSignal = (): void => {
+    cleanUp();
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     log(`writing a ${o.sizeBytes / 1024 / 1024} MiB test file in ${work} ...`);
     await createDataFile(file, o.sizeBytes);
@@ -213,21 +230,31 @@ export async function runFidelity(
       ddBytes: o.ddBytes,
       kernel: release(),
       cpus: cpus().length,
+      requestsPerIo:
+        checks
+          .filter((c) => c.requests)
+          .map(
+            (c) =>
+              `${c.name}: engine ${fmtReq(c.requests!.engine)}, ${c.anchorName.split(' ')[0]} ${fmtReq(c.requests!.anchor)}`,
+          )
+          .join('; ') || 'not watched',
       loadavgStart: load0,
       loadavgEnd: loadavg()[0],
     };
     return { results, how };
   } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
     await closeIoPool();
-    if (loop)
-      try {
-        execFileSync('losetup', ['-d', loop]);
-      } catch {
-        /* already gone */
-      }
-    rmSync(work, { recursive: true, force: true });
+    cleanUp();
   }
 }
+
+/** Median device requests per I/O: 1.00 = every request reached the drive whole. */
+const fmtReq = (xs: number[]): string => {
+  const m = med(xs);
+  return m === null ? '—' : `${m.toFixed(2)} requests/IO`;
+};
 
 const fmt = (xs: (number | null)[] | undefined): string =>
   (xs ?? []).map((x) => (x === null ? '—' : x >= 100 ? x.toFixed(0) : x.toFixed(2))).join('/');
