@@ -24,7 +24,7 @@ const Wasm = (
 ).WebAssembly;
 
 export interface IoBuffers {
-  /** Shared so worker threads can use their window of the same probed memory. */
+  /** One mapping holding every window (shared, so a worker thread could be handed it too). */
   memory: SharedArrayBuffer;
   /** Byte offsets of the chosen windows (page-aligned). */
   offsets: number[];

@@ -1,10 +1,9 @@
 // Queue-depth I/O. QD1 uses synchronous pread/pwrite in the engine thread itself (no thread-pool
-// hop, ~40 µs cheaper per op than fs.read). Deeper queues run on `qd` worker threads doing the same
-// synchronous I/O (io-pool.ts), which measured closest to fio's libaio here.
+// hop, ~40 µs cheaper per op than fs.read). Deeper queues keep `qd` asynchronous requests in flight
+// through libuv, which the engine process runs on io_uring (UV_USE_IO_URING=1).
 import { read, readdirSync, readlinkSync, readSync, write, writeSync } from 'node:fs';
 import { abortError, alignedBuffer, makeRandom, nowNs, secondsSince, Slicer } from './io';
 import { bufferAt, type IoBuffers } from './io-buffers';
-import { IoPool } from './io-pool';
 import type { LiveValue } from './types';
 
 export interface QueueJob {
@@ -24,7 +23,7 @@ export interface QueueJob {
   fill?: (buf: Buffer) => void;
   /**
    * Buffers from ioBuffers() (probed so large requests are not split); QD1 uses the first, deep
-   * queues one per thread. Without them each run allocates unprobed memory.
+   * queues one per request slot. Without them each run allocates unprobed memory.
    */
   buffers?: IoBuffers;
 }
@@ -37,8 +36,7 @@ export interface QueueResult {
 }
 
 export async function runQueue(job: QueueJob): Promise<QueueResult> {
-  if (job.qd <= 1) return runSync(job);
-  return usesAsync(job) ? runAsync(job) : runPooled(job);
+  return job.qd <= 1 ? runSync(job) : runAsync(job);
 }
 
 async function runSync(job: QueueJob): Promise<QueueResult> {
@@ -86,17 +84,21 @@ async function runSync(job: QueueJob): Promise<QueueResult> {
 }
 
 /**
- * Many small requests (RND 4K Q32) go through libuv's async fs, which the engine process runs on
- * io_uring (UV_USE_IO_URING=1): on a quiet machine 1.2–1.5× fio libaio here, where 32 threads
- * reached ~0.75× because of context switches. Large requests (SEQ 1M Q8) use the thread pool,
- * which stayed ≈ fio also under heavy load where libuv's io_uring mode dropped to ~0.4×.
+ * Deep queues, measured against fio libaio with bench:fidelity (engine-anchor-anchor-engine
+ * rounds on a quiet machine): io_uring gave RND 4K Q32 read 1.50×, SEQ 1M Q8 read 1.26× and write
+ * 0.98×; `qd` worker threads doing synchronous O_DIRECT gave only 0.62× on SEQ 1M Q8 (every
+ * completion wakes a thread on 2 vCPUs), so they were dropped. io_uring submits a batch in one
+ * call, so adjacent sequential requests can merge on the way down, as they can for libaio.
+ * Where io_uring is unavailable, libuv runs the same requests on its thread pool
+ * (UV_THREADPOOL_SIZE=32).
  */
-export const usesAsync = (job: Pick<QueueJob, 'qd' | 'bs'>): boolean =>
-  job.qd > 8 && job.bs <= 64 * 1024;
-
 function runAsync(job: QueueJob): Promise<QueueResult> {
-  const big = alignedBuffer(job.bs * job.qd);
-  job.fill?.(big);
+  const probed = job.buffers?.bs === job.bs && job.buffers.offsets.length >= job.qd;
+  const big = probed ? null : alignedBuffer(job.bs * job.qd);
+  const slots = Array.from({ length: job.qd }, (_, i) =>
+    probed ? bufferAt(job.buffers!, i) : big!.subarray(i * job.bs, (i + 1) * job.bs),
+  );
+  for (const b of slots) job.fill?.(b);
   type Done = (err: NodeJS.ErrnoException | null, n: number) => void;
   const io = (fd: number, buf: Buffer, pos: number, cb: Done): void => {
     if (job.op === 'read') read(fd, buf, 0, job.bs, pos, cb);
@@ -120,7 +122,7 @@ function runAsync(job: QueueJob): Promise<QueueResult> {
       resolve({ ops, seconds: Number(tEnd - t0) / 1e9, latSumUs: latSum, latencies: null });
     };
     const issue = (slot: number): void => {
-      const buf = big.subarray(slot * job.bs, (slot + 1) * job.bs);
+      const buf = slots[slot]!;
       const pos = nextOffset();
       const s = nowNs();
       inFlight++;
@@ -150,39 +152,6 @@ function runAsync(job: QueueJob): Promise<QueueResult> {
   });
 }
 
-let pool: IoPool | null = null;
-
-function runPooled(job: QueueJob): Promise<QueueResult> {
-  pool ??= new IoPool();
-  return pool
-    .run({
-      fd: job.fd,
-      op: job.op,
-      pattern: job.pattern,
-      bs: job.bs,
-      blocks: Math.floor(job.fileSize / job.bs),
-      qd: job.qd,
-      seconds: job.seconds,
-      signal: job.signal,
-      onProgress: job.onProgress,
-      ...(job.buffers?.bs === job.bs && job.buffers.offsets.length >= job.qd
-        ? { memory: job.buffers.memory, offsets: job.buffers.offsets }
-        : {}),
-    })
-    .then((r) => ({ ...r, latencies: null }));
-}
-
-/** Start the deep-queue threads early, e.g. while the test file is being written. */
-export function warmIoPool(n: number): Promise<void> {
-  pool ??= new IoPool();
-  return pool.grow(n);
-}
-
-export async function closeIoPool(): Promise<void> {
-  await pool?.close();
-  pool = null;
-}
-
 /** How deep-queue I/O was submitted, for the run's "how it ran" notes. */
 export function asyncIoMode(): string {
   let uring = false;
@@ -197,10 +166,9 @@ export function asyncIoMode(): string {
   } catch {
     /* no /proc */
   }
-  const small = uring
-    ? 'io_uring (libuv)'
-    : `libuv thread pool (${process.env.UV_THREADPOOL_SIZE ?? '4'} threads; io_uring unavailable)`;
-  return `small deep-queue requests: ${small}; large ones: worker threads with synchronous O_DIRECT`;
+  return uring
+    ? 'deep queues: io_uring (libuv)'
+    : `deep queues: libuv thread pool (${process.env.UV_THREADPOOL_SIZE ?? '4'} threads; io_uring unavailable)`;
 }
 
 /** Offsets generator: sequential wraps at the end; random is block-aligned uniform. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { median } from '../../../shared/stats';
 import { parseSize } from '../../../shared/bench/catalogue';
 import { createDataFile } from '../io';
-import { asyncIoMode, closeIoPool } from '../queue';
+import { asyncIoMode } from '../queue';
 import { hasTool } from './anchors';
 import { buildChecks, type Check } from './checks';
 
@@ -46,8 +46,8 @@ export function parseArgs(argv: string[]): FidelityOptions {
   const o: FidelityOptions = {
     dir: tmpdir(),
     sizeBytes: parseSize('1G'),
-    seconds: 3,
-    rounds: 3,
+    seconds: 2,
+    rounds: 4,
     only: null,
     json: false,
     files1024: 8,
@@ -82,6 +82,28 @@ export function parseArgs(argv: string[]): FidelityOptions {
 
 export function ratioOf(engine: number | null, anchor: number | null): number | null {
   return engine !== null && anchor !== null && anchor > 0 ? engine / anchor : null;
+}
+
+/**
+ * ABBA within a round, BAAB in the next: each side runs once first and once second, which cancels
+ * linear drift and the position effect seen here (the second run after a switch of workload was
+ * up to 1.6× faster, whoever it was).
+ */
+export function abbaOrder(round: number): ('engine' | 'anchor')[] {
+  return round % 2 === 0
+    ? ['engine', 'anchor', 'anchor', 'engine']
+    : ['anchor', 'engine', 'engine', 'anchor'];
+}
+
+/** Per-figure mean of a side's runs in one round; null when a run gave no figure. */
+export function meanOfRuns(runs: (number | null)[][]): (number | null)[] {
+  const n = Math.max(0, ...runs.map((r) => r.length));
+  return Array.from({ length: n }, (_, i) => {
+    const xs = runs.map((r) => r[i] ?? null);
+    return xs.every((x): x is number => x !== null)
+      ? xs.reduce((a, x) => a + x, 0) / xs.length
+      : null;
+  });
 }
 
 /**
@@ -155,29 +177,29 @@ export async function runFidelity(
       checks.map((c) => [c, { e: [], a: [] }]),
     );
     const load0 = loadavg()[0]!;
-    for (let round = 0; round < o.rounds; round++) {
-      for (const c of checks) {
-        const s = samples.get(c)!;
-        const tool = c.anchorName.split(' ')[0]!;
-        const haveAnchor = (tools as Record<string, boolean>)[tool] ?? true;
-        // Alternate who goes first so drift (thermal, other load) does not favour one side.
-        const order = round % 2 === 0 ? ['engine', 'anchor'] : ['anchor', 'engine'];
-        for (const who of order) {
-          if (who === 'engine') s.e.push(await c.engine());
-          else
-            s.a.push(
-              haveAnchor
-                ? await c
-                    .anchor()
-                    .catch(
-                      (err: Error) => (
-                        log(`  ${c.anchorName} failed: ${err.message.split('\n')[0]}`),
-                        c.figures.map(() => null)
-                      ),
-                    )
-                : c.figures.map(() => null),
-            );
-        }
+    for (const c of checks) {
+      const s = samples.get(c)!;
+      const tool = c.anchorName.split(' ')[0]!;
+      const haveAnchor = (tools as Record<string, boolean>)[tool] ?? true;
+      const anchor = async (): Promise<(number | null)[]> =>
+        haveAnchor
+          ? c
+              .anchor()
+              .catch(
+                (err: Error) => (
+                  log(`  ${c.anchorName} failed: ${err.message.split('\n')[0]}`),
+                  c.figures.map(() => null)
+                ),
+              )
+          : c.figures.map(() => null);
+      // One unrecorded run first: the device settles into this workload before either side counts.
+      await anchor();
+      for (let round = 0; round < o.rounds; round++) {
+        const got = { engine: [] as (number | null)[][], anchor: [] as (number | null)[][] };
+        for (const who of abbaOrder(round))
+          got[who].push(who === 'engine' ? await c.engine() : await anchor());
+        s.e.push(meanOfRuns(got.engine));
+        s.a.push(meanOfRuns(got.anchor));
         log(
           `round ${round + 1}/${o.rounds}  ${c.name}: engine ${fmt(s.e.at(-1))}  ${tool} ${fmt(s.a.at(-1))}`,
         );
@@ -221,10 +243,11 @@ export async function runFidelity(
       file: `${o.sizeBytes / 1024 / 1024} MiB O_DIRECT test file in ${o.dir}`,
       secondsPerRun: o.seconds,
       rounds: o.rounds,
-      order: 'engine and anchor run back to back and alternate who goes first each round',
+      order:
+        'per check: one unrecorded anchor run, then rounds of engine-anchor-anchor-engine and anchor-engine-engine-anchor (each round gives the mean of each side)',
       ratio:
         'median of the per-round engine/anchor ratios (range in brackets); "of medians" for comparison',
-      engineMode: `QD1/sequential: synchronous pread/pwrite in one process; deeper queues: ${asyncIoMode()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
+      engineMode: `QD1/sequential: synchronous pread/pwrite in one process; ${asyncIoMode()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
       loopDevice: loop ?? 'none (needs root, losetup, hdparm)',
       bonnieFiles: `${o.files1024}×1024`,
       ddBytes: o.ddBytes,
@@ -245,7 +268,6 @@ export async function runFidelity(
   } finally {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
-    await closeIoPool();
     cleanUp();
   }
 }

@@ -10,6 +10,8 @@ import {
 import {
   formatReport,
   parseArgs,
+  abbaOrder,
+  meanOfRuns,
   pairedRatios,
   ratioOf,
 } from '../../../../src/main/engine/fidelity/run-fidelity';
@@ -91,6 +93,24 @@ describe('fidelity report', () => {
       [0.98, 0.98, 0.98, 0.98].map((x) => expect.closeTo(x, 9)),
     );
     expect(pairedRatios([1, 2], [0, null])).toEqual([]);
+  });
+  it('runs each side once first and once second per round, switching every round', () => {
+    expect(abbaOrder(0)).toEqual(['engine', 'anchor', 'anchor', 'engine']);
+    expect(abbaOrder(1)).toEqual(['anchor', 'engine', 'engine', 'anchor']);
+    // Over two rounds each side holds every position equally often.
+    const pos = (who: string) =>
+      [0, 1].flatMap((r) => abbaOrder(r).flatMap((w, i) => (w === who ? [i] : [])));
+    expect(pos('engine').sort()).toEqual(pos('anchor').sort());
+  });
+  it('averages a side’s runs in a round per figure; a missing figure stays missing', () => {
+    expect(
+      meanOfRuns([
+        [100, 8],
+        [300, null],
+      ]),
+    ).toEqual([200, null]);
+    expect(meanOfRuns([[5]])).toEqual([5]);
+    expect(meanOfRuns([])).toEqual([]);
   });
   it('parses options and refuses unknown ones', () => {
     expect(parseArgs(['--quick']).rounds).toBe(1);
