@@ -105,15 +105,24 @@ export function throttleReads(majMin: string, bytesPerSec: number): Throttle | n
     add: (pid) => writeFileSync(procs, `${pid}\n`),
     wrap: (cmd) => ['sh', '-c', `echo $$ > '${procs}' && exec "$@"`, 'sh', ...cmd],
     remove: () => {
-      // Move anything left back to the root group, then remove the group.
+      // Move anything left back to the root group, then remove the group. A helper that is still
+      // exiting keeps the group busy for a moment (EBUSY): try again for up to 2 s.
       const root = dir.startsWith(v1) ? v1 : v2;
-      for (const pid of readFileSync(procs, 'utf8').split('\n').filter(Boolean))
+      for (let tries = 0; ; tries++) {
+        for (const pid of readFileSync(procs, 'utf8').split('\n').filter(Boolean))
+          try {
+            writeFileSync(join(root, 'cgroup.procs'), `${pid}\n`);
+          } catch {
+            /* gone */
+          }
         try {
-          writeFileSync(join(root, 'cgroup.procs'), `${pid}\n`);
-        } catch {
-          /* gone */
+          rmdirSync(dir);
+          return;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EBUSY' || tries >= 40) throw err;
+          execFileSync('sleep', ['0.05']);
         }
-      rmdirSync(dir);
+      }
     },
   };
 }
