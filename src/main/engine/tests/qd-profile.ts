@@ -72,7 +72,7 @@ export const qdProfile: TestModule = {
     );
     if (big.requestsPerIo !== null && big.requestsPerIo > 1.05)
       r.caveats.push(
-        `${fmtBytes(bigBs)} requests reached the drive as ${big.requestsPerIo.toFixed(1)} requests each (its DMA segment limit)`,
+        `${fmtBytes(bigBs)} requests reached the drive as ${big.requestsPerIo.toFixed(1)} requests each (split by the queue's DMA segment limit, or other disk reads at the same time)`,
       );
     const results: QueueResult[][] = QD_PHASES.map(() => []);
     const steps = QD_PHASES.length * ctx.repetitions;
