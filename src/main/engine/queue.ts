@@ -167,8 +167,8 @@ export function asyncIoMode(): string {
     /* no /proc */
   }
   return uring
-    ? 'deep queues: io_uring (libuv)'
-    : `deep queues: libuv thread pool (${process.env.UV_THREADPOOL_SIZE ?? '4'} threads; io_uring unavailable)`;
+    ? 'io_uring (libuv)'
+    : `libuv thread pool (${process.env.UV_THREADPOOL_SIZE ?? '4'} threads; io_uring unavailable)`;
 }
 
 /** Offsets generator: sequential wraps at the end; random is block-aligned uniform. */

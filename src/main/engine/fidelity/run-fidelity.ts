@@ -247,7 +247,7 @@ export async function runFidelity(
         'per check: one unrecorded anchor run, then rounds of engine-anchor-anchor-engine and anchor-engine-engine-anchor (each round gives the mean of each side)',
       ratio:
         'median of the per-round engine/anchor ratios (range in brackets); "of medians" for comparison',
-      engineMode: `QD1/sequential: synchronous pread/pwrite in one process; ${asyncIoMode()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
+      engineMode: `QD1/sequential: synchronous pread/pwrite in one process; deep queues: ${asyncIoMode()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
       loopDevice: loop ?? 'none (needs root, losetup, hdparm)',
       bonnieFiles: `${o.files1024}×1024`,
       ddBytes: o.ddBytes,
