@@ -1,7 +1,16 @@
 // App side of the helper channel: a fresh private directory with a socket and a one-time token
 // file, exactly one authenticated helper, and a PrivilegedOps client over the connection.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,11 +62,14 @@ export class HelperSession implements PrivilegedOps {
     this.paths = { dir, socket: join(dir, 'helper.sock'), tokenFile: join(dir, 'token') };
     this.token = randomBytes(32).toString('hex');
     writeFileSync(this.paths.tokenFile, this.token + '\n', { mode: 0o600, flag: 'wx' });
+    // Who made it: a later start removes the folder if this process died without cleaning up.
+    writeFileSync(join(dir, OWNER_FILE), `${process.pid}\n`, { mode: 0o600, flag: 'wx' });
     this.server = createServer((s) => this.onConnection(s));
   }
 
   /** Creates the directory, token file and listening socket. */
   static async open(baseDir = defaultBaseDir()): Promise<HelperSession> {
+    sweepStaleSessions(baseDir);
     const s = new HelperSession(baseDir);
     await new Promise<void>((resolve, reject) => {
       s.server.once('error', reject);
@@ -252,6 +264,58 @@ export class HelperSession implements PrivilegedOps {
 }
 
 /** $XDG_RUNTIME_DIR is per-user and private; fall back to the temp dir. */
+const OWNER_FILE = 'owner.pid';
+const PREFIX = 'drivewise-admin-';
+
+const pidAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes session folders left by an app that was killed (e.g. while the password dialog was
+ * open): ours (same uid, a real directory, not a link), whose owner process is gone. Folders
+ * without an owner file (older versions) go once they are an hour old.
+ */
+export function sweepStaleSessions(
+  baseDir: string,
+  alive: (pid: number) => boolean = pidAlive,
+  now = Date.now(),
+): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(baseDir).filter((n) => n.startsWith(PREFIX));
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const dir = join(baseDir, name);
+    try {
+      const st = lstatSync(dir);
+      if (!st.isDirectory() || st.uid !== process.getuid?.()) continue;
+      let stale: boolean;
+      try {
+        const pid = Number(readFileSync(join(dir, OWNER_FILE), 'utf8').trim());
+        stale = !(Number.isInteger(pid) && pid > 0 && alive(pid));
+      } catch {
+        stale = now - st.mtimeMs > 3600_000;
+      }
+      if (stale) {
+        rmSync(dir, { recursive: true, force: true });
+        removed.push(dir);
+      }
+    } catch {
+      /* vanished or not ours to touch */
+    }
+  }
+  return removed;
+}
+
 export function defaultBaseDir(env: NodeJS.ProcessEnv = process.env): string {
   const run = env.XDG_RUNTIME_DIR;
   return run && existsSync(run) ? run : tmpdir();
