@@ -1,12 +1,20 @@
 // `drivewise bench`: the same engine and history, headless.
 import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { parseSize, type ProfileSizes } from '../../shared/bench/catalogue';
+import { resolveSettings } from '../../shared/bench/plan';
 import type { RunDocument } from '../../shared/schemas/run';
 import { UserError } from '../core/errors';
 import type { CliIo, Register } from '../cli/program';
 import type { Services } from '../core/services';
-import { defaultBenchDeps, runBench, type BenchDeps } from './bench-service';
+import {
+  checkTaskOptions,
+  defaultBenchDeps,
+  runBench,
+  type BenchDeps,
+  type TaskOptions,
+} from './bench-service';
 import { formatEta, formatRunTable } from './format';
 
 const SIZE_KEYS: (keyof ProfileSizes)[] = [
@@ -55,6 +63,63 @@ function parseSizeList(text: string): Record<string, number> {
   return out;
 }
 
+export interface TaskFlags {
+  duRoot?: string;
+  systemDu?: boolean;
+  tarball?: string;
+  compression?: string;
+  apps?: string;
+}
+
+const FLAG_TEST: Record<keyof TaskFlags, [flag: string, test: string]> = {
+  duRoot: ['--du-root', 'task.du'],
+  systemDu: ['--system-du', 'task.du'],
+  tarball: ['--tarball', 'task.unpack'],
+  compression: ['--compression', 'task.unpack'],
+  apps: ['--apps', 'task.app-start'],
+};
+
+/**
+ * The real-world task flags as the per-test options the wizard sends (keyed by test id). Paths are
+ * made absolute against the current folder; a flag for a test the run does not include is a
+ * mistake, not something to ignore silently.
+ */
+export function taskOptionsFromFlags(o: TaskFlags, tests: readonly string[]): TaskOptions {
+  const out: TaskOptions = {};
+  const add = (id: string, patch: Record<string, unknown>): void => {
+    out[id] = { ...out[id], ...patch };
+  };
+  for (const [key, [flag, test]] of Object.entries(FLAG_TEST) as [
+    keyof TaskFlags,
+    [string, string],
+  ][])
+    if (o[key] !== undefined && !tests.includes(test))
+      throw new UserError(
+        `${flag} is for ${test}, which this run does not include (add it with --tests or use --profile full)`,
+      );
+  if (o.duRoot !== undefined) {
+    const r = o.duRoot.trim();
+    if (!r) throw new UserError('--du-root: give usr, home, root or a folder');
+    add('task.du', { duRoot: ['usr', 'home', 'root'].includes(r) ? r : resolve(r) });
+  }
+  if (o.systemDu) add('task.du', { systemDu: true });
+  if (o.tarball !== undefined) add('task.unpack', { tarball: resolve(o.tarball) });
+  if (o.compression !== undefined) add('task.unpack', { compression: o.compression });
+  if (o.apps !== undefined) {
+    const apps = [
+      ...new Set(
+        o.apps
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean),
+      ),
+    ];
+    if (!apps.length) throw new UserError('--apps: give program names, e.g. firefox,libreoffice');
+    add('task.app-start', { apps });
+  }
+  return out;
+}
+
 export function makeRegisterBench(deps: BenchDeps = {}): Register {
   return (program: Command, services: Services, io: CliIo) => {
     const all = { ...defaultBenchDeps(services), ...deps };
@@ -76,6 +141,25 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
         'sizes: 512M for all files, or key=value list (file, dd, bonnie, bonnieChar, bonnieFiles, iozone, seekerSeconds, qdSeconds)',
       )
       .option('--repetitions <n>', 'repetitions per test (1-20)')
+      .option(
+        '--du-root <root>',
+        'task.du: the tree to search: usr (default), home, root (/) or a folder',
+      )
+      .option('--system-du', "task.du: time the system `du -skx` instead of Drivewise's walk")
+      .option(
+        '--tarball <file>',
+        'task.unpack: unpack this .tar/.tar.gz/.tgz/.tar.xz/.tar.bz2 instead of a generated one',
+      )
+      .addOption(
+        new Option(
+          '--compression <kind>',
+          'task.unpack: compression of the generated tarball',
+        ).choices(['gzip', 'xz', 'bzip2']),
+      )
+      .option(
+        '--apps <list>',
+        'task.app-start: comma-separated programs to cold-start (default: firefox,libreoffice)',
+      )
       .addOption(
         new Option('--label <label>', 'before, after or custom')
           .choices(['before', 'after', 'custom'])
@@ -94,6 +178,11 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
           tests?: string;
           size?: string;
           repetitions?: string;
+          duRoot?: string;
+          systemDu?: boolean;
+          tarball?: string;
+          compression?: string;
+          apps?: string;
           label: 'before' | 'after' | 'custom';
           name?: string;
           json?: string;
@@ -105,6 +194,13 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
               `--repetitions must be a whole number from 1 to 20, got "${o.repetitions}"`,
             );
           const sizes = parseSizes(o.size);
+          const tests = o.tests
+            ?.split(',')
+            .map((t) => t.trim())
+            .filter(Boolean);
+          const planned = resolveSettings({ profile: o.profile, tests }).tests;
+          // A missing tarball or app is one line now, before --admin asks for a password.
+          const options = checkTaskOptions(planned, taskOptionsFromFlags(o, planned));
           if (o.admin) {
             // A refusal is not an error: the run goes on and records what it skipped.
             const st = await services.privileged.request();
@@ -126,16 +222,10 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
                 targetDir: o.dir,
                 profile: o.profile,
                 label: o.label,
-                ...(o.tests
-                  ? {
-                      tests: o.tests
-                        .split(',')
-                        .map((t) => t.trim())
-                        .filter(Boolean),
-                    }
-                  : {}),
+                ...(tests?.length ? { tests } : {}),
                 ...(reps ? { repetitions: reps } : {}),
                 ...(sizes ? { sizes } : {}),
+                ...(Object.keys(options).length ? { options } : {}),
                 ...(o.name ? { name: o.name } : {}),
               },
               { appVersion: services.version, save: (d) => services.runs.save(d) },

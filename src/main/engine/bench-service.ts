@@ -1,5 +1,6 @@
 // One benchmark run end to end, shared by the `bench.start` job and the CLI: plan → safety checks
 // → engine process → run document → history. The work folder is removed whatever happens.
+import { statSync } from 'node:fs';
 import type { BenchPlan, BenchStartReq } from '../../shared/contract/bench';
 import { estimateBytes } from '../../shared/bench/estimates';
 import { defaultDdSize, isSyntheticTestId } from '../../shared/bench/catalogue';
@@ -14,6 +15,9 @@ import type { PrivilegeState, RunDocument } from '../../shared/schemas/run';
 import { UserError } from '../core/errors';
 import type { Services } from '../core/services';
 import { describeTarget } from '../drives';
+import { appsOption, resolveApp } from '../tasks/app-start-task';
+import { duRoot } from '../tasks/du-task';
+import { checkTarball, compressionOption } from '../tasks/unpack-task';
 import { newRunId } from '../store/run-store';
 import { runEngine, type EngineOutcome, type EngineProgress, type EngineSpawner } from './client';
 import { findModule, registry } from './registry';
@@ -66,8 +70,51 @@ export function defaultBenchDeps(s: Services): BenchDeps {
   };
 }
 
-export function planBench(input: PlanInput & { targetDir?: string | undefined }): BenchPlan {
+export type TaskOptions = Record<string, Record<string, unknown>>;
+
+/**
+ * The person's per-test choices for the tests that will run, checked before anything runs so a
+ * mistake is one line in the Plan step or the CLI rather than a failed test. Returns the options
+ * the engine gets (a picked tarball as an absolute path).
+ */
+export function checkTaskOptions(tests: readonly string[], options: TaskOptions = {}): TaskOptions {
+  const out: TaskOptions = { ...options };
+  const du = options['task.du'];
+  if (du && tests.includes('task.du')) {
+    const root = duRoot({ options: du });
+    let isDir = false;
+    try {
+      isDir = statSync(root).isDirectory();
+    } catch {
+      /* below */
+    }
+    if (!isDir) throw new UserError(`du root is not a folder: ${root}`);
+    if (du['systemDu'] !== undefined && typeof du['systemDu'] !== 'boolean')
+      throw new UserError(`systemDu must be true or false, got ${String(du['systemDu'])}`);
+  }
+  const unpack = options['task.unpack'];
+  if (unpack && tests.includes('task.unpack')) {
+    compressionOption(unpack['compression']);
+    if (unpack['tarball'] !== undefined)
+      out['task.unpack'] = { ...unpack, tarball: checkTarball(unpack['tarball']) };
+  }
+  const apps = options['task.app-start'];
+  if (apps?.['apps'] !== undefined && tests.includes('task.app-start')) {
+    // Named apps must exist: a typo would otherwise drop out of the before/after comparison.
+    const missing = appsOption(apps['apps']).filter((a) => resolveApp(a) === null);
+    if (missing.length)
+      throw new UserError(
+        `not installed: ${missing.join(', ')} (name a program on PATH or give its full path)`,
+      );
+  }
+  return out;
+}
+
+export function planBench(
+  input: PlanInput & { targetDir?: string | undefined; options?: TaskOptions | undefined },
+): BenchPlan {
   const s = resolveSettings(input);
+  checkTaskOptions(s.tests, input.options);
   let free: number | null = null;
   if (input.targetDir) free = freeBytes(checkTargetDir(input.targetDir));
   // dd's default is min(2 GiB, 10% of free space); an explicit size wins.
@@ -124,6 +171,10 @@ export async function runBench(
     throw new UserError(
       `unknown test(s): ${plan.unknownTests.join(', ')} (known: ${registry.map((m) => m.id).join(', ')})`,
     );
+  const options = checkTaskOptions(
+    plan.tests.map((t) => t.id),
+    req.options,
+  );
   const targetDir = checkTargetDir(req.targetDir);
   const facts = deps.describeTarget
     ? await deps.describeTarget(targetDir).catch(() => ({ drive: null, machine: null }))
@@ -142,7 +193,7 @@ export async function runBench(
         tests: plan.tests.map((t) => t.id),
         repetitions: plan.repetitions,
         sizes: plan.sizes,
-        options: req.options ?? {},
+        options,
       },
       spawner: deps.spawner,
       privileged,

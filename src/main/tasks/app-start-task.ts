@@ -95,9 +95,10 @@ export function resolveApp(app: string, pathEnv = process.env['PATH'] ?? ''): st
 export const DEFAULT_APPS = ['firefox', 'libreoffice'];
 const METHOD = 'cold sequential reads of the executable and every library ldd lists';
 
-function appsOption(v: unknown): string[] {
+/** The apps option: a non-empty list of program names or paths; the defaults when unset. */
+export function appsOption(v: unknown): string[] {
   if (v === undefined) return DEFAULT_APPS;
-  if (Array.isArray(v) && v.every((x) => typeof x === 'string' && x.length > 0))
+  if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string' && x.length > 0))
     return v as string[];
   throw new UserError('apps must be a list of program names or paths');
 }

@@ -1,7 +1,8 @@
 // Task 2 — unpacking a source tree: `tar -xf` of a kernel-like tarball plus `sync`, cold.
-import { existsSync, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { UserError } from '../core/errors';
 import type { TestModule } from '../engine/types';
 import {
@@ -19,10 +20,43 @@ import { runTimed } from './timed-exec';
 export const DEFAULT_UNPACK_BYTES = 250e6;
 const DEFAULT_SEED = 20111;
 
-function compression(v: unknown): Compression {
+export function compressionOption(v: unknown): Compression {
   if (v === undefined) return 'gzip';
   if (typeof v === 'string' && (COMPRESSIONS as string[]).includes(v)) return v as Compression;
   throw new UserError(`compression must be one of ${COMPRESSIONS.join(', ')}, got ${String(v)}`);
+}
+
+/** What `tar -xf` unpacks without being told the compression (the issue's list). */
+export const TARBALL_EXTENSIONS = ['.tar', '.tar.gz', '.tgz', '.tar.xz', '.tar.bz2'];
+
+/**
+ * A tarball the person picked: an existing, readable .tar/.tar.gz/.tgz/.tar.xz/.tar.bz2 file.
+ * Returns its absolute path (a leading ~ is the home folder); anything else is one line.
+ */
+export function checkTarball(v: unknown): string {
+  if (typeof v !== 'string' || v.trim() === '')
+    throw new UserError('tarball must be the path of a file');
+  let p = v.trim();
+  if (p === '~' || p.startsWith('~/')) p = join(homedir(), p.slice(1));
+  if (!isAbsolute(p))
+    throw new UserError(`tarball: give the full path (like /home/you/linux-6.8.tar.xz), not ${p}`);
+  let isFile: boolean;
+  try {
+    isFile = statSync(p).isFile();
+  } catch {
+    throw new UserError(`tarball not found: ${p}`);
+  }
+  if (!isFile) throw new UserError(`tarball is not a file: ${p}`);
+  if (!TARBALL_EXTENSIONS.some((e) => p.toLowerCase().endsWith(e)))
+    throw new UserError(
+      `tarball must be a ${TARBALL_EXTENSIONS.slice(0, -1).join(', ')} or ${TARBALL_EXTENSIONS.at(-1)} file: ${p}`,
+    );
+  try {
+    accessSync(p, constants.R_OK);
+  } catch {
+    throw new UserError(`tarball cannot be read (permission denied): ${p}`);
+  }
+  return p;
 }
 
 /** "tar: x: Cannot write: No space left on device" and friends → one line for the person. */
@@ -51,10 +85,9 @@ export const unpackTask: TestModule = {
   async run(ctx) {
     const startedAt = Date.now();
     const caveats: string[] = [];
-    const comp = compression(ctx.options['compression']);
-    const picked = ctx.options['tarball'];
-    if (picked !== undefined && (typeof picked !== 'string' || !existsSync(picked)))
-      throw new UserError(`tarball not found: ${String(picked)}`);
+    const comp = compressionOption(ctx.options['compression']);
+    const picked =
+      ctx.options['tarball'] === undefined ? undefined : checkTarball(ctx.options['tarball']);
     const totalBytes = taskSize(ctx.sizes, 'unpack', DEFAULT_UNPACK_BYTES);
     const seed = typeof ctx.options['seed'] === 'number' ? ctx.options['seed'] : DEFAULT_SEED;
     const dest = join(ctx.workDir, 'unpack');

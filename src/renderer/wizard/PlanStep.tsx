@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BenchCatalogue, BenchPlan } from '../../shared/contract/bench';
 import { api } from '../api/transport';
 import { errorText, formatBytes, formatDuration } from '../components/format';
 import { useSetup } from '../setup-store';
 import { useApp } from '../store';
 import { UsageForm } from './UsageForm';
-import { planRequest, useWizard, type ProfileChoice } from './wizard-store';
+import { planRequest, taskOptions, useWizard, type ProfileChoice } from './wizard-store';
 import './PlanStep.css';
 
 const MiB = 1024 * 1024;
@@ -53,6 +53,18 @@ function SizeFields({ sizes }: { sizes: Record<string, number> }) {
   );
 }
 
+/** One real-world task's choices: its name, then its fields side by side. */
+function TaskRow(props: { id: string; title: string; children: ReactNode }) {
+  return (
+    <div className="task-row" role="group" aria-labelledby={`task-${props.id}-title`}>
+      <span className="task-name" id={`task-${props.id}-title`}>
+        {props.title}
+      </span>
+      {props.children}
+    </div>
+  );
+}
+
 const PROFILES: { id: ProfileChoice; title: string; blurb: string }[] = [
   { id: 'quick', title: 'Quick', blurb: 'The key figures, about 2 minutes.' },
   { id: 'full', title: 'Full', blurb: 'Every test with larger files, 10–15 minutes.' },
@@ -65,7 +77,12 @@ export function PlanStep() {
   const targetDir = useSetup((s) => s.targetDir);
   const w = useWizard();
   const [catalogue, setCatalogue] = useState<BenchCatalogue | null>(null);
-  const [plans, setPlans] = useState<Partial<Record<ProfileChoice, BenchPlan>>>({});
+  // The plans for one request key; `error` is bench.plan's one line for the chosen profile.
+  const [planned, setPlanned] = useState<{
+    key: string;
+    plans: Partial<Record<ProfileChoice, BenchPlan>>;
+    error: string | null;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -76,28 +93,64 @@ export function PlanStep() {
   }, []);
 
   const { profile, tests, repetitions, sizes } = w;
+  // The task choices as bench.start gets them: bench.plan checks them (a missing tarball, an app
+  // that is not installed) so the mistake shows here, before the run.
+  const optionsKey = JSON.stringify(taskOptions(w));
+  const key = JSON.stringify([targetDir, profile, tests, repetitions, sizes, optionsKey]);
+  const typed = JSON.stringify([w.tarball, w.apps]);
+  const lastTyped = useRef(typed);
   useEffect(() => {
     let live = true;
     const dir = targetDir ?? undefined;
-    const reqs = PROFILES.map((p) =>
-      api()
-        .benchPlan({
-          ...planRequest({ profile: p.id, tests, repetitions, sizes }),
+    const options = JSON.parse(optionsKey) as Record<string, Record<string, unknown>>;
+    // Typing a path asks once it pauses, not on every key; clicks ask at once.
+    const delay = lastTyped.current === typed ? 0 : 300;
+    lastTyped.current = typed;
+    const timer = setTimeout(() => {
+      const ask = (id: ProfileChoice, withOptions: boolean) =>
+        api().benchPlan({
+          ...planRequest({ profile: id, tests, repetitions, sizes }),
           ...(dir ? { targetDir: dir } : {}),
+          ...(withOptions ? { options } : {}),
+        });
+      // Only the chosen profile is checked with the options; the others just show their time.
+      // When the options are refused, the plan without them still shows the tests and fields.
+      const chosenPlan = ask(profile, true).then(
+        (plan) => ({ plan, error: null }),
+        (e: unknown) => ask(profile, false).then((plan) => ({ plan, error: errorText(e) })),
+      );
+      const others = PROFILES.filter((p) => p.id !== profile).map((p) =>
+        ask(p.id, false).then((plan) => [p.id, plan] as const),
+      );
+      Promise.all([chosenPlan, Promise.all(others)])
+        .then(([mine, rest]) => {
+          if (!live) return;
+          setPlanned({
+            key,
+            plans: { ...Object.fromEntries(rest), [profile]: mine.plan },
+            error: mine.error,
+          });
         })
-        .then((plan) => [p.id, plan] as const),
-    );
-    Promise.all(reqs)
-      .then((all) => live && setPlans(Object.fromEntries(all)))
-      .catch((e: unknown) => live && setError(errorText(e)));
+        .catch((e: unknown) => {
+          if (!live) return;
+          setPlanned({ key, plans: {}, error: errorText(e) });
+        });
+    }, delay);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
-  }, [targetDir, profile, tests, repetitions, sizes]);
+  }, [key, typed, targetDir, profile, tests, repetitions, sizes, optionsKey]);
 
+  const plans = planned?.plans ?? {};
+  const planError = planned?.error ?? null;
+  const pending = planned?.key !== key;
   const plan = plans[profile];
   const tooLittleSpace = plan && plan.freeBytes !== null && plan.freeBytes < plan.bytesRequired;
   const chosen = new Set(plan?.tests.map((t) => t.id) ?? []);
+  const describedBy = planError ? 'plan-error' : undefined;
+  // A click shows at once; the plan (times, the task fields) follows the answer.
+  const ticked = profile === 'custom' && tests.length > 0 ? new Set(tests) : chosen;
 
   const toggle = (id: string) => {
     const current = tests.length > 0 ? tests : (plan?.tests.map((t) => t.id) ?? []);
@@ -142,7 +195,7 @@ export function PlanStep() {
                 <label>
                   <input
                     type="checkbox"
-                    checked={chosen.has(t.id)}
+                    checked={ticked.has(t.id)}
                     disabled={profile !== 'custom'}
                     onChange={() => toggle(t.id)}
                   />{' '}
@@ -174,13 +227,13 @@ export function PlanStep() {
         )}
       </fieldset>
 
-      {(chosen.has('task.du') || chosen.has('task.unpack')) && (
+      {(chosen.has('task.du') || chosen.has('task.unpack') || chosen.has('task.app-start')) && (
         <fieldset className="task-options">
           <legend>Real-world tasks</legend>
-          <div className="usage-grid">
-            {chosen.has('task.du') && (
+          {chosen.has('task.du') && (
+            <TaskRow id="du" title="Disk search (du)">
               <label className="num-field">
-                <span>Disk search (du) goes through</span>
+                <span>Goes through</span>
                 <select
                   value={w.duRoot}
                   onChange={(e) => w.setTaskOption({ duRoot: e.target.value as typeof w.duRoot })}
@@ -190,12 +243,25 @@ export function PlanStep() {
                   <option value="root">the whole system drive (/)</option>
                 </select>
               </label>
-            )}
-            {chosen.has('task.unpack') && (
+              <label className="check-field">
+                <input
+                  type="checkbox"
+                  checked={w.systemDu}
+                  onChange={(e) => w.setTaskOption({ systemDu: e.target.checked })}
+                />
+                <span>
+                  Time the system <code>du -skx</code> command instead of Drivewise&rsquo;s walk
+                </span>
+              </label>
+            </TaskRow>
+          )}
+          {chosen.has('task.unpack') && (
+            <TaskRow id="unpack" title="Unpacking (tar)">
               <label className="num-field">
-                <span>Source tarball compression</span>
+                <span>Generated tarball compression</span>
                 <select
                   value={w.compression}
+                  disabled={w.tarball.trim() !== ''}
                   onChange={(e) =>
                     w.setTaskOption({ compression: e.target.value as typeof w.compression })
                   }
@@ -205,9 +271,44 @@ export function PlanStep() {
                   <option value="bzip2">bzip2 (.tar.bz2, most CPU)</option>
                 </select>
               </label>
-            )}
-          </div>
+              <label className="num-field">
+                <span>Your own source tarball (optional)</span>
+                <input
+                  type="text"
+                  spellCheck={false}
+                  placeholder="/home/you/linux-6.8.tar.xz"
+                  value={w.tarball}
+                  aria-describedby={describedBy}
+                  onChange={(e) => w.setTaskOption({ tarball: e.target.value })}
+                />
+              </label>
+            </TaskRow>
+          )}
+          {chosen.has('task.app-start') && (
+            <TaskRow id="apps" title="App cold start">
+              <label className="num-field">
+                <span>Apps to cold-start</span>
+                <input
+                  type="text"
+                  spellCheck={false}
+                  placeholder="firefox, libreoffice"
+                  value={w.apps}
+                  aria-describedby={describedBy ? `apps-hint ${describedBy}` : 'apps-hint'}
+                  onChange={(e) => w.setTaskOption({ apps: e.target.value })}
+                />
+              </label>
+              <span className="muted small task-hint" id="apps-hint">
+                Command names or full paths, comma-separated. Empty: firefox and libreoffice, when
+                installed.
+              </span>
+            </TaskRow>
+          )}
         </fieldset>
+      )}
+      {planError && (
+        <p role="alert" id="plan-error" className="error-text">
+          {planError}
+        </p>
       )}
 
       {plan && (
@@ -233,7 +334,7 @@ export function PlanStep() {
           type="button"
           className="primary"
           onClick={next}
-          disabled={!plan || chosen.size === 0 || !!tooLittleSpace}
+          disabled={!plan || pending || !!planError || chosen.size === 0 || !!tooLittleSpace}
         >
           Next
         </button>

@@ -5,6 +5,7 @@ import { persist } from 'zustand/middleware';
 import { usageProfile, type UsageProfile } from '../../shared/schemas/run';
 
 export type ProfileChoice = 'quick' | 'full' | 'custom';
+type TaskOptionKey = 'duRoot' | 'compression' | 'systemDu' | 'tarball' | 'apps';
 
 interface WizardState {
   profile: ProfileChoice;
@@ -17,6 +18,12 @@ interface WizardState {
   /** Real-world task choices: which tree du searches, how the source tarball is compressed. */
   duRoot: 'usr' | 'home' | 'root';
   compression: 'gzip' | 'xz' | 'bzip2';
+  /** Time the system `du -skx` instead of Drivewise's own walk. */
+  systemDu: boolean;
+  /** A tarball the person picked (path as typed; empty = the generated one). */
+  tarball: string;
+  /** Apps to cold-start, as typed: comma-separated names or paths (empty = the defaults). */
+  apps: string;
   beforeRunId: string | null;
   afterRunId: string | null;
   baselineFile: string | null;
@@ -26,7 +33,7 @@ interface WizardState {
   setTests(t: string[]): void;
   setRepetitions(n: number | null): void;
   setSize(key: string, value: number | null): void;
-  setTaskOption(patch: Partial<Pick<WizardState, 'duRoot' | 'compression'>>): void;
+  setTaskOption(patch: Partial<Pick<WizardState, TaskOptionKey>>): void;
   setUsage(patch: Partial<UsageProfile>): void;
   setBeforeRun(id: string | null): void;
   setAfterRun(id: string | null): void;
@@ -42,6 +49,9 @@ const initial = {
   sizes: {} as Record<string, number>,
   duRoot: 'usr' as const,
   compression: 'gzip' as const,
+  systemDu: false,
+  tarball: '',
+  apps: '',
   usage: usageProfile.parse({}),
   beforeRunId: null,
   afterRunId: null,
@@ -77,7 +87,14 @@ export const useWizard = create<WizardState>()(
       merge: (persisted, current) => {
         const p = (persisted ?? {}) as Partial<WizardState>;
         const usage = usageProfile.safeParse(p.usage);
-        return { ...current, ...p, usage: usage.success ? usage.data : current.usage };
+        return {
+          ...current,
+          ...p,
+          usage: usage.success ? usage.data : current.usage,
+          systemDu: p.systemDu === true,
+          tarball: typeof p.tarball === 'string' ? p.tarball : '',
+          apps: typeof p.apps === 'string' ? p.apps : '',
+        };
       },
     },
   ),
@@ -99,9 +116,30 @@ export function planRequest(s: Pick<WizardState, 'profile' | 'tests' | 'repetiti
   };
 }
 
-/** Per-test options for bench.start (the same choices before and after, so the runs compare). */
+/** "firefox, libreoffice" → ['firefox', 'libreoffice']: trimmed, no empties, no repeats. */
+export function parseApps(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/**
+ * Per-test options for bench.plan and bench.start (the same choices before and after, so the runs
+ * compare). Empty text fields mean the defaults: the generated tarball, firefox and libreoffice.
+ */
 export function taskOptions(
-  s: Pick<WizardState, 'duRoot' | 'compression'>,
+  s: Pick<WizardState, TaskOptionKey>,
 ): Record<string, Record<string, unknown>> {
-  return { 'task.du': { duRoot: s.duRoot }, 'task.unpack': { compression: s.compression } };
+  const tarball = s.tarball.trim();
+  const apps = parseApps(s.apps);
+  return {
+    'task.du': { duRoot: s.duRoot, ...(s.systemDu ? { systemDu: true } : {}) },
+    'task.unpack': { compression: s.compression, ...(tarball ? { tarball } : {}) },
+    ...(apps.length ? { 'task.app-start': { apps } } : {}),
+  };
 }

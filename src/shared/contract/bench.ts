@@ -6,6 +6,9 @@ const profileId = z.enum(['quick', 'full', 'custom']);
 /** Size overrides in bytes (seconds for *Seconds keys), keyed like ProfileSizes. */
 const sizes = z.record(z.string(), z.number().positive());
 
+/** Test-specific options keyed by testId (e.g. {'task.du': {duRoot: 'usr'}}): TestContext.options. */
+const taskOptions = z.record(z.string(), z.record(z.string(), z.unknown()));
+
 const planFields = {
   profile: profileId.default('quick'),
   tests: z.array(z.string().min(1)).optional(),
@@ -21,8 +24,7 @@ export const benchStartReq = z
     name: z.string().max(200).optional(),
     usage: usageProfile.optional(),
     baselineId: z.string().optional(),
-    /** Test-specific options keyed by testId (e.g. {'task.du': {root: '/usr'}}): TestContext.options. */
-    options: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+    options: taskOptions.optional(),
   })
   .strict();
 export type BenchStartReq = z.infer<typeof benchStartReq>;
@@ -79,7 +81,14 @@ export const benchRequests = {
   /** Starts a benchmark run as a job; progress via job.progress, run id as job.finished.resultRef. */
   'bench.start': request(benchStartReq, z.object({ jobId: z.string() })),
   'bench.plan': request(
-    z.object({ targetDir: z.string().min(1).optional(), ...planFields }).strict(),
+    // The options too, so the Plan step shows a bad choice (a missing tarball) before the run.
+    z
+      .object({
+        targetDir: z.string().min(1).optional(),
+        ...planFields,
+        options: taskOptions.optional(),
+      })
+      .strict(),
     benchPlan,
   ),
   'bench.catalogue': request(z.object({}).strict(), benchCatalogue),
