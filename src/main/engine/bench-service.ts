@@ -201,7 +201,10 @@ export async function runBench(
       onProgress: (p) => hooks.onProgress?.({ ...p, label: titles.get(p.testId) ?? p.testId }),
     });
     if (outcome.cancelled) return null;
-    const notes = [`deep-queue I/O: ${outcome.asyncIo}`];
+    // Only the queue-depth profile submits deep queues; other runs have nothing to say about it.
+    const notes = plan.tests.some((t) => t.id === 'qd-profile')
+      ? [`deep-queue I/O: ${outcome.asyncIo}`]
+      : [];
     if (swept.length) notes.push(`removed ${swept.length} work folder(s) left by an earlier crash`);
     const doc = buildRunDocument({
       id,
