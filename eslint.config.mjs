@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'release', 'node_modules', 'test-results', 'test/fixtures', 'bin'] },
+  { ignores: ['dist', 'build', 'release', 'node_modules', 'test-results', 'test/fixtures', 'bin'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

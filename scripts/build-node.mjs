@@ -1,7 +1,7 @@
 // Bundles every file in src/main/entries to dist/main/<name>.js (CommonJS, so the preload runs
 // under `sandbox: true` and the CLI runs under plain Node without a loader).
 import { build } from 'esbuild';
-import { readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, basename } from 'node:path';
 
 export async function buildNode(root = process.cwd()) {
@@ -26,4 +26,10 @@ export async function buildNode(root = process.cwd()) {
       });
     }),
   );
+  // The native AIO addon travels with the bundles (the packaged app has no build/ folder).
+  const addon = join(root, 'build/Release/drivewise_aio.node');
+  if (existsSync(addon)) {
+    mkdirSync(join(root, 'dist/main'), { recursive: true });
+    copyFileSync(addon, join(root, 'dist/main/drivewise_aio.node'));
+  }
 }

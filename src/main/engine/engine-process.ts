@@ -1,7 +1,7 @@
 // Message loop of the engine process (entries/engine-worker.ts).
 import { fromEngine, toEngine, type FromEngine } from './protocol';
 import { PrivilegedProxy } from './privileged-proxy';
-import { asyncIoMode } from './queue';
+import { deepQueueNote } from './queue';
 import { registry } from './registry';
 import { runPlan } from './runner';
 import { engineTransport, type EngineTransport } from './transport';
@@ -36,11 +36,11 @@ export function runEngineProcess(transport: EngineTransport = engineTransport())
         privileged: msg.plan.privileged ? proxy.ops() : null,
         modules: registry,
       })
-        .then(() => send({ type: 'done', asyncIo: asyncIoMode() }))
+        .then(() => send({ type: 'done', asyncIo: deepQueueNote() }))
         .catch((err: unknown) =>
           send({ type: 'error', message: err instanceof Error ? err.message : String(err) }),
         );
     }
   });
-  send({ type: 'ready', pid: process.pid, asyncIo: asyncIoMode() });
+  send({ type: 'ready', pid: process.pid, asyncIo: deepQueueNote() });
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { median } from '../../../shared/stats';
 import { parseSize } from '../../../shared/bench/catalogue';
 import { createDataFile } from '../io';
-import { asyncIoMode } from '../queue';
+import { deepQueueNote } from '../queue';
 import { hasTool } from './anchors';
 import { buildChecks, type Check } from './checks';
 
@@ -50,7 +50,7 @@ export function parseArgs(argv: string[]): FidelityOptions {
     rounds: 4,
     only: null,
     json: false,
-    files1024: 8,
+    files1024: 32,
     ddBytes: parseSize('256M'),
   };
   for (let i = 0; i < argv.length; i++) {
@@ -247,7 +247,7 @@ export async function runFidelity(
         'per check: one unrecorded anchor run, then rounds of engine-anchor-anchor-engine and anchor-engine-engine-anchor (each round gives the mean of each side)',
       ratio:
         'median of the per-round engine/anchor ratios (range in brackets); "of medians" for comparison',
-      engineMode: `QD1/sequential: synchronous pread/pwrite in one process; deep queues: ${asyncIoMode()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
+      engineMode: `QD1/sequential: synchronous pread/pwrite in one process; deep queues: ${deepQueueNote()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
       loopDevice: loop ?? 'none (needs root, losetup, hdparm)',
       bonnieFiles: `${o.files1024}×1024`,
       ddBytes: o.ddBytes,

@@ -1,0 +1,9 @@
+{
+  "targets": [
+    {
+      "target_name": "drivewise_aio",
+      "sources": ["native/aio.cc"],
+      "cflags_cc": ["-O2", "-std=c++17"]
+    }
+  ]
+}

@@ -1,0 +1,58 @@
+// The native AIO addon (native/aio.cc, built by `npm install` through node-gyp): deep queues of
+// large requests submitted one by one like fio's libaio engine. Optional: when it was not built
+// (no compiler) or cannot load, queue.ts uses libuv's io_uring instead and says so in the notes.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+export interface AioJob {
+  fd: number;
+  write: boolean;
+  seq: boolean;
+  bs: number;
+  qd: number;
+  seconds: number;
+  /** Number of bs-sized blocks in the file. */
+  blocks: number;
+  seed: number;
+  /** One page-aligned Buffer of at least bs bytes per request slot. */
+  buffers: Buffer[];
+  /** [0] stop flag (set to 1 to stop), [1] completed requests (the addon adds). */
+  ctl: Int32Array;
+}
+
+export interface AioAddon {
+  run(job: AioJob): Promise<{ ops: number; seconds: number; latSumUs: number }>;
+}
+
+const ADDON = 'drivewise_aio.node';
+
+/** Where the built addon may be: next to the bundle (packaged app), or in the repo's build/. */
+export function addonCandidates(here: string, cwd: string, env: NodeJS.ProcessEnv): string[] {
+  return [
+    env['DRIVEWISE_AIO_ADDON'],
+    join(here, ADDON),
+    join(here, '..', '..', 'build', 'Release', ADDON),
+    join(cwd, 'build', 'Release', ADDON),
+  ].filter((p): p is string => !!p);
+}
+
+let cached: { addon: AioAddon | null; why: string } | undefined;
+
+export function nativeAio(): { addon: AioAddon | null; why: string } {
+  if (cached) return cached;
+  if (process.env['DRIVEWISE_NATIVE_AIO'] === '0')
+    return (cached = { addon: null, why: 'turned off (DRIVEWISE_NATIVE_AIO=0)' });
+  const here = typeof __dirname === 'string' ? __dirname : process.cwd();
+  const load = createRequire(join(process.cwd(), 'noop.js'));
+  let why = 'not built (npm install compiles it with node-gyp)';
+  for (const p of addonCandidates(here, process.cwd(), process.env)) {
+    if (!existsSync(p)) continue;
+    try {
+      return (cached = { addon: load(p) as AioAddon, why: `loaded from ${p}` });
+    } catch (err) {
+      why = `could not load ${p}: ${(err as Error).message.split('\n')[0]}`;
+    }
+  }
+  return (cached = { addon: null, why });
+}

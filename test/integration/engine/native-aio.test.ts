@@ -1,0 +1,158 @@
+// The native AIO path for large deep queues: real I/O on a temp file and on a read-only loop
+// device, one device request per I/O (no batching merges), cancel and errors.
+import {
+  existsSync,
+  closeSync,
+  constants,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { alignedBuffer, createDataFile } from '../../../src/main/engine/io';
+import { bufferAt, ioBuffers, parseReadsCompleted } from '../../../src/main/engine/io-buffers';
+import { nativeAio } from '../../../src/main/engine/native-aio';
+import { deepQueueNote, runQueue, usesNativeAio } from '../../../src/main/engine/queue';
+import { attachLoop, hasLosetup, isRoot } from '../privileged/loop';
+
+const MiB = 1024 * 1024;
+const hasCompiler = existsSync('/usr/bin/g++') || existsSync('/usr/bin/c++');
+const dir = mkdtempSync(join(tmpdir(), 'dw-aio-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('native AIO addon', () => {
+  it.skipIf(!hasCompiler)('was built by npm install where a compiler exists', () => {
+    expect(nativeAio().why).toMatch(/^loaded from .*drivewise_aio\.node$/);
+    expect(deepQueueNote()).toMatch(/large ones \(≥ 256 KiB\): native AIO/);
+  });
+});
+
+describe.skipIf(!nativeAio().addon)('deep queues through native AIO', () => {
+  it('is used for large requests only', () => {
+    expect(usesNativeAio({ qd: 8, bs: MiB })).toBe(true);
+    expect(usesNativeAio({ qd: 32, bs: 4096 })).toBe(false);
+    expect(usesNativeAio({ qd: 1, bs: MiB })).toBe(false);
+  });
+
+  it('writes and reads a file at QD8: data lands, time and counts add up', async () => {
+    const file = join(dir, 'data.bin');
+    await createDataFile(file, 32 * MiB);
+    const fd = openSync(file, constants.O_RDWR | constants.O_DIRECT);
+    try {
+      const w = await runQueue({
+        fd,
+        op: 'write',
+        bs: MiB,
+        qd: 8,
+        seconds: 0.3,
+        pattern: 'seq',
+        fileSize: 32 * MiB,
+        fill: (b) => b.fill(0x5a),
+      });
+      expect(w.ops).toBeGreaterThan(0);
+      expect(w.seconds).toBeGreaterThan(0.25);
+      expect(w.seconds).toBeLessThan(2);
+      expect(w.latSumUs / w.ops).toBeGreaterThan(0);
+      const back = alignedBuffer(MiB);
+      expect(readSync(fd, back, 0, MiB, 0)).toBe(MiB);
+      expect(back.every((x) => x === 0x5a)).toBe(true);
+      const progress: number[] = [];
+      const r = await runQueue({
+        fd,
+        op: 'read',
+        bs: MiB,
+        qd: 8,
+        seconds: 0.4,
+        pattern: 'rnd',
+        fileSize: 32 * MiB,
+        random: Math.random,
+        onProgress: (f) => progress.push(f),
+      });
+      expect(r.ops).toBeGreaterThan(0);
+      expect(progress.length).toBeGreaterThan(0);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('cancel stops a 10 s run within a second', async () => {
+    const file = join(dir, 'cancel.bin');
+    await createDataFile(file, 16 * MiB);
+    const fd = openSync(file, constants.O_RDONLY | constants.O_DIRECT);
+    const ac = new AbortController();
+    const t0 = Date.now();
+    setTimeout(() => ac.abort(), 150);
+    try {
+      await expect(
+        runQueue({
+          fd,
+          op: 'read',
+          bs: MiB,
+          qd: 8,
+          seconds: 10,
+          pattern: 'seq',
+          fileSize: 16 * MiB,
+          signal: ac.signal,
+        }),
+      ).rejects.toMatchObject({ name: 'AbortError' });
+      expect(Date.now() - t0).toBeLessThan(1000);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('a failing request rejects with the errno, not a hang', async () => {
+    const file = join(dir, 'ro.bin');
+    await createDataFile(file, 4 * MiB);
+    const fd = openSync(file, constants.O_RDONLY | constants.O_DIRECT);
+    try {
+      await expect(
+        runQueue({
+          fd,
+          op: 'write',
+          bs: MiB,
+          qd: 4,
+          seconds: 1,
+          pattern: 'seq',
+          fileSize: 4 * MiB,
+        }),
+      ).rejects.toThrow(/io_submit: Bad file descriptor/);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it.skipIf(!isRoot || !hasLosetup)(
+    'each 1 MiB read reaches the device as one request (no batch merging)',
+    async () => {
+      const loop = attachLoop(64);
+      const fd = openSync(loop.dev, constants.O_RDONLY | constants.O_DIRECT);
+      try {
+        const buffers = ioBuffers(MiB, 8, { fd, size: 64 * MiB, direct: true });
+        expect(bufferAt(buffers, 7).length).toBe(MiB);
+        const stat = `/sys/dev/block/${loop.majMin}/stat`;
+        const before = parseReadsCompleted(readFileSync(stat, 'utf8'));
+        const r = await runQueue({
+          fd,
+          op: 'read',
+          bs: MiB,
+          qd: 8,
+          seconds: 0.3,
+          pattern: 'seq',
+          fileSize: 64 * MiB,
+          buffers,
+        });
+        const requests = parseReadsCompleted(readFileSync(stat, 'utf8')) - before;
+        // The probe found windows whose requests are not split; nothing may merge them either.
+        expect(requests / r.ops).toBeCloseTo(buffers.requestsPerIo!, 1);
+      } finally {
+        closeSync(fd);
+        loop.detach();
+      }
+    },
+  );
+});
