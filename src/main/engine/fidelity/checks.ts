@@ -71,8 +71,7 @@ function queueCheck(
     anchorName: `fio --ioengine=${p.qd > 1 ? 'libaio' : 'psync'} --iodepth=${p.qd} --direct=1`,
     figures: [{ id, label, unit: useIops ? 'IOPS' : 'KiB/s', target }],
     async engine() {
-      // Read-only for reads, as fio opens the file (O_RDWR reads ran ~12% slower here).
-      const { fd, direct } = openTestFile(env.file, p.op === 'read' ? 'read' : 'rw');
+      const { fd, direct } = openTestFile(env.file, 'rw');
       try {
         // As qd-profile does: buffers whose requests reach the drive whole.
         const buffers = ioBuffers(p.bs, p.qd, { fd, size: env.sizeBytes, direct });

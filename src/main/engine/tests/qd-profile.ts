@@ -59,9 +59,6 @@ export const qdProfile: TestModule = {
     if (created) r.bytesWritten = s.file;
     r.cache = 'bypassed';
     const { fd, direct } = openTestFile(path, 'rw');
-    // Read phases use a read-only descriptor, as fio opens the file for rw=read: on this VM's ext4,
-    // native AIO reads through an O_RDWR descriptor ran ~12% slower.
-    const ro = openTestFile(path, 'read').fd;
     if (!direct) {
       r.cache = 'warm';
       r.caveats.push(NOT_DIRECT_CAVEAT);
@@ -71,7 +68,7 @@ export const qdProfile: TestModule = {
     const big = ioBuffers(
       bigBs,
       Math.max(...QD_PHASES.filter((p) => p.bs === bigBs).map((p) => p.qd)),
-      { fd: ro, size: s.file, direct },
+      { fd, size: s.file, direct },
     );
     if (big.requestsPerIo !== null && big.requestsPerIo > 1.05)
       r.caveats.push(
@@ -87,7 +84,7 @@ export const qdProfile: TestModule = {
           const progress = repProgress(ctx, steps, step, lead);
           results[i]!.push(
             await runQueue({
-              fd: p.op === 'read' ? ro : fd,
+              fd,
               op: p.op,
               bs: p.bs,
               qd: p.qd,
@@ -107,7 +104,6 @@ export const qdProfile: TestModule = {
       }
     } finally {
       closeSync(fd);
-      closeSync(ro);
     }
     r.extra = {
       asyncIo: deepQueueNote(),
