@@ -67,6 +67,10 @@ export function parseReadsCompleted(stat: string): number {
   return n;
 }
 
+/** Completed read requests of the device at a /sys/dev/block/M:m directory. */
+export const readsCompleted = (dir: string): number =>
+  parseReadsCompleted(readFileSync(`${dir}/stat`, 'utf8'));
+
 /** A queue limit (max_segments, max_sectors_kb); a partition reads it from its disk. */
 export function queueLimit(dir: string, name: string): number | null {
   for (const q of [`${dir}/queue/${name}`, `${dir}/../queue/${name}`]) {
@@ -132,9 +136,9 @@ export function ioBuffers(bs: number, count: number, probe?: ProbeTarget): IoBuf
 function requestsPerRead(probe: ProbeTarget, dir: string, buf: Buffer): number | null {
   const reads = probe.size >= 2 * buf.length ? 2 : 1;
   try {
-    const before = parseReadsCompleted(readFileSync(`${dir}/stat`, 'utf8'));
+    const before = readsCompleted(dir);
     for (let i = 0; i < reads; i++) readSync(probe.fd, buf, 0, buf.length, i * buf.length);
-    const after = parseReadsCompleted(readFileSync(`${dir}/stat`, 'utf8'));
+    const after = readsCompleted(dir);
     return (after - before) / reads;
   } catch {
     return null; // write-only fd or vanished stat file: use the windows unprobed

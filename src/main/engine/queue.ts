@@ -52,11 +52,7 @@ export const usesNativeAio = (job: Pick<QueueJob, 'qd' | 'bs'>): boolean =>
   job.qd > 1 && job.bs >= 256 * 1024;
 
 async function runNative(aio: AioAddon, job: QueueJob): Promise<QueueResult> {
-  const probed = job.buffers?.bs === job.bs && job.buffers.offsets.length >= job.qd;
-  const buffers = Array.from({ length: job.qd }, (_, i) =>
-    probed ? bufferAt(job.buffers!, i) : alignedBuffer(job.bs),
-  );
-  for (const b of buffers) job.fill?.(b);
+  const buffers = slotBuffers(job);
   const ctl = new Int32Array(new SharedArrayBuffer(8));
   const stop = (): void => void Atomics.store(ctl, 0, 1);
   job.signal?.addEventListener('abort', stop);
@@ -87,9 +83,23 @@ async function runNative(aio: AioAddon, job: QueueJob): Promise<QueueResult> {
   }
 }
 
+/**
+ * One buffer per request slot, filled for writes: the probed windows when the job brought enough
+ * of the right size, else fresh aligned memory.
+ */
+function slotBuffers(job: QueueJob): Buffer[] {
+  const n = Math.max(1, job.qd);
+  const probed = job.buffers?.bs === job.bs && job.buffers.offsets.length >= n;
+  const fresh = probed ? null : alignedBuffer(job.bs * n);
+  const out = Array.from({ length: n }, (_, i) =>
+    probed ? bufferAt(job.buffers!, i) : fresh!.subarray(i * job.bs, (i + 1) * job.bs),
+  );
+  for (const b of out) job.fill?.(b);
+  return out;
+}
+
 async function runSync(job: QueueJob): Promise<QueueResult> {
-  const buf = job.buffers?.bs === job.bs ? bufferAt(job.buffers, 0) : alignedBuffer(job.bs);
-  job.fill?.(buf);
+  const buf = slotBuffers(job)[0]!;
   const nextOffset = offsets(job, job.fileSize, job.random ?? makeRandom());
   const slicer = new Slicer(100, job.signal);
   let lat = job.keepLatencies ? new Float64Array(65536) : null;
@@ -132,21 +142,13 @@ async function runSync(job: QueueJob): Promise<QueueResult> {
 }
 
 /**
- * Deep queues, measured against fio libaio with bench:fidelity (engine-anchor-anchor-engine
- * rounds on a quiet machine): io_uring gave RND 4K Q32 read 1.50×, SEQ 1M Q8 read 1.26× and write
- * 0.98×; `qd` worker threads doing synchronous O_DIRECT gave only 0.62× on SEQ 1M Q8 (every
- * completion wakes a thread on 2 vCPUs), so they were dropped. io_uring submits a batch in one
- * call, so adjacent sequential requests can merge on the way down, as they can for libaio.
- * Where io_uring is unavailable, libuv runs the same requests on its thread pool
- * (UV_THREADPOOL_SIZE=32).
+ * Deep queues of small requests (RND 4K Q32) on libuv's async fs, which the engine process runs on
+ * io_uring (UV_USE_IO_URING=1): 1.5–2.0× fio libaio in bench:fidelity here. Large requests use
+ * native AIO when it is built (see usesNativeAio); without it they come here too. Where io_uring
+ * is unavailable, libuv runs the same requests on its thread pool (UV_THREADPOOL_SIZE=32).
  */
 function runAsync(job: QueueJob): Promise<QueueResult> {
-  const probed = job.buffers?.bs === job.bs && job.buffers.offsets.length >= job.qd;
-  const big = probed ? null : alignedBuffer(job.bs * job.qd);
-  const slots = Array.from({ length: job.qd }, (_, i) =>
-    probed ? bufferAt(job.buffers!, i) : big!.subarray(i * job.bs, (i + 1) * job.bs),
-  );
-  for (const b of slots) job.fill?.(b);
+  const slots = slotBuffers(job);
   type Done = (err: NodeJS.ErrnoException | null, n: number) => void;
   const io = (fd: number, buf: Buffer, pos: number, cb: Done): void => {
     if (job.op === 'read') read(fd, buf, 0, job.bs, pos, cb);

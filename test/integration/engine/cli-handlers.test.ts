@@ -1,30 +1,14 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/main/cli/program';
 import { createServices } from '../../../src/main/core/services';
 import { createDispatch, createHandlers } from '../../../src/main/router';
 import type { JobFinished, JobProgress } from '../../../src/shared/contract/jobs';
 import { PROFILES } from '../../../src/shared/bench/catalogue';
-import { leftovers, tempDir, TINY } from './helpers';
+import { capture, leftovers, tempDirs, TINY } from './helpers';
 
-const dirs: string[] = [];
-const dir = (p: string) => {
-  const d = tempDir(p);
-  dirs.push(d);
-  return d;
-};
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: { out: (s: string) => void out.push(s), err: (s: string) => void err.push(s) },
-    out,
-    err,
-  };
-}
+const dir = tempDirs();
 
 describe('drivewise bench', () => {
   it('prints a table, progress on stderr, saves the run and writes --json', async () => {

@@ -1,31 +1,15 @@
 // The real-world task choices from the CLI flags (and bench.plan/bench.start) reach the engine,
 // and a bad choice is one line before anything runs.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/main/cli/program';
 import { createServices } from '../../../src/main/core/services';
 import { createDispatch, createHandlers } from '../../../src/main/router';
-import { leftovers, tempDir } from './helpers';
+import { capture, leftovers, tempDirs } from './helpers';
 
-const dirs: string[] = [];
-const dir = (p: string) => {
-  const d = tempDir(p);
-  dirs.push(d);
-  return d;
-};
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: { out: (s: string) => void out.push(s), err: (s: string) => void err.push(s) },
-    out,
-    err,
-  };
-}
+const dir = tempDirs();
 
 /** A small tree: a few folders and files, enough for du and tar to have work. */
 function tree(): string {

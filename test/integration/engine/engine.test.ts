@@ -1,18 +1,11 @@
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runBench } from '../../../src/main/engine/bench-service';
 import type { PrivilegedOps } from '../../../src/main/engine/types';
 import type { DriveInfo } from '../../../src/shared/schemas/drive';
 import { runDocument } from '../../../src/shared/schemas/run';
-import { leftovers, metric, req, saver, tempDir } from './helpers';
+import { leftovers, metric, req, saver, tempDirs } from './helpers';
 
-const dirs: string[] = [];
-const dir = (p: string) => {
-  const d = tempDir(p);
-  dirs.push(d);
-  return d;
-};
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const dir = tempDirs();
 
 describe('engine end to end (forked engine process, tiny sizes)', () => {
   it('runs all seven tests, saves a valid run and leaves no files', async () => {

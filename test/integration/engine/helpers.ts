@@ -1,6 +1,7 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import type { BenchStartReq } from '../../../src/shared/contract/bench';
 import type { RunDocument } from '../../../src/shared/schemas/run';
 
@@ -21,6 +22,28 @@ export const TINY = {
 export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `dw-${prefix}-`));
 
 export const leftovers = (dir: string): string[] => readdirSync(dir);
+
+/** A temp-dir maker for one test file; everything it made is removed after the file's tests. */
+export function tempDirs(): (prefix: string) => string {
+  const made: string[] = [];
+  afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  return (prefix) => {
+    const d = tempDir(prefix);
+    made.push(d);
+    return d;
+  };
+}
+
+/** CliIo that keeps what the CLI printed. */
+export function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    io: { out: (s: string) => void out.push(s), err: (s: string) => void err.push(s) },
+    out,
+    err,
+  };
+}
 
 export function req(targetDir: string, over: Partial<BenchStartReq> = {}): BenchStartReq {
   return {

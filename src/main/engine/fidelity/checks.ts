@@ -1,10 +1,10 @@
 // The engine/anchor pairs the fidelity script measures. Each check yields one or more figures per
 // round from the engine's own code paths and from the reference tool on the same file or device.
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openTestFile, makeRandom } from '../io';
-import { ioBuffers, parseReadsCompleted, sysBlockDir } from '../io-buffers';
+import { ioBuffers, readsCompleted, sysBlockDir } from '../io-buffers';
 import { bufferedReadMethod } from '../methods/hdparm';
 import { runQueue } from '../queue';
 import { fileOps } from '../tests/bonnie-files';
@@ -124,7 +124,7 @@ function readCounter(file: string): (() => number) | null {
   } finally {
     closeSync(fd);
   }
-  return dir ? () => parseReadsCompleted(readFileSync(`${dir}/stat`, 'utf8')) : null;
+  return dir ? () => readsCompleted(dir) : null;
 }
 
 export function buildChecks(env: CheckEnv): Check[] {

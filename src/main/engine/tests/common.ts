@@ -4,8 +4,9 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROFILES, type ProfileSizes } from '../../../shared/bench/catalogue';
 import type { TestResult } from '../../../shared/schemas/run';
+import { oneLine } from '../../core/errors';
 import { createDataFile, ioErrorMessage } from '../io';
-import type { LiveValue, TestContext, TestModule } from '../types';
+import type { LiveValue, PrivilegedOps, TestContext, TestModule } from '../types';
 
 export function sizesOf(ctx: { sizes: Record<string, number> }): ProfileSizes {
   return { ...PROFILES.quick.sizes, ...ctx.sizes };
@@ -78,27 +79,43 @@ export const NO_ADMIN_CAVEAT =
 export const NOT_DIRECT_CAVEAT =
   'this filesystem refuses O_DIRECT: reads may come from the page cache (warm-cache result)';
 
+type RawOut = Awaited<ReturnType<PrivilegedOps['rawRead']>>;
+
 /**
- * The raw-device variant of a test, through the root helper. When the helper cannot read the
- * device (it exited, the device went away, the read failed) the test falls back to the test file:
- * returns null and records why, instead of failing the whole test. Cancel still cancels.
+ * The raw-device variant of a test: the root helper's `op` once per repetition, progress spread
+ * over them. When the helper cannot read the device (it exited, the device went away, the read
+ * failed) the test falls back to the test file: returns null and records why, instead of failing
+ * the whole test. Cancel still cancels. `noAdminCaveat` is what to note when there is no helper at
+ * all (null: nothing, for hdparm -T, which never touches the drive).
  */
-export async function rawOrFallback<T>(
+export async function rawOrFallback(
   ctx: TestContext,
   r: TestResult,
-  run: (device: string) => Promise<T>,
-): Promise<T | null> {
-  if (!ctx.privileged || !ctx.device) {
-    r.caveats.push(NO_ADMIN_CAVEAT);
+  op: Parameters<PrivilegedOps['rawRead']>[0],
+  seconds: number,
+  noAdminCaveat: string | null = NO_ADMIN_CAVEAT,
+): Promise<RawOut[] | null> {
+  const helper = ctx.privileged;
+  const device = ctx.device;
+  if (!helper || !device) {
+    if (noAdminCaveat) r.caveats.push(noAdminCaveat);
     return null;
   }
   try {
-    return await run(ctx.device);
+    const out: RawOut[] = [];
+    for (let rep = 0; rep < ctx.repetitions; rep++)
+      out.push(
+        await helper.rawRead(op, device, {
+          seconds,
+          signal: ctx.signal,
+          onProgress: repProgress(ctx, ctx.repetitions, rep),
+        }),
+      );
+    return out;
   } catch (err) {
     if ((err as Error).name === 'AbortError' || ctx.signal.aborted) throw err;
-    const msg = (err instanceof Error ? err.message : String(err)).split('\n')[0];
     r.caveats.push(
-      `raw read of ${ctx.device} failed (${msg}): measured on an O_DIRECT test file instead`,
+      `raw read of ${device} failed (${oneLine(err)}): measured on an O_DIRECT test file instead`,
     );
     return null;
   }

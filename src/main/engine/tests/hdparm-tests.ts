@@ -11,7 +11,6 @@ import {
   baseResult,
   ensureDataFile,
   fmtBytes,
-  NO_ADMIN_CAVEAT,
   NOT_DIRECT_CAVEAT,
   rawOrFallback,
   repProgress,
@@ -33,20 +32,8 @@ export const cachedRead: TestModule = {
     );
     r.cache = 'warm';
     r.caveats.push('memory/cache speed, not the drive');
-    const raw = await rawOrFallback(ctx, r, async (device) => {
-      const out: number[] = [];
-      for (let rep = 0; rep < ctx.repetitions; rep++) {
-        const o = await ctx.privileged!.rawRead('cached-read', device, {
-          seconds: 2,
-          signal: ctx.signal,
-          onProgress: repProgress(ctx, ctx.repetitions, rep),
-        });
-        out.push(o.mibPerSec!);
-      }
-      return out;
-    });
-    // hdparm -T never touches the drive, so no admin-rights caveat applies to the file variant.
-    r.caveats = r.caveats.filter((c) => c !== NO_ADMIN_CAVEAT);
+    // hdparm -T never touches the drive: no admin-rights caveat for the file variant.
+    const raw = (await rawOrFallback(ctx, r, 'cached-read', 2, null))?.map((o) => o.mibPerSec!);
     const samples: number[] = raw ?? [];
     if (raw) r.method += ` on ${ctx.device}`;
     else {
@@ -88,18 +75,7 @@ export const bufferedRead: TestModule = {
       'hdparm -t: 2 MiB sequential reads from offset 0 for 3 s or to the end',
     );
     r.cache = 'bypassed';
-    const raw = await rawOrFallback(ctx, r, async (device) => {
-      const out: number[] = [];
-      for (let rep = 0; rep < ctx.repetitions; rep++) {
-        const o = await ctx.privileged!.rawRead('buffered-read', device, {
-          seconds: 3,
-          signal: ctx.signal,
-          onProgress: repProgress(ctx, ctx.repetitions, rep),
-        });
-        out.push(o.mibPerSec!);
-      }
-      return out;
-    });
+    const raw = (await rawOrFallback(ctx, r, 'buffered-read', 3))?.map((o) => o.mibPerSec!);
     if (raw) {
       r.method += ` on ${ctx.device} (cache flushed)`;
       r.measurements.push(measurement('buffered_read', 'MiB/s', 'higher', raw));

@@ -30,23 +30,12 @@ export const seeker: TestModule = {
     r.cache = 'bypassed';
     const seeks: number[] = [];
     const ms: number[] = [];
-    const raw = await rawOrFallback(ctx, r, async (device) => {
-      const out: { seeks: number; ms: number }[] = [];
-      for (let rep = 0; rep < ctx.repetitions; rep++) {
-        const o = await ctx.privileged!.rawRead('seeker', device, {
-          seconds,
-          signal: ctx.signal,
-          onProgress: repProgress(ctx, ctx.repetitions, rep),
-        });
-        out.push({ seeks: o.seeksPerSecond!, ms: o.randomAccessMs! });
-      }
-      return out;
-    });
+    const raw = await rawOrFallback(ctx, r, 'seeker', seconds);
     if (raw) {
       r.method += ` across ${ctx.device}`;
       for (const o of raw) {
-        seeks.push(o.seeks);
-        ms.push(o.ms);
+        seeks.push(o.seeksPerSecond!);
+        ms.push(o.randomAccessMs!);
       }
     } else {
       const lead = 0.2;
