@@ -2,7 +2,7 @@
   "targets": [
     {
       "target_name": "drivewise_aio",
-      "sources": ["native/aio.cc"],
+      "sources": ["native/aio.cc", "native/files.cc"],
       "cflags_cc": ["-O2", "-std=c++17"]
     }
   ]

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "files.h"
+
 namespace {
 
 // Control words shared with JS: [0] stop flag (JS sets 1), [1] completed ops (we add).
@@ -250,6 +252,8 @@ napi_value Init(napi_env env, napi_value exports) {
   napi_value fn;
   napi_create_function(env, "run", NAPI_AUTO_LENGTH, Run, nullptr, &fn);
   napi_set_named_property(env, exports, "run", fn);
+  napi_create_function(env, "fileBatch", NAPI_AUTO_LENGTH, FileBatch, nullptr, &fn);
+  napi_set_named_property(env, exports, "fileBatch", fn);
   return exports;
 }
 

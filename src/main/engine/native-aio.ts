@@ -23,6 +23,19 @@ export interface AioJob {
 
 export interface AioAddon {
   run(job: AioJob): Promise<{ ops: number; seconds: number; latSumUs: number }>;
+  /**
+   * bonnie++'s file operations in C (native/files.cc): op 0 create, 1 stat, 2 unlink, for the
+   * NUL-padded `width`-byte names [from, to) in `names`, relative to directory fd `dirFd`.
+   * Absent from addons built before it existed.
+   */
+  fileBatch?(
+    op: number,
+    dirFd: number,
+    names: Buffer,
+    width: number,
+    from: number,
+    to: number,
+  ): void;
 }
 
 const ADDON = 'drivewise_aio.node';

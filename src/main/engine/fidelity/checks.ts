@@ -10,6 +10,7 @@ import { runQueue } from '../queue';
 import { fileOps } from '../tests/bonnie-files';
 import { ddWrite } from '../tests/dd-write';
 import { runBonnieFiles, runDd, runFio, runHdparmT } from './anchors';
+import { withFreshFs } from './fresh-fs';
 
 export interface Figure {
   id: string;
@@ -40,6 +41,8 @@ export interface CheckEnv {
   /** Read-only loop device over `file` (root only), for hdparm -t. */
   loopDevice: string | null;
   files1024: number;
+  /** Each file-phase run on a fresh ext4 of its own (root, mkfs.ext4 and losetup available). */
+  freshFs: boolean;
   ddBytes: number;
 }
 
@@ -225,6 +228,10 @@ function ddCheck(env: CheckEnv): Check {
 const FILE_PHASES = ['seq_create', 'seq_delete', 'random_create', 'random_delete'] as const;
 
 function filesCheck(env: CheckEnv): Check {
+  const n = env.files1024 * 1024;
+  // Both sides start from the same state: a new filesystem each run, else the shared work dir.
+  const inDir = <T>(f: (dir: string) => Promise<T>): Promise<T> =>
+    env.freshFs ? withFreshFs(env.workDir, n + 4096, f) : f(env.workDir);
   return {
     name: `file create/delete (-n ${env.files1024})`,
     anchorName: `bonnie++ -s 0 -n ${env.files1024}`,
@@ -234,34 +241,35 @@ function filesCheck(env: CheckEnv): Check {
       unit: 'files/s',
       target: 0.9,
     })),
-    async engine() {
-      const n = env.files1024 * 1024;
-      const random = makeRandom();
-      const out: Record<string, number> = {};
-      for (const order of ['seq', 'random'] as const) {
-        const dir = join(env.workDir, `files-${order}`);
-        mkdirSync(dir);
-        try {
-          const t = await fileOps(
-            dir,
-            order,
-            n,
-            random,
-            { signal: new AbortController().signal },
-            () => () => {},
-          );
-          out[`${order}_create`] = n / t.create;
-          out[`${order}_delete`] = n / t.delete;
-        } finally {
-          rmSync(dir, { recursive: true, force: true });
+    engine: () =>
+      inDir(async (root) => {
+        const random = makeRandom();
+        const out: Record<string, number> = {};
+        for (const order of ['seq', 'random'] as const) {
+          const dir = join(root, `files-${order}`);
+          mkdirSync(dir);
+          try {
+            const t = await fileOps(
+              dir,
+              order,
+              n,
+              random,
+              { signal: new AbortController().signal },
+              () => () => {},
+            );
+            out[`${order}_create`] = n / t.create;
+            out[`${order}_delete`] = n / t.delete;
+          } finally {
+            rmSync(dir, { recursive: true, force: true });
+          }
         }
-      }
-      return FILE_PHASES.map((id) => out[id] ?? null);
-    },
-    async anchor() {
-      const r = await runBonnieFiles(env.workDir, env.files1024);
-      return FILE_PHASES.map((id) => r[id]);
-    },
+        return FILE_PHASES.map((id) => out[id] ?? null);
+      }),
+    anchor: () =>
+      inDir(async (root) => {
+        const r = await runBonnieFiles(root, env.files1024);
+        return FILE_PHASES.map((id) => r[id]);
+      }),
   };
 }
 

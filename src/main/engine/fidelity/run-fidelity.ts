@@ -10,6 +10,7 @@ import { createDataFile } from '../io';
 import { deepQueueNote } from '../queue';
 import { hasTool } from './anchors';
 import { buildChecks, type Check } from './checks';
+import { releaseFreshFs } from './fresh-fs';
 
 export interface FidelityOptions {
   dir: string;
@@ -50,7 +51,7 @@ export function parseArgs(argv: string[]): FidelityOptions {
     rounds: 4,
     only: null,
     json: false,
-    files1024: 32,
+    files1024: 64,
     ddBytes: parseSize('256M'),
   };
   for (let i = 0; i < argv.length; i++) {
@@ -128,7 +129,9 @@ export async function runFidelity(
   const file = join(work, 'fidelity.bin');
   let loop: string | null = null;
   const isRoot = process.getuid?.() === 0;
+  let freshFs = false;
   const cleanUp = (): void => {
+    releaseFreshFs();
     if (loop)
       try {
         execFileSync('losetup', ['-d', loop]);
@@ -158,6 +161,11 @@ export async function runFidelity(
         log(`no loop device: ${(err as Error).message.split('\n')[0]}`);
       }
     }
+    freshFs =
+      isRoot &&
+      (await hasTool('mkfs.ext4')) &&
+      (await hasTool('losetup')) &&
+      (await hasTool('mount'));
     const tools = {
       fio: await hasTool('fio'),
       dd: await hasTool('dd'),
@@ -170,6 +178,7 @@ export async function runFidelity(
       workDir: work,
       loopDevice: loop,
       files1024: o.files1024,
+      freshFs,
       ddBytes: o.ddBytes,
     });
     if (o.only) checks = checks.filter((c) => c.figures.some((f) => o.only!.includes(f.id)));
@@ -249,7 +258,7 @@ export async function runFidelity(
         'median of the per-round engine/anchor ratios (range in brackets); "of medians" for comparison',
       engineMode: `QD1/sequential: synchronous pread/pwrite in one process; deep queues: ${deepQueueNote()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
       loopDevice: loop ?? 'none (needs root, losetup, hdparm)',
-      bonnieFiles: `${o.files1024}×1024`,
+      bonnieFiles: `${o.files1024}×1024 files, ${freshFs ? 'each run on a new 1 GiB ext4 (loop device)' : `in ${o.dir} (not root or no mkfs.ext4: rates depend on earlier deletes)`}`,
       ddBytes: o.ddBytes,
       kernel: release(),
       cpus: cpus().length,

@@ -27,7 +27,7 @@ import {
   writeFull,
 } from '../io';
 import type { TestModule } from '../types';
-import { fileOps } from './bonnie-files';
+import { fileOps, fileOpsMode } from './bonnie-files';
 import { timedLoop } from './timed-loop';
 import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, repProgress, sizesOf } from './common';
 
@@ -79,7 +79,7 @@ export const bonnie: TestModule = {
     const nFiles = Math.max(1, Math.round(s.bonnieFiles)) * 1024;
     const r = baseResult(
       this,
-      `bonnie++ -s ${fmtBytes(size)} -n ${nFiles / 1024}: 8 KiB chunks with O_DIRECT (instead of a 2×RAM file), per-char phases on ${fmtBytes(charSize)}, ${SEEK_PROCS} seekers × ${SEEKS} seeks, phases under 0.5 s repeated`,
+      `bonnie++ -s ${fmtBytes(size)} -n ${nFiles / 1024}: 8 KiB chunks with O_DIRECT (instead of a 2×RAM file), per-char phases on ${fmtBytes(charSize)}, ${SEEK_PROCS} seekers × ${SEEKS} seeks, phases under 0.5 s repeated; ${fileOpsMode()}`,
     );
     r.cache = 'bypassed';
     r.caveats.push(
