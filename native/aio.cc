@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "files.h"
+#include "addon.h"
 
 namespace {
 
@@ -254,6 +254,8 @@ napi_value Init(napi_env env, napi_value exports) {
   napi_set_named_property(env, exports, "run", fn);
   napi_create_function(env, "fileBatch", NAPI_AUTO_LENGTH, FileBatch, nullptr, &fn);
   napi_set_named_property(env, exports, "fileBatch", fn);
+  napi_create_function(env, "adviseHugePages", NAPI_AUTO_LENGTH, AdviseHugePages, nullptr, &fn);
+  napi_set_named_property(env, exports, "adviseHugePages", fn);
   return exports;
 }
 

@@ -2,7 +2,7 @@
 // records in one Buffer, laid out before the clock starts — create (open O_CREAT|O_EXCL, 0600,
 // then close, as bonnie++ does), stat or unlink relative to the open directory dirFd. Runs on
 // the calling thread: the engine calls it in batches from its own process and times each batch.
-#include "files.h"
+#include "addon.h"
 
 #include <errno.h>
 #include <fcntl.h>

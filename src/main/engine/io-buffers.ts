@@ -9,6 +9,7 @@
 // completed-request counter is watched; windows that split are not used.
 import { fstatSync, readFileSync, readSync } from 'node:fs';
 import { PAGE } from './io';
+import { nativeAio } from './native-aio';
 
 const WASM_PAGE = 65536;
 
@@ -31,6 +32,8 @@ export interface IoBuffers {
   bs: number;
   /** Device requests per I/O measured on the chosen windows; null when not probed. */
   requestsPerIo: number | null;
+  /** The windows lie in memory marked for transparent huge pages (native addon). */
+  hugePages: boolean;
 }
 
 export interface ProbeTarget {
@@ -84,9 +87,21 @@ export function queueLimit(dir: string, name: string): number | null {
   return null;
 }
 
-function sharedMemory(bytes: number): SharedArrayBuffer {
-  const pages = Math.max(1, Math.ceil(bytes / WASM_PAGE));
-  return new Wasm.Memory({ initial: pages, maximum: pages, shared: true }).buffer;
+const HUGE_PAGE = 2 * 1024 * 1024;
+
+/**
+ * Memory for `bytes` of windows, and where they start. With the addon, the memory is marked for
+ * huge pages before it is touched and the windows start on a 2 MiB boundary, so a 1 MiB buffer is
+ * one physically contiguous DMA segment: virtio-blk here read 1 MiB Q8 at ~3.9 GB/s from such
+ * buffers, ~1.8 GB/s from 4 KiB pages (up to 254 segments each) and fio ~3 GB/s from malloc.
+ */
+function sharedMemory(bytes: number): { memory: SharedArrayBuffer; base: number; huge: boolean } {
+  const advise = bytes >= HUGE_PAGE / 2 ? nativeAio().addon?.adviseHugePages : undefined;
+  const total = bytes + (advise ? HUGE_PAGE : 0);
+  const pages = Math.max(1, Math.ceil(total / WASM_PAGE));
+  const memory = new Wasm.Memory({ initial: pages, maximum: pages, shared: true }).buffer;
+  const base = advise ? advise(new Uint8Array(memory)) : -1;
+  return base >= 0 ? { memory, base, huge: true } : { memory, base: 0, huge: false };
 }
 
 /**
@@ -102,13 +117,19 @@ export function ioBuffers(bs: number, count: number, probe?: ProbeTarget): IoBuf
   const maxKb = dir ? queueLimit(dir, 'max_sectors_kb') : null;
   const floor = maxKb ? Math.ceil(bs / (maxKb * 1024)) : 1;
   const candidates = needProbe ? count + Math.max(4, count) : count;
-  const memory = sharedMemory(stride * candidates);
+  const { memory, base, huge } = sharedMemory(stride * candidates);
   // Faulting the pages in address order is what gives the allocator a chance to hand out
   // physically consecutive pages; reads alone would fault them in the same order, but later.
   Buffer.from(memory).fill(0);
-  const all = Array.from({ length: candidates }, (_, i) => i * stride);
-  if (!needProbe || !probe || !dir)
-    return { memory, offsets: all.slice(0, count), bs, requestsPerIo: null };
+  const all = Array.from({ length: candidates }, (_, i) => base + i * stride);
+  const unprobed = {
+    memory,
+    offsets: all.slice(0, count),
+    bs,
+    requestsPerIo: null,
+    hugePages: huge,
+  };
+  if (!needProbe || !probe || !dir) return unprobed;
   const scored: { offset: number; requests: number }[] = [];
   for (const offset of all) {
     const buf = Buffer.from(memory, offset, bs);
@@ -119,7 +140,7 @@ export function ioBuffers(bs: number, count: number, probe?: ProbeTarget): IoBuf
       const r = requestsPerRead(probe, dir, buf);
       requests = r === null ? null : Math.min(requests, r);
     }
-    if (requests === null) return { memory, offsets: all.slice(0, count), bs, requestsPerIo: null };
+    if (requests === null) return unprobed;
     scored.push({ offset, requests });
     if (scored.filter((s) => s.requests <= floor).length >= count) break;
   }
@@ -129,6 +150,7 @@ export function ioBuffers(bs: number, count: number, probe?: ProbeTarget): IoBuf
     offsets: best.map((s) => s.offset),
     bs,
     requestsPerIo: best.reduce((a, s) => a + s.requests, 0) / best.length,
+    hugePages: huge,
   };
 }
 

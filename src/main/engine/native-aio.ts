@@ -28,6 +28,11 @@ export interface AioAddon {
    * NUL-padded `width`-byte names [from, to) in `names`, relative to directory fd `dirFd`.
    * Absent from addons built before it existed.
    */
+  /**
+   * Marks untouched memory for transparent huge pages (native/memory.cc); returns the offset of
+   * the first 2 MiB boundary in `view`, or -1 when the kernel refused.
+   */
+  adviseHugePages?(view: Uint8Array): number;
   fileBatch?(
     op: number,
     dirFd: number,

@@ -3,6 +3,7 @@
 import { closeSync, constants, openSync, readFileSync, readSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bufferAt, ioBuffers, parseReadsCompleted } from '../../../src/main/engine/io-buffers';
+import { nativeAio } from '../../../src/main/engine/native-aio';
 import { attachLoop, hasLosetup, isRoot } from '../privileged/loop';
 
 const MiB = 1024 * 1024;
@@ -27,4 +28,31 @@ describe.skipIf(!isRoot || !hasLosetup)('io-buffers on a loop device', () => {
       loop.detach();
     }
   });
+
+  it.skipIf(!nativeAio().addon?.adviseHugePages)(
+    'puts large windows in huge pages: each 1 MiB read is one request even over 128 segments',
+    () => {
+      const hugeKb = (): number =>
+        readFileSync('/proc/self/smaps', 'utf8')
+          .split('\n')
+          .filter((l) => l.startsWith('AnonHugePages:'))
+          .reduce((a, l) => a + Number(l.split(/\s+/)[1]), 0);
+      const loop = attachLoop(64);
+      const fd = openSync(loop.dev, constants.O_RDONLY | constants.O_DIRECT);
+      try {
+        const kb0 = hugeKb();
+        const b = ioBuffers(MiB, 4, { fd, size: 64 * MiB, direct: true });
+        expect(b.hugePages).toBe(true);
+        // The kernel may still fall back to small pages (fragmented memory, THP "never"); only
+        // when it did not is one request per read promised.
+        if (hugeKb() - kb0 >= 2048) {
+          expect(b.requestsPerIo).toBe(1);
+          expect(b.offsets.map((o) => o - b.offsets[0]!)).toEqual([0, MiB, 2 * MiB, 3 * MiB]);
+        }
+      } finally {
+        closeSync(fd);
+        loop.detach();
+      }
+    },
+  );
 });

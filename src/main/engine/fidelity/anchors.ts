@@ -80,6 +80,8 @@ export interface FioJob {
   qd: number;
   seconds: number;
   sizeBytes: number;
+  /** Buffers in SysV huge pages (needs reserved hugetlb pages), like the engine's. */
+  hugeMem?: boolean;
 }
 
 export async function runFio(j: FioJob): Promise<FioFigures> {
@@ -98,6 +100,7 @@ export async function runFio(j: FioJob): Promise<FioFigures> {
       `--runtime=${j.seconds}`,
       `--size=${j.sizeBytes}`,
       '--randrepeat=0',
+      ...(j.hugeMem ? ['--mem=shmhuge'] : []),
       '--output-format=json',
     ],
     { maxBuffer: 16 * 1024 * 1024 },

@@ -43,6 +43,8 @@ export interface CheckEnv {
   files1024: number;
   /** Each file-phase run on a fresh ext4 of its own (root, mkfs.ext4 and losetup available). */
   freshFs: boolean;
+  /** fio may put its buffers in huge pages (--mem=shmhuge), as the engine's are. */
+  fioHugeMem: boolean;
   ddBytes: number;
 }
 
@@ -111,6 +113,7 @@ function queueCheck(
             qd: p.qd,
             seconds: env.seconds,
             sizeBytes: env.sizeBytes,
+            hugeMem: env.fioHugeMem,
           }),
       );
       return [useIops ? f.iops : f.bw];

@@ -11,6 +11,7 @@ import { deepQueueNote } from '../queue';
 import { hasTool } from './anchors';
 import { buildChecks, type Check } from './checks';
 import { releaseFreshFs } from './fresh-fs';
+import { reserveHugePages, type HugePageReservation } from './huge-pages';
 
 export interface FidelityOptions {
   dir: string;
@@ -130,8 +131,10 @@ export async function runFidelity(
   let loop: string | null = null;
   const isRoot = process.getuid?.() === 0;
   let freshFs = false;
+  let huge: HugePageReservation | null = null;
   const cleanUp = (): void => {
     releaseFreshFs();
+    huge?.restore();
     if (loop)
       try {
         execFileSync('losetup', ['-d', loop]);
@@ -166,6 +169,10 @@ export async function runFidelity(
       (await hasTool('mkfs.ext4')) &&
       (await hasTool('losetup')) &&
       (await hasTool('mount'));
+    // fio allocates bs × iodepth (8 MiB at most here) plus alignment: 8 pages leave room.
+    huge = isRoot
+      ? reserveHugePages(8)
+      : { ok: false, note: "fio's own malloc'ed buffers (huge pages need root)", restore() {} };
     const tools = {
       fio: await hasTool('fio'),
       dd: await hasTool('dd'),
@@ -179,6 +186,7 @@ export async function runFidelity(
       loopDevice: loop,
       files1024: o.files1024,
       freshFs,
+      fioHugeMem: huge.ok,
       ddBytes: o.ddBytes,
     });
     if (o.only) checks = checks.filter((c) => c.figures.some((f) => o.only!.includes(f.id)));
@@ -257,6 +265,7 @@ export async function runFidelity(
       ratio:
         'median of the per-round engine/anchor ratios (range in brackets); "of medians" for comparison',
       engineMode: `QD1/sequential: synchronous pread/pwrite in one process; deep queues: ${deepQueueNote()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
+      ioBuffers: huge?.note,
       loopDevice: loop ?? 'none (needs root, losetup, hdparm)',
       bonnieFiles: `${o.files1024}×1024 files, ${freshFs ? 'each run on a new 1 GiB ext4 (loop device)' : `in ${o.dir} (not root or no mkfs.ext4: rates depend on earlier deletes)`}`,
       ddBytes: o.ddBytes,

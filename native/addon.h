@@ -1,0 +1,10 @@
+// Functions of the drivewise addon beyond deep-queue AIO (aio.cc registers them all).
+#pragma once
+#include <node_api.h>
+
+// bonnie++'s small-file operations in C, so the engine's file phases time the filesystem and not
+// Node's per-call overhead (about 40% of a zero-byte create from JS on this VM).
+napi_value FileBatch(napi_env env, napi_callback_info info);
+
+// Asks for transparent huge pages under untouched memory (see memory.cc).
+napi_value AdviseHugePages(napi_env env, napi_callback_info info);
