@@ -126,6 +126,14 @@ export async function runDd(file: string, bytes: number): Promise<number> {
   return parseDd(stderr).mbPerSec;
 }
 
+/** dd's buffered read of a device's first `bytes` in 2 MiB blocks (hdparm -t's size), in MiB/s. */
+export async function runDdRead(device: string, bytes: number): Promise<number> {
+  const count = Math.max(1, Math.floor(bytes / (2 * 1024 * 1024)));
+  const { stderr } = await run('dd', [`if=${device}`, 'of=/dev/null', 'bs=2M', `count=${count}`]);
+  const d = parseDd(stderr);
+  return d.bytes / 1024 / 1024 / d.seconds;
+}
+
 export async function runBonnieFiles(dir: string, n1024: number) {
   const { stdout } = await run(
     'bonnie++',
