@@ -1,6 +1,7 @@
-// The native AIO addon (native/aio.cc, built by `npm install` through node-gyp): deep queues of
-// large requests submitted one by one like fio's libaio engine. Optional: when it was not built
-// (no compiler) or cannot load, queue.ts uses libuv's io_uring instead and says so in the notes.
+// The native addon (native/*.cc, built by `npm install` through node-gyp): deep queues of large
+// requests submitted one by one like fio's libaio engine, bonnie++'s file calls, huge-page advice.
+// Optional: when it was not built (no compiler) or cannot load, queue.ts uses libuv's io_uring,
+// the file phases call fs from JS and buffers stay on small pages; the run's notes say which.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

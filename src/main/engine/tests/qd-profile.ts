@@ -107,6 +107,7 @@ export const qdProfile: TestModule = {
     }
     r.extra = {
       asyncIo: deepQueueNote(),
+      largeBuffers: big.hugePages ? 'huge pages' : 'small pages',
       ...(big.requestsPerIo !== null ? { requestsPerLargeIo: big.requestsPerIo } : {}),
     };
     r.measurements = QD_PHASES.flatMap((p, i) => phaseMeasurements(p, results[i]!));
