@@ -1,5 +1,5 @@
 // End-to-end harness: the real router behind the browser-mode host, driven in Debian's Chromium.
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -61,9 +61,13 @@ export async function openApp(opts: { colorScheme?: 'light' | 'dark' } = {}): Pr
       return file;
     },
     close: async () => {
-      await browser.close();
-      services.jobs.cancelAll();
-      await host.close();
+      try {
+        await browser.close();
+        services.jobs.cancelAll();
+        await host.close();
+      } finally {
+        rmSync(configDir, { recursive: true, force: true });
+      }
       if (errors.length) throw new Error(`page errors: ${errors.join(' | ')}`);
     },
   };

@@ -1,7 +1,7 @@
 // Import a pasted seed output in the browser, see what was recognised and find it in History;
 // open, compare with a reference drive, and see a damaged run file reported. The panels are
 // mounted on their own page (bundled here) over the real router and browser-mode host.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -20,6 +20,7 @@ createRoot(document.getElementById('root')!).render(<main><ResultsPanel /></main
 `;
 
 let staticDir: string;
+let configDir: string;
 let services: Services;
 let host: WebHost;
 let browser: Browser;
@@ -41,7 +42,7 @@ beforeAll(async () => {
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Drivewise history</title>' +
       '<link rel="stylesheet" href="app.css"></head><body><div id="root"></div><script src="app.js"></script></body></html>',
   );
-  const configDir = mkdtempSync(join(tmpdir(), 'dw-e2e-history-config-'));
+  configDir = mkdtempSync(join(tmpdir(), 'dw-e2e-history-config-'));
   services = createServices({ host: 'browser', configDir });
   // A damaged file already in history: reported, not fatal.
   mkdirSync(services.runs.runsDir, { recursive: true });
@@ -62,6 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await host?.close();
+  for (const d of [staticDir, configDir]) if (d) rmSync(d, { recursive: true, force: true });
   expect(errors).toEqual([]);
 });
 

@@ -1,7 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestContext } from '../../../src/main/engine/types';
+import { tempDirs } from '../engine/helpers';
+
+/** Work folders made here are removed after the importing test file's tests. */
+const tempDir = tempDirs();
 
 export interface Recorded {
   ctx: TestContext;
@@ -11,7 +12,7 @@ export interface Recorded {
 }
 
 export function makeContext(over: Partial<TestContext> = {}, base?: string): Recorded {
-  const dir = base ?? mkdtempSync(join(tmpdir(), 'dw-task-'));
+  const dir = base ?? tempDir('task');
   const fractions: number[] = [];
   const messages: string[] = [];
   const abort = new AbortController();

@@ -1,12 +1,12 @@
 // Killing a process in the middle of saving leaves the previous run file intact: a child saves
 // ever-changing run documents in a loop and is SIGKILLed at random moments.
 import { fork } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { RunStore } from '../../../../src/main/store/run-store';
+import { tempDirs } from '../../../integration/engine/helpers';
 
 const CHILD = `
 import { readFileSync } from 'node:fs';
@@ -26,8 +26,10 @@ const store = new RunStore(configDir);
 })();
 `;
 
+const tempDir = tempDirs();
+
 function buildChild(): string {
-  const out = join(mkdtempSync(join(tmpdir(), 'dw-kill-build-')), 'child.cjs');
+  const out = join(tempDir('kill-build'), 'child.cjs');
   buildSync({
     stdin: { contents: CHILD, resolveDir: resolve('src/main/store'), loader: 'ts' },
     bundle: true,
@@ -42,7 +44,7 @@ function buildChild(): string {
 describe('atomic save under SIGKILL', () => {
   it('after each kill the run file loads and is a complete earlier generation', async () => {
     const child = buildChild();
-    const configDir = mkdtempSync(join(tmpdir(), 'dw-kill-'));
+    const configDir = tempDir('kill');
     const store = new RunStore(configDir);
     const generations: number[] = [];
     for (let round = 0; round < 4; round++) {

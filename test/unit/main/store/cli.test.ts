@@ -1,11 +1,12 @@
 // The runs/show/compare/export/import/references commands, in-process.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../../src/main/cli/program';
 import { createServices } from '../../../../src/main/core/services';
+import { tempDirs } from '../../../integration/engine/helpers';
 
+const tempDir = tempDirs();
 const FIX = join(__dirname, '../../../fixtures/tool-output');
 
 async function cli(args: string[], configDir: string) {
@@ -21,7 +22,7 @@ async function cli(args: string[], configDir: string) {
 
 describe('drivewise import / runs / show / compare / export / references', () => {
   it('import --json prints the issue-5 document; the run lands in history', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dw-cli-'));
+    const dir = tempDir('cli');
     const r = await cli(['import', join(FIX, 'hdparm-9.65-loop-direct.txt'), '--json'], dir);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out) as { tool: string; results: Record<string, unknown>[] };
@@ -43,7 +44,7 @@ describe('drivewise import / runs / show / compare / export / references', () =>
   });
 
   it('iozone --json carries record_kb and file_kb; bonnie++ +++++ is null with a note', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dw-cli-'));
+    const dir = tempDir('cli');
     const io = JSON.parse(
       (
         await cli(
@@ -74,7 +75,7 @@ describe('drivewise import / runs / show / compare / export / references', () =>
   });
 
   it('unrecognised input: one line, exit code 2, no stack trace', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dw-cli-'));
+    const dir = tempDir('cli');
     const f = join(dir, 'prose.txt');
     writeFileSync(f, 'I love small laptops.\n');
     const r = await cli(['import', f], dir);
@@ -91,8 +92,8 @@ describe('drivewise import / runs / show / compare / export / references', () =>
   });
 
   it('export then import of a run file; compare with a reference, as text and JSON', async () => {
-    const a = mkdtempSync(join(tmpdir(), 'dw-cli-a-'));
-    const b = mkdtempSync(join(tmpdir(), 'dw-cli-b-'));
+    const a = tempDir('cli-a');
+    const b = tempDir('cli-b');
     await cli(['import', join(FIX, 'seed003-seeker-ssd.txt')], a);
     const id = (await cli(['runs', '--json'], a)).out.match(/"id": "([^"]+)"/)![1]!;
     const file = join(a, 'export.json');
@@ -115,12 +116,12 @@ describe('drivewise import / runs / show / compare / export / references', () =>
   });
 
   it('references lists the seed drives', async () => {
-    const r = await cli(['references'], mkdtempSync(join(tmpdir(), 'dw-cli-')));
+    const r = await cli(['references'], tempDir('cli'));
     expect(r.out).toContain('ref-lj-x200s-intel-320');
     expect(r.out.split('\n').filter((l) => l.startsWith('ref-'))).toHaveLength(12);
   });
   it('csv prints every metric of the runs given, or writes it to a file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dw-cli-'));
+    const dir = tempDir('cli');
     const r = await cli(['csv', 'ref-ocz-64gb-ssd', 'ref-raid5-barracuda-areca'], dir);
     expect(r.code).toBe(0);
     expect(r.out.trimEnd().split('\r\n')).toHaveLength(1 + 4 + 4);

@@ -1,7 +1,6 @@
 // The store keeps history safe: damaged/foreign files are quarantined (never overwritten) and
 // reported while the rest loads; runs export to and import from any path; CSV of several runs.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../../../src/main/core/services';
@@ -11,6 +10,7 @@ import { exportRunFile, importRunFile, importText } from '../../../../src/main/s
 import { detect } from '../../../../src/shared/import/detect';
 import { importedRun } from '../../../../src/shared/import/to-run';
 import type { RunDocument } from '../../../../src/shared/schemas/run';
+import { tempDirs } from '../../../integration/engine/helpers';
 
 const FIX = join(__dirname, '../../../fixtures/tool-output');
 const fixture = (n: string) => readFileSync(join(FIX, n), 'utf8');
@@ -23,10 +23,11 @@ export function sampleRun(
   return importedRun(detect(fixture(file)), { id, createdAt, appVersion: 'test' });
 }
 
+const tempDir = tempDirs();
 let dir: string;
 let s: Services;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'dw-store-'));
+  dir = tempDir('store');
   s = createServices({ configDir: dir });
 });
 
@@ -101,10 +102,10 @@ describe('export and import of run files', () => {
   it('exports a run anywhere and imports it back into a fresh history', async () => {
     const doc = sampleRun('baseline-1');
     await s.runs.save(doc);
-    const out = join(mkdtempSync(join(tmpdir(), 'dw-usb-')), 'baseline.json');
+    const out = join(tempDir('usb'), 'baseline.json');
     await exportRunFile(s, 'baseline-1', out);
     await expect(exportRunFile(s, 'baseline-1', out)).rejects.toThrow('already exists');
-    const fresh = createServices({ configDir: mkdtempSync(join(tmpdir(), 'dw-fresh-')) });
+    const fresh = createServices({ configDir: tempDir('fresh') });
     const back = await importRunFile(fresh, out);
     expect(back).toEqual(doc);
     expect(await fresh.runs.load('baseline-1')).toEqual(doc);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -8,10 +8,11 @@ import { createDispatch, createHandlers } from '../../../../src/main/router';
 import { startWebHost, type WebHost } from '../../../../src/main/web/host';
 
 let host: WebHost;
+let dir: string;
 const services = createServices({ host: 'browser' });
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'dw-host-'));
+  dir = mkdtempSync(join(tmpdir(), 'dw-host-'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
   host = await startWebHost({
     staticDir: dir,
@@ -19,7 +20,10 @@ beforeAll(async () => {
     bus: services.bus,
   });
 });
-afterAll(() => host.close());
+afterAll(async () => {
+  await host?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 function connect(
   url: string,
