@@ -1,7 +1,7 @@
 // Bundles every file in src/main/entries to dist/main/<name>.js (CommonJS, so the preload runs
 // under `sandbox: true` and the CLI runs under plain Node without a loader).
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join, basename } from 'node:path';
 
 export async function buildNode(root = process.cwd()) {
@@ -26,10 +26,14 @@ export async function buildNode(root = process.cwd()) {
       });
     }),
   );
-  // The native AIO addon travels with the bundles (the packaged app has no build/ folder).
+  // The native addon travels with the bundles (the packaged app has no build/ folder). Copied
+  // beside and renamed over: copying onto the old file rewrote code that running engines had
+  // mapped, and they crashed (SIGSEGV in the addon) when a second build ran alongside tests.
   const addon = join(root, 'build/Release/drivewise_aio.node');
   if (existsSync(addon)) {
+    const dest = join(root, 'dist/main/drivewise_aio.node');
     mkdirSync(join(root, 'dist/main'), { recursive: true });
-    copyFileSync(addon, join(root, 'dist/main/drivewise_aio.node'));
+    copyFileSync(addon, `${dest}.${process.pid}.tmp`);
+    renameSync(`${dest}.${process.pid}.tmp`, dest);
   }
 }
