@@ -9,11 +9,18 @@ import { fmtBytes, fmtCapacity } from './format';
 
 const uniq = (xs: string[]) => [...new Set(xs.filter(Boolean))];
 
-/** bonnie++'s "+++++" notes repeat per run with timings; one short phrase says it in a cell. */
-function shortNote(notes: string[]): string {
-  if (notes.length && notes.every((n) => n.includes('+++++')))
-    return 'too fast to time (bonnie++ prints +++++)';
-  return notes.join('; ');
+/**
+ * bonnie++'s "+++++" notes repeat per run with timings; one short phrase says it in a cell. The
+ * engine times phases of 0.1–0.5 s that bonnie++ would not ("would print +++++"): those have a
+ * value, the others do not.
+ */
+export function shortNote(notes: string[]): string {
+  if (!notes.length || !notes.every((n) => n.includes('+++++'))) return notes.join('; ');
+  const timed = notes.filter((n) => n.includes('would print +++++')).length;
+  if (timed === notes.length) return 'timed here; bonnie++ prints +++++ (under 0.5 s)';
+  return timed
+    ? 'partly too fast to time (bonnie++ prints +++++)'
+    : 'too fast to time (bonnie++ prints +++++)';
 }
 
 export interface TableRow {

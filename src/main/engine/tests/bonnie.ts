@@ -214,12 +214,29 @@ export const bonnie: TestModule = {
       r.caveats.push(NOT_DIRECT_CAVEAT);
     }
     for (const [m, unit] of BONNIE_METRICS) {
-      const note = notes.get(m);
-      r.measurements.push(measurement(m, unit, 'higher', samples.get(m)!, note ? { note } : {}));
+      const { xs, note } = untimedReps(samples.get(m)!, notes.get(m));
+      r.measurements.push(measurement(m, unit, 'higher', xs, note ? { note } : {}));
     }
     return r;
   },
 };
+
+/**
+ * A phase too short to time in some repetitions only: those were the fastest, so a median of the
+ * timed ones alone would read low. The phase then has no figure; the note keeps the timed ones.
+ */
+export function untimedReps(
+  xs: (number | null)[],
+  note: string | undefined,
+): { xs: (number | null)[]; note: string | undefined } {
+  const untimed = xs.filter((x) => x === null).length;
+  if (untimed === 0 || untimed === xs.length) return { xs, note };
+  const timed = xs.filter((x): x is number => x !== null).map((x) => Math.round(x).toString());
+  return {
+    xs: xs.map(() => null),
+    note: `${untimed} of ${xs.length} repetitions too short to time (bonnie++ prints +++++), so no figure: the timed ones alone (${timed.join(', ')}) would read low`,
+  };
+}
 
 /** 5 concurrent seekers share 8192 random chunk reads; every 10th chunk is dirtied and written back. */
 function seekPass(fd: number, chunks: number, random: () => number, signal: AbortSignal) {

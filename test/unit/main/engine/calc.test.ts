@@ -53,13 +53,20 @@ describe('seeker figures', () => {
 });
 
 describe('bonnie++ phase rule', () => {
-  it('reports null with a reason under 0.5 s (bonnie prints +++++)', () => {
-    const r = bonniePhaseRate(16384, 0.3);
+  it('reports null with a reason under 0.1 s (bonnie prints +++++)', () => {
+    const r = bonniePhaseRate(1024, 0.041);
     expect(r.value).toBeNull();
-    expect(r.note).toMatch(/300 ms.*\+\+\+\+\+/);
+    expect(r.note).toMatch(/41 ms, too short.*\+\+\+\+\+/);
   });
-  it('reports files/s when the phase was long enough', () => {
-    expect(bonniePhaseRate(16384, 1.8046).value).toBeCloseTo(9079, 0); // seed 000 SSD seq create
+  it('times phases of 0.1–0.5 s and says bonnie++ would print +++++', () => {
+    const r = bonniePhaseRate(16384, 0.3);
+    expect(r.value).toBeCloseTo(54613, 0);
+    expect(r.note).toMatch(/300 ms: bonnie\+\+ would print \+\+\+\+\+/);
+  });
+  it('reports files/s without a note when the phase was long enough', () => {
+    const r = bonniePhaseRate(16384, 1.8046); // seed 000 SSD seq create
+    expect(r.value).toBeCloseTo(9079, 0);
+    expect(r.note).toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@ import { closeSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untimedReps } from '../../../../src/main/engine/tests/bonnie';
 import { fileNames, fileOps } from '../../../../src/main/engine/tests/bonnie-files';
 import {
   alignedBuffer,
@@ -109,6 +110,16 @@ describe('random helpers', () => {
 });
 
 describe('bonnie++ file phases', () => {
+  it('gives no figure when only some repetitions could be timed (the fast ones are missing)', () => {
+    const mixed = untimedReps([6998.4, null, null], 'phase took 12 ms, too short to time');
+    expect(mixed.xs).toEqual([null, null, null]);
+    expect(mixed.note).toBe(
+      '2 of 3 repetitions too short to time (bonnie++ prints +++++), so no figure: the timed ones alone (6998) would read low',
+    );
+    expect(untimedReps([1, 2, 3], undefined)).toEqual({ xs: [1, 2, 3], note: undefined });
+    expect(untimedReps([null, null], 'x')).toEqual({ xs: [null, null], note: 'x' });
+  });
+
   it('names like bonnie++: hex number first (sequential) or last (random)', () => {
     const seq = fileNames(300, 'seq', makeRandom(3));
     expect(seq[0]).toMatch(/^0{10}[A-Za-z0-9]{0,12}$/);

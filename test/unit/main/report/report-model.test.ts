@@ -5,6 +5,7 @@ import {
   chartGroups,
   driveFacts,
   machineFacts,
+  shortNote,
   testTables,
 } from '../../../../src/renderer/report/report-model';
 import {
@@ -50,6 +51,15 @@ describe('per-test tables', () => {
     expect(stat.before?.median).toBeNull();
     expect(stat.note).toMatch(/\+\+\+\+\+/);
     expect(stat.note!.split('; ')).toHaveLength(1);
+  });
+
+  it('says whether a short bonnie++ phase was timed here or not at all', () => {
+    const timed = 'phase took 178 ms: bonnie++ would print +++++ (under its 0.5 s minimum)';
+    const none = 'phase took 41 ms, too short to time (bonnie++ prints +++++)';
+    expect(shortNote([timed])).toBe('timed here; bonnie++ prints +++++ (under 0.5 s)');
+    expect(shortNote([none])).toBe('too fast to time (bonnie++ prints +++++)');
+    expect(shortNote([timed, none])).toMatch(/^partly too fast/);
+    expect(shortNote(['cache not dropped', none])).toBe(`cache not dropped; ${none}`);
   });
 
   it('tasks get their ratio from the task savings; caveats are labelled by run', () => {
