@@ -92,8 +92,8 @@ const HUGE_PAGE = 2 * 1024 * 1024;
 /**
  * Memory for `bytes` of windows, and where they start. With the addon, the memory is marked for
  * huge pages before it is touched and the windows start on a 2 MiB boundary, so a 1 MiB buffer is
- * one physically contiguous DMA segment: virtio-blk here read 1 MiB Q8 at ~3.9 GB/s from such
- * buffers, ~1.8 GB/s from 4 KiB pages (up to 254 segments each) and fio ~3 GB/s from malloc.
+ * one physically contiguous DMA segment: virtio-blk here read 1 MiB Q8 at 3.9–4.0 GB/s from such
+ * buffers, 1.4–2.5 GB/s from 4 KiB pages (up to 254 segments each), fio 0.9–3.4 GB/s from malloc.
  */
 function sharedMemory(bytes: number): { memory: SharedArrayBuffer; base: number; huge: boolean } {
   const advise = bytes >= HUGE_PAGE / 2 ? nativeAio().addon?.adviseHugePages : undefined;
