@@ -6,6 +6,7 @@ import { createServices } from '../../../src/main/core/services';
 import { createDispatch, createHandlers } from '../../../src/main/router';
 import type { JobFinished, JobProgress } from '../../../src/shared/contract/jobs';
 import { PROFILES } from '../../../src/shared/bench/catalogue';
+import { benchCli } from './cli-bench';
 import { capture, leftovers, tempDirs, TINY } from './helpers';
 
 const dir = tempDirs();
@@ -14,38 +15,28 @@ describe('drivewise bench', () => {
   it('prints a table, progress on stderr, saves the run and writes --json', async () => {
     const target = dir('cli');
     const services = createServices({ configDir: dir('cfg') });
-    const c = capture();
     const json = join(dir('json'), 'run.json');
-    const code = await runCli(
-      [
-        'bench',
-        '--dir',
-        target,
-        '--tests',
-        'seeker,dd-write',
-        '--size',
-        'file=16M,dd=4M,seekerSeconds=0.3',
-        '--repetitions',
-        '2',
-        '--json',
-        json,
-        '--label',
-        'before',
-      ],
-      c.io,
-      services,
-    );
-    expect(c.err.join('')).toMatch(/Random access \(seeker\).*ETA/);
-    expect(code).toBe(0);
-    const out = c.out.join('');
-    expect(out).toMatch(/seeker\s+seeks_per_second\s+[\d,.]+\s+[\d,.]+–[\d,.]+\s+seeks\/s/);
-    expect(out).toMatch(/dd-write\s+throughput/);
-    const id = /saved run (\S+)/.exec(out)![1]!;
-    const saved = await services.runs.load(id);
+    const r = await benchCli(services, target, [
+      '--tests',
+      'seeker,dd-write',
+      '--size',
+      'file=16M,dd=4M,seekerSeconds=0.3',
+      '--repetitions',
+      '2',
+      '--json',
+      json,
+      '--label',
+      'before',
+    ]);
+    expect(r.err).toMatch(/Random access \(seeker\).*ETA/);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/seeker\s+seeks_per_second\s+[\d,.]+\s+[\d,.]+–[\d,.]+\s+seeks\/s/);
+    expect(r.out).toMatch(/dd-write\s+throughput/);
+    const saved = await r.saved();
     expect(saved.label).toBe('before');
     expect(saved.settings.repetitions).toBe(2);
     expect(saved.tests[0]!.measurements[0]!.samples).toHaveLength(2);
-    expect(JSON.parse(readFileSync(json, 'utf8')).id).toBe(id);
+    expect(JSON.parse(readFileSync(json, 'utf8')).id).toBe(r.id);
     expect(leftovers(target)).toEqual([]);
   });
 
@@ -54,27 +45,18 @@ describe('drivewise bench', () => {
     async () => {
       const target = dir('cli-admin');
       const services = createServices({ configDir: dir('cfg-admin') });
-      const c = capture();
-      const code = await runCli(
-        [
-          'bench',
-          '--dir',
-          target,
-          '--tests',
-          'buffered-read',
-          '--size',
-          'file=16M',
-          '--repetitions',
-          '1',
-          '--admin',
-        ],
-        c.io,
-        services,
-      );
-      expect(c.err.join('')).toMatch(/^admin rights: granted — running as root/);
-      expect(code).toBe(0);
-      const id = /saved run (\S+)/.exec(c.out.join(''))![1]!;
-      const doc = await services.runs.load(id);
+      const r = await benchCli(services, target, [
+        '--tests',
+        'buffered-read',
+        '--size',
+        'file=16M',
+        '--repetitions',
+        '1',
+        '--admin',
+      ]);
+      expect(r.err).toMatch(/^admin rights: granted — running as root/);
+      expect(r.code).toBe(0);
+      const doc = await r.saved();
       expect(doc.privilege.state).toBe('granted');
       const t = doc.tests[0]!;
       expect(t.status).toBe('ok');

@@ -4,10 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/main/cli/program';
 import { createServices } from '../../../src/main/core/services';
 import { createDispatch, createHandlers } from '../../../src/main/router';
-import { capture, leftovers, tempDirs } from './helpers';
+import { benchCli } from './cli-bench';
+import { leftovers, tempDirs } from './helpers';
 
 const dir = tempDirs();
 
@@ -27,27 +27,18 @@ describe('drivewise bench task flags', () => {
     const root = tree();
     const target = dir('du-target');
     const services = createServices({ configDir: dir('cfg') });
-    const c = capture();
-    const code = await runCli(
-      [
-        'bench',
-        '--dir',
-        target,
-        '--tests',
-        'task.du',
-        '--system-du',
-        '--du-root',
-        root,
-        '--repetitions',
-        '1',
-      ],
-      c.io,
-      services,
-    );
-    expect(c.err.join('')).not.toMatch(/error/i);
-    expect(code).toBe(0);
-    const id = /saved run (\S+)/.exec(c.out.join(''))![1]!;
-    const t = (await services.runs.load(id)).tests[0]!;
+    const r = await benchCli(services, target, [
+      '--tests',
+      'task.du',
+      '--system-du',
+      '--du-root',
+      root,
+      '--repetitions',
+      '1',
+    ]);
+    expect(r.err).not.toMatch(/error/i);
+    expect(r.code).toBe(0);
+    const t = (await r.saved()).tests[0]!;
     expect(t.testId).toBe('task.du');
     expect(t.status).toBe('ok');
     expect(t.method).toBe(`system du -skx ${root}; CPU = du's user+sys (getrusage of children)`);
@@ -63,25 +54,16 @@ describe('drivewise bench task flags', () => {
     execFileSync('tar', ['-czf', archive, '-C', src, 'src']);
     const target = dir('unpack-target');
     const services = createServices({ configDir: dir('cfg') });
-    const c = capture();
-    const code = await runCli(
-      [
-        'bench',
-        '--dir',
-        target,
-        '--tests',
-        'task.unpack',
-        '--tarball',
-        archive,
-        '--repetitions',
-        '1',
-      ],
-      c.io,
-      services,
-    );
-    expect(code).toBe(0);
-    const id = /saved run (\S+)/.exec(c.out.join(''))![1]!;
-    const t = (await services.runs.load(id)).tests[0]!;
+    const r = await benchCli(services, target, [
+      '--tests',
+      'task.unpack',
+      '--tarball',
+      archive,
+      '--repetitions',
+      '1',
+    ]);
+    expect(r.code).toBe(0);
+    const t = (await r.saved()).tests[0]!;
     expect(t.status).toBe('ok');
     expect(t.method).toMatch(/^tar -xf the chosen tarball \+ sync -f/);
     expect(t.extra).toMatchObject({ tarball: archive });
@@ -104,26 +86,17 @@ describe('drivewise bench task flags', () => {
       [['--tests', 'task.du', '--du-root', '/nonexistent/tree'], /du root is not a folder/],
     ];
     for (const [args, msg] of cases) {
-      const c = capture();
-      expect(
-        await runCli(['bench', '--dir', target, ...args], c.io, services),
-        args.join(' '),
-      ).toBe(2);
-      const lines = c.err.join('').trim().split('\n');
+      const r = await benchCli(services, target, args);
+      expect(r.code, args.join(' ')).toBe(2);
+      const lines = r.err.trim().split('\n');
       expect(lines, args.join(' ')).toHaveLength(1);
       expect(lines[0]).toMatch(msg);
-      expect(c.out.join('')).toBe('');
+      expect(r.out).toBe('');
     }
     // Commander's own refusal, like --label's: the error line plus the usual help hint.
-    const c = capture();
-    expect(
-      await runCli(
-        ['bench', '--dir', target, '--tests', 'task.unpack', '--compression', 'zip'],
-        c.io,
-        services,
-      ),
-    ).toBe(2);
-    expect(c.err.join('')).toMatch(
+    const r = await benchCli(services, target, ['--tests', 'task.unpack', '--compression', 'zip']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
       /^error: option '--compression <kind>' argument 'zip' is invalid\. Allowed choices are gzip, xz, bzip2\.\n/,
     );
     expect(leftovers(target)).toEqual([]);
