@@ -12,6 +12,7 @@ import {
 import { join, resolve } from 'node:path';
 import { requiredFreeBytes } from '../../shared/bench/plan';
 import { UserError } from '../core/errors';
+import { processAlive } from '../core/process-alive';
 import { fmtBytes } from './tests/common';
 
 export const WORK_PREFIX = '.drivewise-';
@@ -43,15 +44,6 @@ export function checkTargetDir(dir: string): string {
   return abs;
 }
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 /** Removes work folders left by crashed runs (owner process gone). Returns their names. */
 export function sweepStale(dir: string): string[] {
   const swept: string[] = [];
@@ -71,7 +63,7 @@ export function sweepStale(dir: string): string[] {
     } catch {
       /* no owner file: left from a crash before it was written */
     }
-    if (pid > 0 && alive(pid)) continue;
+    if (pid > 0 && processAlive(pid)) continue;
     try {
       rmSync(path, { recursive: true, force: true });
       swept.push(name);

@@ -14,6 +14,7 @@ import {
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processAlive } from '../core/process-alive';
 import type { LiveValue, PrivilegedOps } from '../engine/types';
 import {
   encodeFrame,
@@ -263,18 +264,8 @@ export class HelperSession implements PrivilegedOps {
   }
 }
 
-/** $XDG_RUNTIME_DIR is per-user and private; fall back to the temp dir. */
 const OWNER_FILE = 'owner.pid';
 const PREFIX = 'drivewise-admin-';
-
-const pidAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /**
  * Removes session folders left by an app that was killed (e.g. while the password dialog was
@@ -283,7 +274,7 @@ const pidAlive = (pid: number): boolean => {
  */
 export function sweepStaleSessions(
   baseDir: string,
-  alive: (pid: number) => boolean = pidAlive,
+  alive: (pid: number) => boolean = processAlive,
   now = Date.now(),
 ): string[] {
   const removed: string[] = [];
@@ -316,6 +307,7 @@ export function sweepStaleSessions(
   return removed;
 }
 
+/** $XDG_RUNTIME_DIR is per-user and private; fall back to the temp dir. */
 export function defaultBaseDir(env: NodeJS.ProcessEnv = process.env): string {
   const run = env.XDG_RUNTIME_DIR;
   return run && existsSync(run) ? run : tmpdir();
