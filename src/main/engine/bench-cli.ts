@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { parseSize, type ProfileSizes } from '../../shared/bench/catalogue';
-import { resolveSettings } from '../../shared/bench/plan';
+import { parseApps, resolveSettings } from '../../shared/bench/plan';
 import type { RunDocument } from '../../shared/schemas/run';
 import { UserError } from '../core/errors';
 import type { CliIo, Register } from '../cli/program';
@@ -106,14 +106,7 @@ export function taskOptionsFromFlags(o: TaskFlags, tests: readonly string[]): Ta
   if (o.tarball !== undefined) add('task.unpack', { tarball: resolve(o.tarball) });
   if (o.compression !== undefined) add('task.unpack', { compression: o.compression });
   if (o.apps !== undefined) {
-    const apps = [
-      ...new Set(
-        o.apps
-          .split(',')
-          .map((a) => a.trim())
-          .filter(Boolean),
-      ),
-    ];
+    const apps = parseApps(o.apps);
     if (!apps.length) throw new UserError('--apps: give program names, e.g. firefox,libreoffice');
     add('task.app-start', { apps });
   }

@@ -2,6 +2,7 @@
 // localStorage so a person can quit at any step and resume; the runs themselves live in history.
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { parseApps } from '../../shared/bench/plan';
 import { usageProfile, type UsageProfile } from '../../shared/schemas/run';
 
 export type ProfileChoice = 'quick' | 'full' | 'custom';
@@ -114,18 +115,6 @@ export function planRequest(s: Pick<WizardState, 'profile' | 'tests' | 'repetiti
     ...(custom && s.repetitions ? { repetitions: s.repetitions } : {}),
     ...(custom && Object.keys(s.sizes).length > 0 ? { sizes: s.sizes } : {}),
   };
-}
-
-/** "firefox, libreoffice" → ['firefox', 'libreoffice']: trimmed, no empties, no repeats. */
-export function parseApps(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(',')
-        .map((a) => a.trim())
-        .filter(Boolean),
-    ),
-  ];
 }
 
 /**

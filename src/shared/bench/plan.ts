@@ -37,3 +37,15 @@ export function requiredFreeBytes(testBytes: number, marginBytes = GiB): number 
 }
 
 export const FILE_TESTS = new Set(['buffered-read', 'seeker', 'qd-profile']);
+
+/** "firefox, libreoffice" → ['firefox', 'libreoffice']: trimmed, no empties, no repeats. */
+export function parseApps(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
+  ];
+}

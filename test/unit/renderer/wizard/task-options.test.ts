@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseApps, taskOptions } from '../../../../src/renderer/wizard/wizard-store';
+import { taskOptions } from '../../../../src/renderer/wizard/wizard-store';
 
 const base = {
   duRoot: 'usr' as const,
@@ -37,11 +37,5 @@ describe('the Plan step task options', () => {
     const o = taskOptions({ ...base, tarball: '   ', apps: ' , ,' });
     expect(o['task.unpack']).toEqual({ compression: 'gzip' });
     expect(o['task.app-start']).toBeUndefined();
-  });
-
-  it('parses the apps field', () => {
-    expect(parseApps('')).toEqual([]);
-    expect(parseApps('firefox,libreoffice')).toEqual(['firefox', 'libreoffice']);
-    expect(parseApps(' a , b , a ')).toEqual(['a', 'b']);
   });
 });
