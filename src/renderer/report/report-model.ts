@@ -19,7 +19,7 @@ export function shortNote(notes: string[]): string {
   const timed = notes.filter((n) => n.includes('would print +++++')).length;
   if (timed === notes.length) return 'timed here; bonnie++ prints +++++ (under 0.5 s)';
   return timed
-    ? 'partly too fast to time (bonnie++ prints +++++)'
+    ? 'too fast to time in one run (bonnie++ prints +++++)'
     : 'too fast to time (bonnie++ prints +++++)';
 }
 
