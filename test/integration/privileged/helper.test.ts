@@ -27,7 +27,7 @@ describe.skipIf(!isRoot || !hasLosetup)('root helper (started directly as root)'
       await ops.dropCaches();
       const id = await ops.identify(loop.dev);
       // hdparm -I on a loop device prints just the device header; smartctl may be missing.
-      expect(id.hdparm ?? '').toContain(loop.dev);
+      expect(id.hdparm ?? '', 'identify needs hdparm (Debian package hdparm)').toContain(loop.dev);
       if (!existsSync('/usr/sbin/smartctl'))
         expect(id.notes).toContain('smartctl is not installed');
       expect(typeof (await ops.journal!({ grep: 'PM: hibernation', boots: 2 }))).toBe('string');
