@@ -1,4 +1,4 @@
-// removeTree(parent, name, uid, mode): deletes the folder `name` inside `parent` without ever
+// removeTree(parent, name, uid, mode, last?): deletes the folder `name` inside `parent` without ever
 // following a symlink or leaving the folder's filesystem, even while another user swaps entries
 // for symlinks (Drivewise runs as root in shared folders such as /tmp). Every level is opened
 // relative to its parent's descriptor with O_NOFOLLOW|O_DIRECTORY, every entry is examined with
@@ -7,6 +7,7 @@
 //
 // The top folder must be a real directory on the parent's filesystem; uid >= 0 and mode >= 0
 // additionally require that owner and those permission bits (checked on the open descriptor).
+// `last` names a top-level entry removed only once everything else is gone.
 // Returns { state: 'removed' | 'gone' | 'refused' | 'partial', reason, kept: [relative paths] }.
 #include "addon.h"
 
@@ -17,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -42,6 +44,9 @@ long long MountId(int dirfd, const char* name) {
 struct Walk {
   dev_t dev;
   long long mnt;
+  // Removed from the top level only once everything else is gone (the owner record, so that a
+  // folder that could not be emptied is still recognised, and retried, by the next sweep).
+  std::string last;
   std::vector<std::string> kept;
   void Keep(const std::string& rel, const char* why) { kept.push_back(rel + " (" + why + ")"); }
 };
@@ -68,6 +73,10 @@ std::vector<std::string> Names(int fd) {
 bool Empty(Walk& w, int fd, const std::string& rel, int depth) {
   for (int pass = 0; pass < kPasses; pass++) {
     std::vector<std::string> names = Names(fd);
+    if (depth == 0 && !w.last.empty()) {
+      names.erase(std::remove(names.begin(), names.end(), w.last), names.end());
+      if (names.empty()) break;
+    }
     if (names.empty()) return true;
     bool last = pass == kPasses - 1;
     for (const std::string& name : names) {
@@ -103,7 +112,12 @@ bool Empty(Walk& w, int fd, const std::string& rel, int depth) {
         w.Keep(sub, strerror(errno));
     }
   }
-  return Names(fd).empty();
+  std::vector<std::string> left = Names(fd);
+  if (depth == 0 && !w.last.empty() && left.size() == 1 && left[0] == w.last) {
+    if (unlinkat(fd, w.last.c_str(), 0) == 0 || errno == ENOENT) return true;
+    w.Keep(w.last, strerror(errno));
+  }
+  return left.empty();
 }
 
 napi_value Str(napi_env env, const std::string& s) {
@@ -135,8 +149,8 @@ std::string ArgString(napi_env env, napi_value v) {
 }  // namespace
 
 napi_value RemoveTree(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
-  napi_value argv[4];
+  size_t argc = 5;
+  napi_value argv[5];
   napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr);
   if (argc < 4) {
     napi_throw_type_error(env, nullptr, "removeTree(parent, name, uid, mode)");
@@ -147,6 +161,7 @@ napi_value RemoveTree(napi_env env, napi_callback_info info) {
   int32_t uid = -1, mode = -1;
   napi_get_value_int32(env, argv[2], &uid);
   napi_get_value_int32(env, argv[3], &mode);
+  std::string keep_last = argc >= 5 ? ArgString(env, argv[4]) : "";
   if (parent.empty() || name.empty() || name == "." || name == ".." ||
       name.find('/') != std::string::npos || name.find('\0') != std::string::npos) {
     napi_throw_type_error(env, nullptr, "removeTree: bad parent or name");
@@ -189,7 +204,7 @@ napi_value RemoveTree(napi_env env, napi_callback_info info) {
     close(pfd);
     return Result(env, "refused", refusal, none);
   }
-  Walk w{tst.st_dev, MountId(fd, ""), {}};
+  Walk w{tst.st_dev, MountId(fd, ""), keep_last, {}};
   bool empty = Empty(w, fd, "", 0);
   close(fd);
   // Remove the top only if it is still the folder that was emptied.

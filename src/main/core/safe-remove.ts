@@ -30,10 +30,21 @@ export interface RemoveOptions {
    * it, as no other user can reach inside. Without it the folder itself must be private.
    */
   within?: string;
+  /**
+   * A top-level entry removed only once everything else is gone: the owner record, so a folder
+   * that could not be emptied (a mount inside) is still recognised, and retried, by the next sweep.
+   */
+  last?: string;
 }
 
 interface NativeRemover {
-  removeTree(parent: string, name: string, uid: number, mode: number): Omit<RemoveOutcome, 'how'>;
+  removeTree(
+    parent: string,
+    name: string,
+    uid: number,
+    mode: number,
+    last: string,
+  ): Omit<RemoveOutcome, 'how'>;
 }
 
 export const ourUid = (): number => process.getuid?.() ?? -1;
@@ -72,7 +83,13 @@ export function removeTree(path: string, opts: RemoveOptions = {}): RemoveOutcom
   if (abs === parent) return { state: 'refused', reason: 'the root folder', kept: [], how: 'js' };
   const native = nativeRemover();
   if (native) {
-    const r = native.removeTree(parent, name, opts.require?.uid ?? -1, opts.require?.mode ?? -1);
+    const r = native.removeTree(
+      parent,
+      name,
+      opts.require?.uid ?? -1,
+      opts.require?.mode ?? -1,
+      opts.last ?? '',
+    );
     return { ...r, how: 'native' };
   }
   return removeTreeJs(abs, opts);
@@ -113,8 +130,9 @@ export function removeTreeJs(abs: string, opts: RemoveOptions = {}): RemoveOutco
     return out('gone');
   }
   const kept: string[] = [];
-  emptyJs(abs, '', top.dev, kept);
+  emptyJs(abs, '', top.dev, kept, opts.last);
   try {
+    if (opts.last && readdirSync(abs).join('/') === opts.last) unlinkSync(`${abs}/${opts.last}`);
     rmdirSync(abs);
     return out('removed', '', kept);
   } catch (err) {
@@ -124,7 +142,7 @@ export function removeTreeJs(abs: string, opts: RemoveOptions = {}): RemoveOutco
   }
 }
 
-function emptyJs(dir: string, rel: string, dev: number, kept: string[]): void {
+function emptyJs(dir: string, rel: string, dev: number, kept: string[], last?: string): void {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -132,6 +150,7 @@ function emptyJs(dir: string, rel: string, dev: number, kept: string[]): void {
     return;
   }
   for (const name of names) {
+    if (name === last) continue;
     const path = `${dir}/${name}`;
     const sub = rel ? `${rel}/${name}` : name;
     try {

@@ -133,7 +133,10 @@ export function sweepStale(
       continue;
     }
     if (ownerAlive(owner, alive)) continue;
-    const r = removeTree(join(dir, name), { require: { uid, mode: PRIVATE_MODE } });
+    const r = removeTree(join(dir, name), {
+      require: { uid, mode: PRIVATE_MODE },
+      last: OWNER_FILE,
+    });
     if (r.state === 'removed' || r.state === 'gone') report.removed.push(name);
     else report.skipped.push(describeOutcome(join(dir, name), r));
   }
@@ -191,9 +194,9 @@ export function prepareWorkDir(
  * dead parent). Returns '' when it is gone, else one line saying what was left and why.
  */
 export function removeWorkDir(workDir: string): string {
-  let r = removeTree(workDir, { require: { uid: ourUid(), mode: PRIVATE_MODE } });
+  let r = removeTree(workDir, { require: { uid: ourUid(), mode: PRIVATE_MODE }, last: OWNER_FILE });
   // An engine that is still stopping may create a file between passes: try a few more times.
   for (let i = 0; i < 4 && r.state === 'partial'; i++)
-    r = removeTree(workDir, { require: { uid: ourUid(), mode: PRIVATE_MODE } });
+    r = removeTree(workDir, { require: { uid: ourUid(), mode: PRIVATE_MODE }, last: OWNER_FILE });
   return describeOutcome(workDir, r);
 }

@@ -81,7 +81,7 @@ export function sweepStaleSessions(
       continue;
     }
     if (ownerAlive(owner, alive)) continue;
-    const r = removeTree(dir, { require: { uid, mode: PRIVATE_MODE } });
+    const r = removeTree(dir, { require: { uid, mode: PRIVATE_MODE }, last: OWNER_FILE });
     if (r.state === 'removed' || r.state === 'gone') report.removed.push(dir);
     else report.skipped.push(describeOutcome(dir, r));
   }
