@@ -125,6 +125,17 @@ export function childrenOf(pid: number): number[] {
   }
 }
 
+/** The engine process of a CLI run (a child running engine-worker.js), if it is running. */
+export function engineOf(pid: number): number | undefined {
+  return childrenOf(pid).find((c) => {
+    try {
+      return readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('engine-worker');
+    } catch {
+      return false;
+    }
+  });
+}
+
 export async function waitFor(cond: () => boolean, ms: number, step = 25): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
