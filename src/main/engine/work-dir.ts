@@ -1,6 +1,7 @@
 // The only place the engine writes: a fresh `.drivewise-<run>` folder in the chosen directory,
 // after a free-space check; removed on success, error, cancel and crash; stale ones swept.
 import {
+  accessSync,
   chmodSync,
   closeSync,
   constants,
@@ -143,6 +144,20 @@ export function sweepStale(
   return report;
 }
 
+/** A read-only or forbidden folder says so, before a full disk's free-space figure could. */
+function checkWritable(dir: string): void {
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EROFS')
+      throw new UserError(
+        `${dir} is on a read-only filesystem: choose a writable folder on the drive`,
+      );
+    throw new UserError(`no permission to write in ${dir}: choose a folder you can write to`);
+  }
+}
+
 export interface WorkDirOptions {
   /** Margin on top of size + 10%; 1 GiB by default. */
   marginBytes?: number;
@@ -158,6 +173,7 @@ export function prepareWorkDir(
 ): { workDir: string; swept: string[]; skipped: string[]; freeBytes: number | null } {
   if (!RUN_ID_PATTERN.test(runId)) throw new Error(`not a run id: ${runId}`);
   const dir = checkTargetDir(targetDir);
+  checkWritable(dir);
   const { removed: swept, skipped } = sweepStale(dir);
   const free = freeBytes(dir);
   const required = requiredFreeBytes(bytesNeeded, opts.marginBytes);
