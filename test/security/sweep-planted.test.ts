@@ -11,6 +11,7 @@ import {
   linkSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -26,6 +27,7 @@ import {
   deadPid,
   fingerprint,
   isRoot,
+  startCli,
   sweepDirs,
   touched,
   workFolder,
@@ -42,6 +44,45 @@ function canary(): { dir: string; before: Map<string, string> } {
   writeFileSync(join(dir, 'sub', 'deep.txt'), 'nor this');
   return { dir, before: fingerprint(dir) };
 }
+
+describe('a real run names what its sweep left alone', () => {
+  it('each planted entry is one line in the saved run notes', { timeout: 90_000 }, async () => {
+    const dir = tmp('notes');
+    writeFileSync(join(dir, '.drivewise-notes.txt'), 'my notes');
+    const orphan = workFolder(dir, null);
+    const json = join(tmp('notes-out'), 'run.json');
+    const run = startCli(
+      [
+        'bench',
+        '--dir',
+        dir,
+        '--profile',
+        'custom',
+        '--tests',
+        'dd-write',
+        '--size',
+        'dd=4M',
+        '--json',
+        json,
+      ],
+      { XDG_CONFIG_HOME: tmp('notes-cfg') },
+    );
+    const { code } = await run.exited;
+    expect(code, run.err()).toBe(0);
+    // The run's notes (caveats in the document; the CLI prints them under "notes:").
+    const notes = (JSON.parse(readFileSync(json, 'utf8')) as { caveats: string[] }).caveats;
+    expect(run.out()).toContain(`left ${orphan} alone: no owner record`);
+    const lines = [join(dir, '.drivewise-notes.txt'), orphan].map((p) =>
+      notes.filter((n) => n.includes(p)),
+    );
+    const held = lines.every((l) => l.length === 1) && existsSync(orphan);
+    recordAttack('sweep: planted entries named in the run notes', { held });
+    expect(lines.map((l) => l.length)).toEqual([1, 1]);
+    expect(readdirSync(dir).sort()).toEqual(
+      ['.drivewise-notes.txt', orphan.slice(dir.length + 1)].sort(),
+    );
+  });
+});
 
 for (const mode of ['native', 'js'] as const) {
   describe(`work-folder sweep (${mode} remover)`, () => {
