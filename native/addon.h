@@ -8,3 +8,6 @@ napi_value FileBatch(napi_env env, napi_callback_info info);
 
 // Asks for transparent huge pages under untouched memory (see memory.cc).
 napi_value AdviseHugePages(napi_env env, napi_callback_info info);
+
+// Deletes a folder without following symlinks or crossing mounts (see remove.cc).
+napi_value RemoveTree(napi_env env, napi_callback_info info);

@@ -255,7 +255,13 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
           io.out(formatRunTable(doc));
           if (o.json) writeFileSync(o.json, JSON.stringify(doc, null, 2) + '\n');
           io.out(`\nsaved run ${doc.id}${o.json ? ` (also written to ${o.json})` : ''}\n`);
-          if (doc.tests.some((t) => t.status === 'failed')) process.exitCode = 1;
+          // A thrown UserError, not process.exitCode: runCli's return value would overwrite that.
+          const failed = doc.tests.filter((t) => t.status === 'failed');
+          if (failed.length)
+            throw new UserError(
+              `${failed.length} test(s) failed (${failed.map((t) => `${t.testId}: ${t.error ?? 'no reason given'}`).join('; ')}); the run was saved as ${doc.id}`,
+              1,
+            );
         },
       );
   };

@@ -180,7 +180,7 @@ export async function runBench(
     ? await deps.describeTarget(targetDir).catch(() => ({ drive: null, machine: null }))
     : { drive: null, machine: null };
   const id = newRunId();
-  const { workDir, swept } = prepareWorkDir(targetDir, id, plan.bytesNeeded, deps.workDir);
+  const { workDir, swept, skipped } = prepareWorkDir(targetDir, id, plan.bytesNeeded, deps.workDir);
   const privileged = deps.privileged?.() ?? null;
   const titles = new Map(plan.tests.map((t) => [t.id, t.title]));
   let outcome: EngineOutcome | null = null;
@@ -206,6 +206,8 @@ export async function runBench(
       ? [`deep-queue I/O: ${outcome.asyncIo}`]
       : [];
     if (swept.length) notes.push(`removed ${swept.length} work folder(s) left by an earlier crash`);
+    // Entries named like ours that the sweep would not touch: one line each, naming them.
+    notes.push(...skipped);
     const doc = buildRunDocument({
       id,
       appVersion: env.appVersion,

@@ -1,10 +1,15 @@
 // The only place the engine writes: a fresh `.drivewise-<run>` folder in the chosen directory,
 // after a free-space check; removed on success, error, cancel and crash; stale ones swept.
 import {
+  accessSync,
+  chmodSync,
+  closeSync,
+  constants,
+  fstatSync,
   mkdirSync,
+  openSync,
   readdirSync,
-  readFileSync,
-  rmSync,
+  readSync,
   statfsSync,
   statSync,
   writeFileSync,
@@ -12,7 +17,14 @@ import {
 import { join, resolve } from 'node:path';
 import { requiredFreeBytes } from '../../shared/bench/plan';
 import { UserError } from '../core/errors';
-import { processAlive } from '../core/process-alive';
+import { ownerAlive, processAlive, processStartTime } from '../core/process-alive';
+import {
+  describeOutcome,
+  ourUid,
+  PRIVATE_MODE,
+  privateDirProblem,
+  removeTree,
+} from '../core/safe-remove';
 import { fmtBytes } from './tests/common';
 
 export const WORK_PREFIX = '.drivewise-';
@@ -44,34 +56,106 @@ export function checkTargetDir(dir: string): string {
   return abs;
 }
 
-/** Removes work folders left by crashed runs (owner process gone). Returns their names. */
-export function sweepStale(dir: string): string[] {
-  const swept: string[] = [];
+/**
+ * The run id part of a work folder's name, exactly as newRunId() makes it
+ * (2026-11-30T07-19-50-805Z-f20f8f). Nothing else named `.drivewise-…` is ever touched.
+ */
+export const RUN_ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{6}$/;
+
+export const isWorkFolderName = (name: string): boolean =>
+  name.startsWith(WORK_PREFIX) && RUN_ID_PATTERN.test(name.slice(WORK_PREFIX.length));
+
+export interface SweepReport {
+  /** Work folders of dead runs that were removed. */
+  removed: string[];
+  /** `.drivewise-*` entries left alone: one line each, naming the entry and why. */
+  skipped: string[];
+}
+
+interface Owner {
+  pid: number;
+  start?: number | null;
+}
+
+/** The owner record of a folder that passed the checks: a small regular file of ours. */
+function readOwner(dir: string, uid: number): Owner | string {
+  const file = join(dir, OWNER_FILE);
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return 'no owner record';
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.uid !== uid || st.size > 4096) return 'no valid owner record';
+    const buf = Buffer.alloc(st.size);
+    readSync(fd, buf, 0, st.size, 0);
+    const o = JSON.parse(buf.toString('utf8')) as Partial<Owner>;
+    if (!(Number.isInteger(o.pid) && (o.pid as number) > 0)) return 'no valid owner record';
+    return { pid: o.pid as number, start: typeof o.start === 'number' ? o.start : null };
+  } catch {
+    return 'no valid owner record';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Why an entry is not a Drivewise work folder, or its owner record when it is one. */
+function inspect(dir: string, name: string, uid: number): Owner | string {
+  if (!isWorkFolderName(name)) return 'not named like a Drivewise work folder';
+  const path = join(dir, name);
+  const problem = privateDirProblem(path, uid);
+  if (problem) return problem === 'not a folder' ? 'not a folder Drivewise made' : problem;
+  return readOwner(path, uid);
+}
+
+/**
+ * Removes work folders left by crashed runs (owner process gone). Only folders Drivewise made
+ * are touched: exact name, a real directory (not a symlink), our uid, mode 0700 and an owner
+ * record inside. Every other `.drivewise-*` entry is left alone and named in `skipped`.
+ */
+export function sweepStale(
+  dir: string,
+  alive: (pid: number) => boolean = processAlive,
+): SweepReport {
+  const report: SweepReport = { removed: [], skipped: [] };
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
-    return swept;
+    return report;
   }
-  for (const name of names.filter((n) => n.startsWith(WORK_PREFIX))) {
-    const path = join(dir, name);
-    let pid = 0;
-    try {
-      pid = Number(
-        (JSON.parse(readFileSync(join(path, OWNER_FILE), 'utf8')) as { pid?: number }).pid,
+  const uid = ourUid();
+  for (const name of names.filter((n) => n.startsWith(WORK_PREFIX)).sort()) {
+    const owner = inspect(dir, name, uid);
+    if (typeof owner === 'string') {
+      report.skipped.push(`left ${join(dir, name)} alone: ${owner}`);
+      continue;
+    }
+    if (ownerAlive(owner, alive)) continue;
+    const r = removeTree(join(dir, name), {
+      require: { uid, mode: PRIVATE_MODE },
+      last: OWNER_FILE,
+    });
+    if (r.state === 'removed' || r.state === 'gone') report.removed.push(name);
+    else report.skipped.push(describeOutcome(join(dir, name), r));
+  }
+  return report;
+}
+
+/** A read-only or forbidden folder says so, before a full disk's free-space figure could. */
+function checkWritable(dir: string): void {
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EROFS')
+      throw new UserError(
+        `${dir} is on a read-only filesystem: choose a writable folder on the drive`,
       );
-    } catch {
-      /* no owner file: left from a crash before it was written */
-    }
-    if (pid > 0 && processAlive(pid)) continue;
-    try {
-      rmSync(path, { recursive: true, force: true });
-      swept.push(name);
-    } catch {
-      /* not ours to remove (permissions): leave it */
-    }
+    throw new UserError(`no permission to write in ${dir}: choose a folder you can write to`);
   }
-  return swept;
 }
 
 export interface WorkDirOptions {
@@ -86,9 +170,11 @@ export function prepareWorkDir(
   runId: string,
   bytesNeeded: number,
   opts: WorkDirOptions = {},
-): { workDir: string; swept: string[]; freeBytes: number | null } {
+): { workDir: string; swept: string[]; skipped: string[]; freeBytes: number | null } {
+  if (!RUN_ID_PATTERN.test(runId)) throw new Error(`not a run id: ${runId}`);
   const dir = checkTargetDir(targetDir);
-  const swept = sweepStale(dir);
+  checkWritable(dir);
+  const { removed: swept, skipped } = sweepStale(dir);
   const free = freeBytes(dir);
   const required = requiredFreeBytes(bytesNeeded, opts.marginBytes);
   if (!opts.skipSpaceCheck && free !== null && free < required)
@@ -96,11 +182,16 @@ export function prepareWorkDir(
       `not enough free space in ${dir}: the tests need ${fmtBytes(required)} (${fmtBytes(bytesNeeded)} + 10% + ${fmtBytes(opts.marginBytes ?? 1024 ** 3)} margin), ${fmtBytes(free)} free — choose smaller sizes or free some space`,
     );
   const workDir = join(dir, `${WORK_PREFIX}${runId}`);
+  let made = false;
   try {
-    mkdirSync(workDir, { mode: 0o700 });
-    writeFileSync(join(workDir, OWNER_FILE), JSON.stringify({ pid: process.pid }));
+    mkdirSync(workDir, { mode: PRIVATE_MODE });
+    made = true;
+    // A umask may have taken bits away; the sweep only ever removes folders that are exactly 0700.
+    chmodSync(workDir, PRIVATE_MODE);
+    const owner = { pid: process.pid, start: processStartTime(process.pid) };
+    writeFileSync(join(workDir, OWNER_FILE), JSON.stringify(owner), { mode: 0o600, flag: 'wx' });
   } catch (err) {
-    rmSync(workDir, { recursive: true, force: true });
+    if (made) removeWorkDir(workDir);
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EROFS')
       throw new UserError(
@@ -111,16 +202,17 @@ export function prepareWorkDir(
     if (code === 'ENOSPC') throw new UserError(`no space left in ${dir}`);
     throw new UserError(`cannot create the work folder in ${dir}: ${(err as Error).message}`);
   }
-  return { workDir, swept, freeBytes: free };
+  return { workDir, swept, skipped, freeBytes: free };
 }
 
-export function removeWorkDir(workDir: string): void {
-  for (let i = 0; i < 5; i++) {
-    try {
-      rmSync(workDir, { recursive: true, force: true, maxRetries: 3 });
-      return;
-    } catch {
-      /* a child may still hold files open for a moment: retry */
-    }
-  }
+/**
+ * Removes this run's work folder (success, failure, cancel, or the engine cleaning up after a
+ * dead parent). Returns '' when it is gone, else one line saying what was left and why.
+ */
+export function removeWorkDir(workDir: string): string {
+  let r = removeTree(workDir, { require: { uid: ourUid(), mode: PRIVATE_MODE }, last: OWNER_FILE });
+  // An engine that is still stopping may create a file between passes: try a few more times.
+  for (let i = 0; i < 4 && r.state === 'partial'; i++)
+    r = removeTree(workDir, { require: { uid: ourUid(), mode: PRIVATE_MODE }, last: OWNER_FILE });
+  return describeOutcome(workDir, r);
 }

@@ -1,20 +1,12 @@
 // App side of the helper channel: a fresh private directory with a socket and a one-time token
 // file, exactly one authenticated helper, and a PrivilegedOps client over the connection.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  lstatSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processAlive } from '../core/process-alive';
+import { processStartTime } from '../core/process-alive';
+import { ourUid, PRIVATE_MODE, removeTree } from '../core/safe-remove';
 import type { LiveValue, PrivilegedOps } from '../engine/types';
 import {
   encodeFrame,
@@ -24,6 +16,9 @@ import {
   type IdentifyAnswer,
   type RawTest,
 } from './protocol';
+import { OWNER_FILE, sweepStaleSessions } from './session-sweep';
+
+export { sweepStaleSessions } from './session-sweep';
 
 /** How long an unauthenticated connection may stay silent. */
 const HELLO_TIMEOUT_MS = 2000;
@@ -45,6 +40,8 @@ export class HelperSession implements PrivilegedOps {
   /** Reasons connections were refused (missing/wrong/replayed token, junk), for diagnostics. */
   readonly refused: string[] = [];
   helperPid: number | null = null;
+  /** What the sweep at open() left alone (entries named like sessions that are not ours). */
+  sweepNotes: string[] = [];
   private readonly token: string;
   private readonly server: Server;
   private conn: Socket | null = null;
@@ -59,19 +56,21 @@ export class HelperSession implements PrivilegedOps {
 
   private constructor(baseDir: string) {
     const dir = mkdtempSync(join(baseDir, 'drivewise-admin-'));
-    chmodSync(dir, 0o700);
+    chmodSync(dir, PRIVATE_MODE);
     this.paths = { dir, socket: join(dir, 'helper.sock'), tokenFile: join(dir, 'token') };
     this.token = randomBytes(32).toString('hex');
     writeFileSync(this.paths.tokenFile, this.token + '\n', { mode: 0o600, flag: 'wx' });
     // Who made it: a later start removes the folder if this process died without cleaning up.
-    writeFileSync(join(dir, OWNER_FILE), `${process.pid}\n`, { mode: 0o600, flag: 'wx' });
+    const start = processStartTime(process.pid) ?? '';
+    writeFileSync(join(dir, OWNER_FILE), `${process.pid} ${start}\n`, { mode: 0o600, flag: 'wx' });
     this.server = createServer((s) => this.onConnection(s));
   }
 
   /** Creates the directory, token file and listening socket. */
   static async open(baseDir = defaultBaseDir()): Promise<HelperSession> {
-    sweepStaleSessions(baseDir);
+    const swept = sweepStaleSessions(baseDir);
     const s = new HelperSession(baseDir);
+    s.sweepNotes = swept.skipped;
     await new Promise<void>((resolve, reject) => {
       s.server.once('error', reject);
       s.server.listen(s.paths.socket, () => resolve());
@@ -149,7 +148,7 @@ export class HelperSession implements PrivilegedOps {
     // Exactly one helper: stop listening and remove the socket, any token left behind and the
     // directory itself (the connection no longer needs it), so even a killed app leaves nothing.
     this.server.close();
-    rmSync(this.paths.dir, { recursive: true, force: true });
+    this.removeDir();
     const decoder = new LineDecoder();
     const handle = (line: string) => this.onMessage(line);
     rest.forEach(handle);
@@ -190,7 +189,7 @@ export class HelperSession implements PrivilegedOps {
     for (const p of this.pending.values()) p.reject(new Error(reason));
     this.pending.clear();
     this.conn = null;
-    rmSync(this.paths.dir, { recursive: true, force: true });
+    this.removeDir();
     for (const fn of this.endListeners) fn(reason);
     this.endListeners = [];
   }
@@ -252,6 +251,11 @@ export class HelperSession implements PrivilegedOps {
     return (await this.call('ping', {})) as { pong: true; uid: number };
   }
 
+  /** The session folder goes through the one safe remover (never a path-based recursive rm). */
+  private removeDir(): void {
+    removeTree(this.paths.dir, { require: { uid: ourUid(), mode: PRIVATE_MODE } });
+  }
+
   /** Ends the session: the helper exits when its socket closes. */
   close(): void {
     this.closedByUs = true;
@@ -260,51 +264,8 @@ export class HelperSession implements PrivilegedOps {
     this.authWaiters = [];
     this.conn?.destroy();
     // Synchronously, so nothing is left behind even when the process exits right after.
-    rmSync(this.paths.dir, { recursive: true, force: true });
+    this.removeDir();
   }
-}
-
-const OWNER_FILE = 'owner.pid';
-const PREFIX = 'drivewise-admin-';
-
-/**
- * Removes session folders left by an app that was killed (e.g. while the password dialog was
- * open): ours (same uid, a real directory, not a link), whose owner process is gone. Folders
- * without an owner file (older versions) go once they are an hour old.
- */
-export function sweepStaleSessions(
-  baseDir: string,
-  alive: (pid: number) => boolean = processAlive,
-  now = Date.now(),
-): string[] {
-  const removed: string[] = [];
-  let names: string[];
-  try {
-    names = readdirSync(baseDir).filter((n) => n.startsWith(PREFIX));
-  } catch {
-    return removed;
-  }
-  for (const name of names) {
-    const dir = join(baseDir, name);
-    try {
-      const st = lstatSync(dir);
-      if (!st.isDirectory() || st.uid !== process.getuid?.()) continue;
-      let stale: boolean;
-      try {
-        const pid = Number(readFileSync(join(dir, OWNER_FILE), 'utf8').trim());
-        stale = !(Number.isInteger(pid) && pid > 0 && alive(pid));
-      } catch {
-        stale = now - st.mtimeMs > 3600_000;
-      }
-      if (stale) {
-        rmSync(dir, { recursive: true, force: true });
-        removed.push(dir);
-      }
-    } catch {
-      /* vanished or not ours to touch */
-    }
-  }
-  return removed;
 }
 
 /** $XDG_RUNTIME_DIR is per-user and private; fall back to the temp dir. */

@@ -3,7 +3,7 @@
 // fdatasync, like rsync of a large file) runs in the background. The slowdown is what a person feels.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
-import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { percentile } from '../../shared/stats';
 import type { TestContext, TestModule } from '../engine/types';
@@ -18,6 +18,7 @@ import {
   type TaskSample,
 } from './common';
 import { runProbe, type ProbeOutcome } from './latency-probe';
+import { removeTree } from '../core/safe-remove';
 
 const MiB = 1 << 20;
 export const BACKUP_DEFAULTS = {
@@ -214,7 +215,7 @@ export const backupTask: TestModule = {
       });
     } finally {
       if (load) await stopLoad(load);
-      await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+      removeTree(dir, { within: ctx.workDir });
     }
   },
 };

@@ -16,6 +16,7 @@ import {
 } from './common';
 import { COMPRESSIONS, EXTENSION, writeTarball, type Compression } from './tarball';
 import { runTimed } from './timed-exec';
+import { describeOutcome, removeTree } from '../core/safe-remove';
 
 export const DEFAULT_UNPACK_BYTES = 250e6;
 const DEFAULT_SEED = 20111;
@@ -130,7 +131,9 @@ export const unpackTask: TestModule = {
       let cache: 'cold' | 'warm' = 'cold';
       for (let i = 0; i < ctx.repetitions; i++) {
         ctx.signal.throwIfAborted();
-        await rm(dest, { recursive: true, force: true });
+        const cleared = removeTree(dest, { within: ctx.workDir });
+        if (cleared.state !== 'removed' && cleared.state !== 'gone')
+          throw new Error(describeOutcome(dest, cleared));
         await mkdir(dest, { recursive: true });
         if ((await prepareCache(ctx, caveats)) === 'warm') cache = 'warm';
         const at = (f: number): number =>
@@ -172,7 +175,8 @@ export const unpackTask: TestModule = {
       });
     } finally {
       // Success, failure, cancel or full disk: nothing this task made stays behind.
-      for (const p of made) await rm(p, { recursive: true, force: true }).catch(() => undefined);
+      removeTree(dest, { within: ctx.workDir });
+      for (const p of made.slice(1)) await rm(p, { force: true }).catch(() => undefined);
     }
   },
 };

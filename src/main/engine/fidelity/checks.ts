@@ -11,6 +11,7 @@ import { fileOps } from '../tests/bonnie-files';
 import { ddWrite } from '../tests/dd-write';
 import { runBonnieFiles, runDd, runDdRead, runFio, runHdparmT } from './anchors';
 import { withFreshFs } from './fresh-fs';
+import { removeTree } from '../../core/safe-remove';
 
 export interface Figure {
   id: string;
@@ -279,7 +280,7 @@ function filesCheck(env: CheckEnv): Check {
             out[`${order}_create`] = n / t.create;
             out[`${order}_delete`] = n / t.delete;
           } finally {
-            rmSync(dir, { recursive: true, force: true });
+            removeTree(dir, { within: env.workDir });
           }
         }
         return FILE_PHASES.map((id) => out[id] ?? null);

@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, ftruncateSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeTree } from '../../core/safe-remove';
 
 const active = new Set<() => void>();
 let serial = 0;
@@ -44,7 +45,7 @@ export async function withFreshFs<T>(
     mounted = false;
     if (dev) quietly(() => run('losetup', ['-d', dev!]));
     dev = null;
-    quietly(() => rmSync(mnt, { recursive: true, force: true }));
+    quietly(() => removeTree(mnt, { within: parent }));
     quietly(() => rmSync(img, { force: true }));
   };
   active.add(release);

@@ -1,7 +1,7 @@
 // `npm run bench:fidelity`: engine vs fio / hdparm / dd / bonnie++, alternating, per-figure
 // medians and engine/anchor ratios against the issue's targets. Exits 1 when a ratio misses.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from '../../../shared/stats';
@@ -12,6 +12,7 @@ import { hasTool } from './anchors';
 import { buildChecks, type Check } from './checks';
 import { releaseFreshFs } from './fresh-fs';
 import { reserveHugePages, type HugePageReservation } from './huge-pages';
+import { removeTree } from '../../core/safe-remove';
 
 export interface FidelityOptions {
   dir: string;
@@ -142,7 +143,7 @@ export async function runFidelity(
         /* already gone */
       }
     loop = null;
-    rmSync(work, { recursive: true, force: true });
+    removeTree(work);
   };
   // Ctrl+C or a kill mid-run: the 1 GiB file and the loop device must not stay behind.
   const onSignal = (): void => {

@@ -30,6 +30,7 @@ import type { TestModule } from '../types';
 import { fileOps, fileOpsMode } from './bonnie-files';
 import { timedLoop } from './timed-loop';
 import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, repProgress, sizesOf } from './common';
+import { removeTree } from '../../core/safe-remove';
 
 const CHUNK = 8192;
 const SEEKS = 8192;
@@ -201,7 +202,7 @@ export const bonnie: TestModule = {
               if (v.note) notes.set(m, v.note);
             }
           } finally {
-            rmSync(dir, { recursive: true, force: true });
+            removeTree(dir, { within: ctx.workDir });
           }
         }
       }

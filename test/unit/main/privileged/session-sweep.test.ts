@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -25,34 +26,43 @@ function base(): string {
 function session(b: string, name: string, owner: string | null): string {
   const d = join(b, `drivewise-admin-${name}`);
   mkdirSync(d);
+  chmodSync(d, 0o700);
   writeFileSync(join(d, 'token'), 'x\n');
   if (owner !== null) writeFileSync(join(d, 'owner.pid'), owner);
   return d;
 }
 
 describe('stale admin session folders', () => {
-  it('removes folders whose owner is gone and keeps live ones and strangers', () => {
+  it('removes folders whose owner is gone, keeps live ones, names strangers', () => {
     const b = base();
-    const dead = session(b, 'dead', '4000001\n');
-    const live = session(b, 'live', `${process.pid}\n`);
-    const junk = session(b, 'junk', 'not a pid');
-    const fresh = session(b, 'fresh', null); // older version, just made: maybe still in use
-    const old = session(b, 'old', null);
+    const dead = session(b, 'dead01', '4000001\n');
+    const live = session(b, 'live01', `${process.pid}\n`);
+    const junk = session(b, 'junk01', 'not a pid');
+    const old = session(b, 'old001', null); // no owner record: not provably ours, left alone
     utimesSync(old, new Date(Date.now() - 2 * 3600_000), new Date(Date.now() - 2 * 3600_000));
+    const loose = session(b, 'loose1', '4000002\n');
+    chmodSync(loose, 0o755);
+    const longName = session(b, 'toolong-name', '4000003\n');
     const other = join(b, 'something-else');
     mkdirSync(other);
-    symlinkSync(other, join(b, 'drivewise-admin-link'));
-    const removed = sweepStaleSessions(b, (pid) => pid === process.pid);
-    expect(removed.sort()).toEqual([dead, junk, old].sort());
-    expect(existsSync(live) && existsSync(fresh) && existsSync(other)).toBe(true);
-    expect(existsSync(join(b, 'drivewise-admin-link'))).toBe(true);
+    symlinkSync(other, join(b, 'drivewise-admin-link01'));
+    const r = sweepStaleSessions(b, (pid) => pid === process.pid);
+    expect(r.removed.sort()).toEqual([dead, junk].sort());
+    expect([live, old, loose, longName, other].every((p) => existsSync(p))).toBe(true);
+    expect(existsSync(join(b, 'drivewise-admin-link01'))).toBe(true);
+    const notes = r.skipped.join('\n');
+    expect(r.skipped).toHaveLength(4);
+    expect(notes).toMatch(/old001 alone: no owner record/);
+    expect(notes).toMatch(/loose1 alone: mode 0755/);
+    expect(notes).toMatch(/toolong-name alone: not named like/);
+    expect(notes).toMatch(/link01 alone: a symlink/);
   });
 
   it('a new session records its owner and sweeps what a killed app left', async () => {
     const b = base();
     // The pid of a process that has certainly ended.
     const gone = spawnSync('true').pid!;
-    const dead = session(b, 'killed', `${gone}\n`);
+    const dead = session(b, 'kill01', `${gone}\n`);
     const s = await HelperSession.open(b);
     try {
       expect(existsSync(dead)).toBe(false);

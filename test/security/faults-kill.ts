@@ -1,0 +1,110 @@
+// kill -9 at random moments, for faults-kill-cli and faults-kill-engine: a real CLI run
+// (`node dist/main/cli.js bench`) whose CLI or engine process is killed, then the next run's sweep.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { processAlive } from '../../src/main/core/process-alive';
+import { sweepStale } from '../../src/main/engine/work-dir';
+import { engineOf, sleep, startCli, type sweepDirs, waitFor } from './sweep-helpers';
+
+export const KILLS = 20;
+const PARALLEL = 6;
+const BENCH = ['--profile', 'custom', '--tests', 'dd-write', '--size', 'dd=16M'];
+/** How long an unkilled run takes here (measured first): kill moments spread over all of it. */
+const timing = { run: 4000, engine: 1500 };
+
+type Dirs = ReturnType<typeof sweepDirs>;
+
+export interface KillResult {
+  /** Entries in the target once every process of the run is gone. */
+  leftBeforeSweep: number;
+  /** Entries after the next run's sweep, plus anything it would not touch. */
+  leftAfterSweep: number;
+  /** Temp files left in the run store. */
+  storeTemps: number;
+  code: number | null;
+  err: string;
+  engineSeen: boolean;
+}
+
+/** One run, killed with SIGKILL at a random moment: the CLI itself or its engine process. */
+async function killOnce(tmp: Dirs, which: 'cli' | 'engine', i: number): Promise<KillResult> {
+  const target = tmp(`kill-${which}`, '/var/tmp');
+  const cfg = tmp(`kill-${which}-cfg`);
+  const env = { XDG_CONFIG_HOME: cfg, ...(i % 2 ? { DRIVEWISE_NATIVE_REMOVE: '0' } : {}) };
+  const run = startCli(['bench', '--dir', target, ...BENCH], env);
+  const engines = new Set<number>();
+  const watch = setInterval(() => {
+    const e = engineOf(run.child.pid!);
+    if (e) engines.add(e);
+  }, 10);
+  try {
+    if (which === 'cli') {
+      await sleep(Math.random() * timing.run);
+    } else {
+      await waitFor(() => engines.size > 0 || run.child.exitCode !== null, 60_000, 5);
+      await sleep(Math.random() * timing.engine);
+    }
+    const victim = which === 'cli' ? run.child.pid : [...engines][0];
+    if (victim)
+      try {
+        process.kill(victim, 'SIGKILL');
+      } catch {
+        /* already exited */
+      }
+    const { code } = await run.exited;
+    // The engine notices a dead parent and cleans up; wait until every process is gone.
+    await waitFor(() => [...engines].every((p) => !processAlive(p)), 30_000);
+    const leftBeforeSweep = readdirSync(target).length;
+    const sweep = sweepStale(target); // what the next run does first
+    let storeTemps = 0;
+    try {
+      const store = join(cfg, 'drivewise', 'runs');
+      storeTemps = readdirSync(store).filter((n) => n.endsWith('.tmp')).length;
+    } catch {
+      /* nothing saved */
+    }
+    return {
+      leftBeforeSweep,
+      leftAfterSweep: readdirSync(target).length + sweep.skipped.length,
+      storeTemps,
+      code,
+      err: run.err(),
+      engineSeen: engines.size > 0,
+    };
+  } finally {
+    clearInterval(watch);
+  }
+}
+
+/** KILLS runs, PARALLEL at a time. */
+export async function killMany(tmp: Dirs, which: 'cli' | 'engine'): Promise<KillResult[]> {
+  const out: KillResult[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      while (next < KILLS) out.push(await killOnce(tmp, which, next++));
+    }),
+  );
+  return out;
+}
+
+/** Times one unkilled run (it must leave nothing), so kill moments spread over a whole run. */
+export async function calibrate(tmp: Dirs): Promise<void> {
+  const target = tmp('kill-calibrate', '/var/tmp');
+  const started = Date.now();
+  const run = startCli(['bench', '--dir', target, ...BENCH], {
+    XDG_CONFIG_HOME: tmp('kill-calibrate-cfg'),
+  });
+  let engineFrom = 0;
+  const watch = setInterval(() => {
+    if (!engineFrom && engineOf(run.child.pid!)) engineFrom = Date.now();
+  }, 10);
+  const { code } = await run.exited;
+  clearInterval(watch);
+  timing.run = Date.now() - started;
+  if (engineFrom) timing.engine = Date.now() - engineFrom;
+  console.log(`an unkilled run: ${timing.run} ms, its engine ${timing.engine} ms`);
+  expect(code).toBe(0);
+  expect(readdirSync(target)).toEqual([]);
+}
