@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JobProgress } from '../../shared/contract/jobs';
 import type { EventBus } from './event-bus';
-import { oneLine } from './errors';
+import { oneLine, UserError } from './errors';
 
 export type ProgressUpdate = Omit<JobProgress, 'jobId' | 'kind'>;
 
@@ -13,16 +13,50 @@ export interface JobContext {
 /** Result reference (e.g. a run id) or nothing. */
 export type JobRunner = (ctx: JobContext) => Promise<string | void>;
 
-/** Long tasks run detached from the request that started them; progress flows as events. */
+/** At most this many jobs at a time per process: two benchmarks already share the CPU. */
+export const MAX_JOBS = 2;
+
+export interface JobClaims {
+  /** Disks the job measures ('sda', 'nvme0n1'): no second job may run on any of them. */
+  drives?: readonly string[];
+}
+
+interface Running {
+  ac: AbortController;
+  kind: string;
+  drives: readonly string[];
+}
+
+/**
+ * Long tasks run detached from the request that started them; progress flows as events.
+ * Admission is checked and the job registered in one synchronous step, so two requests arriving
+ * together cannot both pass: a second job on a drive already in use, or a job over MAX_JOBS, is
+ * refused with a one-line error.
+ */
 export class JobManager {
-  private readonly running = new Map<string, AbortController>();
+  private readonly running = new Map<string, Running>();
 
-  constructor(private readonly bus: EventBus) {}
+  constructor(
+    private readonly bus: EventBus,
+    private readonly maxJobs = MAX_JOBS,
+  ) {}
 
-  start(kind: string, run: JobRunner): string {
+  start(kind: string, run: JobRunner, claims: JobClaims = {}): string {
+    const drives = [...new Set(claims.drives ?? [])];
+    for (const other of this.running.values()) {
+      const busy = drives.find((d) => other.drives.includes(d));
+      if (busy)
+        throw new UserError(
+          `a ${other.kind} job is already running on drive ${busy}: wait for it to finish or cancel it first`,
+        );
+    }
+    if (this.running.size >= this.maxJobs)
+      throw new UserError(
+        `${this.running.size} jobs are already running (at most ${this.maxJobs} at a time): wait for one to finish or cancel it`,
+      );
     const jobId = randomUUID();
     const ac = new AbortController();
-    this.running.set(jobId, ac);
+    this.running.set(jobId, { ac, kind, drives });
     const progress = (u: ProgressUpdate): void => {
       if (!ac.signal.aborted) this.bus.emit('job.progress', { ...u, jobId, kind });
     };
@@ -48,14 +82,14 @@ export class JobManager {
   }
 
   cancel(jobId: string): boolean {
-    const ac = this.running.get(jobId);
-    if (!ac) return false;
-    ac.abort();
+    const job = this.running.get(jobId);
+    if (!job) return false;
+    job.ac.abort();
     return true;
   }
 
   cancelAll(): void {
-    for (const ac of this.running.values()) ac.abort();
+    for (const job of this.running.values()) job.ac.abort();
   }
 
   get active(): number {
