@@ -17,7 +17,12 @@ async function main(): Promise<void> {
     bus: services.bus,
     port,
   });
-  console.log(`Drivewise is running in browser mode. Open:\n  ${host.url}\nPress Ctrl+C to stop.`);
+  // The random path is the access key: only this server ever receives it (no cookie is set).
+  console.log(
+    `Drivewise is running in browser mode. Open:\n  ${host.url}\n` +
+      `(localhost works too; the random path is your access key: do not share it)\n` +
+      `Press Ctrl+C to stop.`,
+  );
   const stop = (): void => {
     services.jobs.cancelAll();
     void host.close().then(() => process.exit(0));
