@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JobProgress } from '../../shared/contract/jobs';
+import type { JobFinished, JobProgress } from '../../shared/contract/jobs';
 import type { EventBus } from './event-bus';
 import { oneLine, UserError } from './errors';
 
@@ -61,22 +61,20 @@ export class JobManager {
       if (!ac.signal.aborted) this.bus.emit('job.progress', { ...u, jobId, kind });
     };
     void (async () => {
+      let finished: JobFinished;
       try {
         const ref = await run({ signal: ac.signal, progress });
-        if (ac.signal.aborted) this.bus.emit('job.finished', { jobId, kind, status: 'cancelled' });
-        else
-          this.bus.emit('job.finished', {
-            jobId,
-            kind,
-            status: 'done',
-            ...(ref ? { resultRef: ref } : {}),
-          });
+        finished = ac.signal.aborted
+          ? { jobId, kind, status: 'cancelled' }
+          : { jobId, kind, status: 'done', ...(ref ? { resultRef: ref } : {}) };
       } catch (err) {
         const status = ac.signal.aborted ? 'cancelled' : 'failed';
-        this.bus.emit('job.finished', { jobId, kind, status, error: oneLine(err) });
-      } finally {
-        this.running.delete(jobId);
+        finished = { jobId, kind, status, error: oneLine(err) };
       }
+      // The drive and the slot are free before anyone hears the job ended, so a listener may
+      // start the next one straight away.
+      this.running.delete(jobId);
+      this.bus.emit('job.finished', finished);
     })();
     return jobId;
   }

@@ -64,6 +64,24 @@ describe('JobManager admission', () => {
     expect(typeof again).toBe('string');
     jobs.cancelAll();
   });
+  it('a job.finished listener may start the next job on the same drive at once', async () => {
+    const bus = new EventBus();
+    const jobs = new JobManager(bus);
+    const id = jobs.start('bench', () => Promise.resolve('run-1'), { drives: ['sda'] });
+    const next = await new Promise<string>((resolve, reject) => {
+      const off = bus.subscribe((event, payload) => {
+        if (event !== 'job.finished' || (payload as { jobId: string }).jobId !== id) return;
+        off();
+        try {
+          resolve(jobs.start('bench', untilCancelled(), { drives: ['sda'] }));
+        } catch (err) {
+          reject(err as Error);
+        }
+      });
+    });
+    expect(typeof next).toBe('string');
+    jobs.cancelAll();
+  });
 });
 
 describe('bench.start concurrency through the real handler', () => {
