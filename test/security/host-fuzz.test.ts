@@ -290,12 +290,18 @@ describe('browser host under fuzzing', () => {
         const s = new WebSocket(`ws://127.0.0.1:${host.port}/${host.token}/ws`, {
           origin: host.origin,
         });
-        s.on('error', () => undefined);
-        s.once('open', () => ok(s));
+        s.once('error', (e) => fail(e));
+        s.once('open', () => {
+          s.on('error', () => undefined);
+          ok(s);
+        });
         s.once('unexpected-response', () => fail(new Error('upgrade refused')));
       });
     for (const f of frames) {
-      ws ??= await openWs();
+      // A dead host answers nothing more: stop, the tally and the checks below say so.
+      if (!alive()) break;
+      ws ??= await openWs().catch(() => null);
+      if (!ws) break;
       const s: WebSocket = ws;
       const outcome = await new Promise<'answer' | 'closed' | 'silent'>((done) => {
         const t = setTimeout(() => done('silent'), 5000);
