@@ -5,23 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   closesWithin,
-  frame,
-  mutate,
   pool,
   rawRequest,
   rawWebSocket,
   rng,
   startHostChild,
   type HostChild,
-  type Rng,
 } from './host-kit';
+import { fuzzCases, type FuzzCases } from './host-cases';
 import { recordAttack } from './tally';
-import { WS_MAX_PAYLOAD } from '../../src/shared/contract/limits';
 
 const SEED = Number(process.env.DW_FUZZ_SEED ?? Date.now() % 1_000_000);
 const r = rng(SEED);
 let host: HostChild;
 let baseline: number;
+let cases: FuzzCases;
 const started = Date.now();
 const counts: Record<string, number> = {};
 const breaches: string[] = [];
@@ -29,6 +27,7 @@ const breaches: string[] = [];
 beforeAll(async () => {
   console.log(`host fuzz seed ${SEED} (DW_FUZZ_SEED=${SEED} replays it)`);
   host = await startHostChild();
+  cases = fuzzCases(host.token, host.port);
   baseline = (await fetch(host.url)).status;
 });
 afterAll(async () => {
@@ -43,101 +42,18 @@ afterAll(async () => {
 const alive = () => host.exit === null;
 const count = (k: string, n = 1) => (counts[k] = (counts[k] ?? 0) + n);
 
-/** A token that is not the token: one character changed, cut, extended, case-flipped, … */
-function wrongToken(g: Rng): string {
-  const t = host.token;
-  switch (g.int(6)) {
-    case 0:
-      return t.slice(0, -1);
-    case 1:
-      return t + g.pick(['a', '/', '%00', '%2F']);
-    case 2: {
-      const i = g.int(t.length);
-      return t.slice(0, i) + (t[i] === 'A' ? 'B' : 'A') + t.slice(i + 1);
-    }
-    case 3:
-      return t.toUpperCase() === t ? t.toLowerCase() : t.toUpperCase();
-    case 4:
-      return `${t.slice(0, 8)}%2F${t.slice(8)}`;
-    default:
-      return '';
-  }
-}
-
-const METHODS = [
-  'GET',
-  'HEAD',
-  'POST',
-  'PUT',
-  'DELETE',
-  'OPTIONS',
-  'TRACE',
-  'CONNECT',
-  'G\0T',
-  'get',
-  '',
-];
-const VERSIONS = ['HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/9.9', '', 'HTTP/1.1 x', 'HTTP/1.1\0'];
-function targets(tok: string): string[] {
-  return [
-    `/${tok}/`,
-    `/${tok}/index.html`,
-    `/${tok}/assets/../../../etc/passwd`,
-    `/${tok}/%2e%2e/%2e%2e/etc/passwd`,
-    `/${tok}/..%2f..%2fetc%2fpasswd`,
-    `/${tok}/%`,
-    `/${tok}/%E0%A4%A`,
-    `/${tok}/%ff%fe%00`,
-    `/${tok}/ws`,
-    `/?token=${tok}`,
-    `/${tok}`,
-    '*',
-    'http://[',
-    `http://127.0.0.1:1/${tok}/`,
-    `//evil/${tok}/`,
-    '/%',
-    '/\u00e9\u0000',
-    `/${tok}/${'a'.repeat(9000)}`,
-    '',
-  ];
-}
-function hostHeaders(): string[] {
-  const p = host.port;
-  return [
-    `Host: 127.0.0.1:${p}`,
-    `Host: localhost:${p}`,
-    `Host: evil.example:${p}`,
-    `Host: 127.0.0.1:${p}\r\nHost: evil.example`,
-    '',
-    `Host: 127.0.0.1:${p}\r\nOrigin: http://evil.example`,
-    `Host: localhost:${p}\r\nOrigin: http://127.0.0.1:${p}`,
-    `Host: 127.0.0.1:${p}\r\nOrigin: null`,
-    `Host: 127.0.0.1:${p}\r\nContent-Length: -1`,
-    `Host: 127.0.0.1:${p}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
-    `Host: 127.0.0.1:${p}\r\nX-Long: ${'x'.repeat(70_000)}`,
-    `Host: 127.0.0.1:${p}\r\nUpgrade: websocket\r\nConnection: Upgrade`,
-  ];
-}
-
-function rawHttpCase(g: Rng, withToken: boolean): Buffer {
-  const tok = withToken ? host.token : wrongToken(g);
-  const line = `${g.pick(METHODS)} ${g.pick(targets(tok))} ${g.pick(VERSIONS)}`;
-  const base = Buffer.from(`${line}\r\n${g.pick(hostHeaders())}\r\n\r\n`, 'utf8');
-  return g.next() < 0.5 ? mutate(g, base) : g.next() < 0.1 ? g.bytes(1 + g.int(300)) : base;
-}
-
 describe('browser host under fuzzing', () => {
   it('raw HTTP: malformed and mutated requests, with and without the token', async () => {
-    const cases = Array.from({ length: 5000 }, (_, i) => rawHttpCase(r, i % 2 === 0));
+    const requests = Array.from({ length: 5000 }, (_, i) => cases.rawHttpCase(r, i % 2 === 0));
     const seen: Record<number, number> = {};
-    await pool(cases, 24, async (data) => {
+    await pool(requests, 24, async (data) => {
       const code = await rawRequest(host.port, data);
       seen[code] = (seen[code] ?? 0) + 1;
       // Success without the real token in the bytes would be a way in.
       if ((code === 200 || code === 101 || code === 303) && !data.includes(host.token))
         breaches.push(`raw HTTP ${code}: ${data.subarray(0, 80).toString('latin1')}`);
     });
-    count('raw-http', cases.length);
+    count('raw-http', requests.length);
     console.log('raw HTTP status codes:', JSON.stringify(seen));
     const held = alive() && breaches.length === 0;
     recordAttack(
@@ -158,8 +74,8 @@ describe('browser host under fuzzing', () => {
       Array.from({ length: n }, (_, i) => i),
       16,
       async (i) => {
-        const tok = i % 4 === 0 ? host.token : wrongToken(r);
-        const path = r.pick(targets(tok)).replace(/^(?!\/)/, '/');
+        const tok = i % 4 === 0 ? host.token : cases.wrongToken(r);
+        const path = r.pick(cases.targets(tok)).replace(/^(?!\/)/, '/');
         const origin = r.pick([
           undefined,
           host.origin,
@@ -204,7 +120,7 @@ describe('browser host under fuzzing', () => {
         const path =
           i % 3 === 0
             ? `/${host.token}/ws`
-            : r.pick([`/${wrongToken(r)}/ws`, '/ws', `/ws?token=${host.token}`]);
+            : r.pick([`/${cases.wrongToken(r)}/ws`, '/ws', `/ws?token=${host.token}`]);
         const origin =
           i % 3 === 0
             ? r.pick([
@@ -230,58 +146,8 @@ describe('browser host under fuzzing', () => {
   });
 
   it('WebSocket frames with the token: non-objects, junk, invalid UTF-8, mutated requests', async () => {
-    const SAFE = [
-      'app.info',
-      'runs.list',
-      'references.list',
-      'bench.catalogue',
-      'runs.get',
-      'job.cancel',
-      'verdict.compute',
-      'bench.plan',
-    ];
-    const valid = (g: Rng) =>
-      Buffer.from(
-        JSON.stringify({
-          id: g.int(1e6),
-          channel: g.pick(SAFE),
-          payload: g.pick([
-            {},
-            { id: 'x' },
-            { jobId: 'j' },
-            { beforeId: 'a', afterId: 'b' },
-            { targetDir: '/nonexistent' },
-            { profile: 'quick' },
-          ]),
-        }),
-      );
-    const odd = [
-      'null',
-      '1',
-      '"x"',
-      '[]',
-      'true',
-      '{}',
-      '{"id":1}',
-      '{"id":1,"channel":5}',
-      '{"id":1e400,"channel":"app.info"}',
-      '{"id":1,"channel":"__proto__","payload":{}}',
-      '{"id":1,"channel":"constructor"}',
-      '{"id":1,"channel":"toString"}',
-      '{"__proto__":{"id":1},"channel":"app.info"}',
-      '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[',
-      '{"id":1,"channel":"app.info","payload":[]}',
-      `{"id":1,"channel":"app.info","payload":${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
-    ];
-    const make = (g: Rng): { data: Buffer; binary: boolean } => {
-      const k = g.int(10);
-      if (k < 3) return { data: Buffer.from(g.pick(odd)), binary: false };
-      if (k < 5) return { data: mutate(g, valid(g)), binary: false };
-      if (k < 6) return { data: g.bytes(1 + g.int(200)), binary: g.next() < 0.5 };
-      return { data: valid(g), binary: false };
-    };
     const n = 3000;
-    const frames = Array.from({ length: n }, () => make(r));
+    const frames = Array.from({ length: n }, () => cases.wsFrame(r));
     let answered = 0;
     let closed = 0;
     let ws: WebSocket | null = null;
@@ -344,19 +210,7 @@ describe('browser host under fuzzing', () => {
         const s = await rawWebSocket(host.port, `/${host.token}/ws`, host.origin);
         if (!s) return;
         s.on('error', () => undefined);
-        const bad = [
-          () => frame(0x1, Buffer.from([0xc3, 0x28, 0xa0, 0xa1])), // invalid UTF-8 text
-          () => frame(0x1, Buffer.from('{}'), { masked: false }), // unmasked client frame
-          () => frame(0x3 + (i % 5), Buffer.from('x')), // reserved opcode
-          () => frame(0x1, Buffer.from('{}'), { rsv: 1 + (i % 7) }), // RSV bits without extension
-          () => frame(0x9, Buffer.alloc(200)), // control frame over 125 bytes
-          () => frame(0x9, Buffer.from('p'), { fin: false }), // fragmented control frame
-          () => frame(0x0, Buffer.from('x')), // continuation with nothing to continue
-          () => frame(0x1, Buffer.alloc(0), { declared: BigInt(WS_MAX_PAYLOAD) + 1n }), // over maxPayload
-          () => frame(0x2, Buffer.alloc(0), { declared: 1n << 62n }), // absurd length
-          () => frame(0x8, Buffer.from([0x03])), // close with a 1-byte payload
-        ];
-        const pickBad = bad[i % bad.length]!;
+        const pickBad = () => cases.protocolViolation(i);
         s.write(pickBad());
         if (!(await closesWithin(s, 3000))) keptOpen++;
         s.destroy();
