@@ -31,7 +31,14 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-export async function openApp(opts: { colorScheme?: 'light' | 'dark' } = {}): Promise<E2E> {
+/**
+ * The app in Chromium through the browser-mode host. host.url is http://127.0.0.1:PORT/<key>/
+ * (the per-launch key is the path, see src/main/web/guard.ts): append '#route' for a view.
+ * `hostName: 'localhost'` opens the same app as http://localhost:PORT/<key>/.
+ */
+export async function openApp(
+  opts: { colorScheme?: 'light' | 'dark'; hostName?: '127.0.0.1' | 'localhost' } = {},
+): Promise<E2E> {
   const configDir = mkdtempSync(join(tmpdir(), 'dw-e2e-config-'));
   const services = createServices({ host: 'browser', configDir });
   const host = await startWebHost({
@@ -47,7 +54,9 @@ export async function openApp(opts: { colorScheme?: 'light' | 'dark' } = {}): Pr
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(host.url);
+  await page.goto(
+    opts.hostName === 'localhost' ? host.url.replace('//127.0.0.1:', '//localhost:') : host.url,
+  );
   mkdirSync(RESULTS_DIR, { recursive: true });
   return {
     browser,

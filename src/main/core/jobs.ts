@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { JobProgress } from '../../shared/contract/jobs';
+import type { JobFinished, JobProgress } from '../../shared/contract/jobs';
 import type { EventBus } from './event-bus';
-import { oneLine } from './errors';
+import { oneLine, UserError } from './errors';
 
 export type ProgressUpdate = Omit<JobProgress, 'jobId' | 'kind'>;
 
@@ -13,49 +13,81 @@ export interface JobContext {
 /** Result reference (e.g. a run id) or nothing. */
 export type JobRunner = (ctx: JobContext) => Promise<string | void>;
 
-/** Long tasks run detached from the request that started them; progress flows as events. */
+/** At most this many jobs at a time per process: two benchmarks already share the CPU. */
+export const MAX_JOBS = 2;
+
+export interface JobClaims {
+  /** Disks the job measures ('sda', 'nvme0n1'): no second job may run on any of them. */
+  drives?: readonly string[];
+}
+
+interface Running {
+  ac: AbortController;
+  kind: string;
+  drives: readonly string[];
+}
+
+/**
+ * Long tasks run detached from the request that started them; progress flows as events.
+ * Admission is checked and the job registered in one synchronous step, so two requests arriving
+ * together cannot both pass: a second job on a drive already in use, or a job over MAX_JOBS, is
+ * refused with a one-line error.
+ */
 export class JobManager {
-  private readonly running = new Map<string, AbortController>();
+  private readonly running = new Map<string, Running>();
 
-  constructor(private readonly bus: EventBus) {}
+  constructor(
+    private readonly bus: EventBus,
+    private readonly maxJobs = MAX_JOBS,
+  ) {}
 
-  start(kind: string, run: JobRunner): string {
+  start(kind: string, run: JobRunner, claims: JobClaims = {}): string {
+    const drives = [...new Set(claims.drives ?? [])];
+    for (const other of this.running.values()) {
+      const busy = drives.find((d) => other.drives.includes(d));
+      if (busy)
+        throw new UserError(
+          `a ${other.kind} job is already running on drive ${busy}: wait for it to finish or cancel it first`,
+        );
+    }
+    if (this.running.size >= this.maxJobs)
+      throw new UserError(
+        `${this.running.size} jobs are already running (at most ${this.maxJobs} at a time): wait for one to finish or cancel it`,
+      );
     const jobId = randomUUID();
     const ac = new AbortController();
-    this.running.set(jobId, ac);
+    this.running.set(jobId, { ac, kind, drives });
     const progress = (u: ProgressUpdate): void => {
       if (!ac.signal.aborted) this.bus.emit('job.progress', { ...u, jobId, kind });
     };
     void (async () => {
+      let finished: JobFinished;
       try {
         const ref = await run({ signal: ac.signal, progress });
-        if (ac.signal.aborted) this.bus.emit('job.finished', { jobId, kind, status: 'cancelled' });
-        else
-          this.bus.emit('job.finished', {
-            jobId,
-            kind,
-            status: 'done',
-            ...(ref ? { resultRef: ref } : {}),
-          });
+        finished = ac.signal.aborted
+          ? { jobId, kind, status: 'cancelled' }
+          : { jobId, kind, status: 'done', ...(ref ? { resultRef: ref } : {}) };
       } catch (err) {
         const status = ac.signal.aborted ? 'cancelled' : 'failed';
-        this.bus.emit('job.finished', { jobId, kind, status, error: oneLine(err) });
-      } finally {
-        this.running.delete(jobId);
+        finished = { jobId, kind, status, error: oneLine(err) };
       }
+      // The drive and the slot are free before anyone hears the job ended, so a listener may
+      // start the next one straight away.
+      this.running.delete(jobId);
+      this.bus.emit('job.finished', finished);
     })();
     return jobId;
   }
 
   cancel(jobId: string): boolean {
-    const ac = this.running.get(jobId);
-    if (!ac) return false;
-    ac.abort();
+    const job = this.running.get(jobId);
+    if (!job) return false;
+    job.ac.abort();
     return true;
   }
 
   cancelAll(): void {
-    for (const ac of this.running.values()) ac.abort();
+    for (const job of this.running.values()) job.ac.abort();
   }
 
   get active(): number {

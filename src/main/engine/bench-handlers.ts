@@ -1,40 +1,66 @@
 // Router handlers for bench.start / bench.plan / bench.catalogue.
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { CATALOGUE, PROFILES, TASK_DESCRIPTIONS } from '../../shared/bench/catalogue';
 import type { Handlers } from '../router';
 import type { Services } from '../core/services';
 import { defaultBenchDeps, planBench, runBench, type BenchDeps } from './bench-service';
 import { registry } from './registry';
+import { disksOfDev } from '../drives/topology';
+import { majMinOf } from '../drives/resolve';
+import { SysRoot } from '../drives/sysfs';
+
+/**
+ * The disks a benchmark of `dir` measures: the folder's device number, up through partitions
+ * and down through dm/md to the physical disks. A filesystem with no block device behind it
+ * (tmpfs, overlay) is its own "drive", keyed by its device number.
+ */
+export function drivesOfDir(dir: string, sys: SysRoot = new SysRoot()): string[] {
+  const majMin = majMinOf(statSync(resolve(dir), { bigint: true }).dev);
+  const disks = disksOfDev(sys, majMin);
+  return disks.length ? disks : [`dev ${majMin}`];
+}
 
 export function benchHandlers(
   s: Services,
-  given: BenchDeps = {},
+  given: BenchDeps & { drivesOf?: (dir: string) => string[] } = {},
 ): Pick<Handlers, 'bench.start' | 'bench.plan' | 'bench.catalogue'> {
-  const deps = { ...defaultBenchDeps(s), ...given };
+  const deps: BenchDeps & { drivesOf?: (dir: string) => string[] } = {
+    ...defaultBenchDeps(s),
+    ...given,
+  };
   return {
     'bench.start': (req) => {
       // Validate synchronously so bad input is an error answer, not a failed job.
       planBench(req);
-      const jobId = s.jobs.start('bench', async (job) => {
-        const doc = await runBench(
-          req,
-          { appVersion: s.version, save: (d) => s.runs.save(d) },
-          deps,
-          {
-            signal: job.signal,
-            onProgress: (p) =>
-              job.progress({
-                testId: p.testId,
-                label: p.label,
-                fraction: p.fraction,
-                overall: p.overall,
-                etaSeconds: p.etaSeconds,
-                liveValue: p.liveValue,
-                ...(p.message ? { message: p.message } : {}),
-              }),
-          },
-        );
-        return doc?.id;
-      });
+      // One benchmark per drive (two at once measure each other), at most two per process: the
+      // job layer refuses with one line, checked and claimed in the same synchronous step.
+      const drives = (deps.drivesOf ?? drivesOfDir)(req.targetDir);
+      const jobId = s.jobs.start(
+        'bench',
+        async (job) => {
+          const doc = await runBench(
+            req,
+            { appVersion: s.version, save: (d) => s.runs.save(d) },
+            deps,
+            {
+              signal: job.signal,
+              onProgress: (p) =>
+                job.progress({
+                  testId: p.testId,
+                  label: p.label,
+                  fraction: p.fraction,
+                  overall: p.overall,
+                  etaSeconds: p.etaSeconds,
+                  liveValue: p.liveValue,
+                  ...(p.message ? { message: p.message } : {}),
+                }),
+            },
+          );
+          return doc?.id;
+        },
+        { drives },
+      );
       return { jobId };
     },
     'bench.plan': (req) => planBench(req),

@@ -8,6 +8,8 @@ import { startWebHost } from '../web/host';
 async function main(): Promise<void> {
   const portArg = process.argv.indexOf('--port');
   const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a number from 0 to 65535, not "${process.argv[portArg + 1]}"`);
   const services = createServices({ host: 'browser' });
   // Logins timed since the last start (autostart probe) become a stored result.
   void collectLoginAtStart(services);
@@ -17,13 +19,22 @@ async function main(): Promise<void> {
     bus: services.bus,
     port,
   });
-  console.log(`Drivewise is running in browser mode. Open:\n  ${host.url}\nPress Ctrl+C to stop.`);
-  const stop = (): void => {
+  // The random path is the access key: only this server ever receives it (no cookie is set).
+  console.log(
+    `Drivewise is running in browser mode. Open:\n  ${host.url}\n` +
+      `(localhost works too; the random path is your access key: do not share it)\n` +
+      `Press Ctrl+C to stop.`,
+  );
+  // Exit 128 + signal number, as shells report it: 130 for Ctrl+C, 143 for SIGTERM.
+  let stopping = false;
+  const stop = (code: number) => (): void => {
+    if (stopping) return;
+    stopping = true;
     services.jobs.cancelAll();
-    void host.close().then(() => process.exit(0));
+    void host.close().finally(() => process.exit(code));
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop(130));
+  process.on('SIGTERM', stop(143));
 }
 
 main().catch((err: unknown) => {

@@ -1,17 +1,18 @@
-// Browser-mode host: the same router over WebSocket plus the built renderer, for development and
-// end-to-end tests. Loopback only, per-launch token, foreign origins refused.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// Browser-mode host: the same router over WebSocket plus the built renderer, for development,
+// end-to-end tests and report printing. Loopback only; the credential is a per-launch random
+// path prefix (see guard.ts); Host and Origin must name this server. No request, frame or
+// socket error can end the process: each one is answered, closed or ignored.
+import { randomBytes } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { WS_MAX_PAYLOAD } from '../../shared/contract/limits';
 import type { EventBus } from '../core/event-bus';
 import type { Dispatch } from '../router';
-
-export const WEB_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "font-src 'self'; connect-src 'self' ws://127.0.0.1:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+import { HostGuard, parseTarget, route } from './guard';
+import { attachSession, safeSend } from './ws-session';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,6 +25,9 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/** More open sockets than any real use needs (a page, a report print): the rest wait. */
+const MAX_CLIENTS = 16;
+
 export interface WebHostOptions {
   staticDir: string;
   dispatch: Dispatch;
@@ -33,6 +37,7 @@ export interface WebHostOptions {
 }
 
 export interface WebHost {
+  /** The app: http://127.0.0.1:PORT/<token>/ (append '#…' for a route). */
   url: string;
   origin: string;
   port: number;
@@ -41,125 +46,133 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-const COOKIE = 'drivewise_token';
+const noop = (): void => undefined;
 
-function safeEqual(a: string | undefined | null, b: string): boolean {
-  if (!a) return false;
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+function plain(res: ServerResponse, code: number, msg: string, extra: Record<string, string> = {}) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(code, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    ...extra,
+  });
+  res.end(msg + '\n');
 }
 
-function cookieToken(req: IncomingMessage): string | null {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === COOKIE) return v.join('=');
-  }
-  return null;
+function rejectUpgrade(socket: Socket, status: string): void {
+  if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+  else socket.destroy();
 }
 
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
-  const token = opts.token ?? randomBytes(24).toString('base64url');
-  let origin = '';
-  const hosts = new Set<string>();
+  const token = opts.token ?? randomBytes(32).toString('base64url');
+  if (!/^[A-Za-z0-9_-]{16,}$/.test(token)) throw new Error('web host token: 16+ URL-safe chars');
+  const staticDir = normalize(opts.staticDir).replace(/[/\\]+$/, '');
+  let guard = new HostGuard(0);
 
-  // Same-origin and DNS-rebinding guard shared by HTTP and WebSocket requests.
-  const trusted = (req: IncomingMessage, requireOrigin: boolean): boolean => {
-    if (!hosts.has(req.headers.host ?? '')) return false;
-    const o = req.headers.origin;
-    if (o === undefined) return !requireOrigin;
-    return o === origin;
-  };
-
-  const refuse = (res: ServerResponse, code: number, msg: string): void => {
-    res.writeHead(code, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end(msg + '\n');
-  };
-
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', origin);
-    if (!trusted(req, false)) return refuse(res, 403, 'forbidden: foreign origin');
-    const queryOk = safeEqual(url.searchParams.get('token'), token);
-    if (!queryOk && !safeEqual(cookieToken(req), token))
-      return refuse(res, 403, 'forbidden: missing or wrong token');
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return refuse(res, 405, 'method not allowed');
-
-    const rel =
-      normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '') || 'index.html';
-    const file = join(opts.staticDir, rel);
-    if (!file.startsWith(opts.staticDir + sep) && file !== opts.staticDir)
-      return refuse(res, 403, 'forbidden');
+  const serveStatic = (res: ServerResponse, rel: string): void => {
+    const file = join(staticDir, normalize(rel));
+    if (!file.startsWith(staticDir + sep)) return plain(res, 403, 'forbidden');
     let target = file;
     try {
-      if (!statSync(target).isFile()) target = join(opts.staticDir, 'index.html');
+      if (!statSync(target).isFile()) target = join(staticDir, 'index.html');
     } catch {
-      return refuse(res, 404, 'not found');
+      return plain(res, 404, 'not found');
     }
     const headers: Record<string, string> = {
       'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
     };
-    if (target.endsWith('.html')) headers['content-security-policy'] = WEB_CSP;
-    if (queryOk) headers['set-cookie'] = `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
-    res.writeHead(200, headers);
-    createReadStream(target).pipe(res);
-  });
+    if (target.endsWith('.html')) headers['content-security-policy'] = guard.csp();
+    const stream = createReadStream(target);
+    stream.on('error', () => (res.headersSent ? res.destroy() : plain(res, 404, 'not found')));
+    stream.once('open', () => {
+      res.writeHead(200, headers);
+      stream.pipe(res);
+    });
+  };
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    if (!guard.allows(req, false)) return plain(res, 403, 'forbidden: foreign host or origin');
+    const target = parseTarget(req.url);
+    if (!target) return plain(res, 400, 'bad request: malformed request target');
+    const r = route(target, token);
+    if (r.kind === 'denied') return plain(res, 403, 'forbidden: missing or wrong token');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return plain(res, 405, 'method not allowed', { allow: 'GET, HEAD' });
+    if (r.kind === 'redirect') return plain(res, 303, 'see other', { location: r.location });
+    if (r.kind === 'ws') return plain(res, 426, 'upgrade required');
+    serveStatic(res, r.rel);
+  };
+
+  const server = createServer((req, res) => {
+    req.on('error', noop);
+    res.on('error', noop);
+    try {
+      handle(req, res);
+    } catch {
+      plain(res, 400, 'bad request');
+    }
+  });
+  // Malformed HTTP (bad request line, oversized headers, resets): answer 400 or drop the socket.
+  server.on('clientError', (_err: Error, socket: Socket) => {
+    socket.on('error', noop);
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  server.on('connection', (socket: Socket) => socket.on('error', noop));
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD });
+  wss.on('error', noop);
   const clients = new Set<WebSocket>();
 
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    const url = new URL(req.url ?? '/', origin);
-    if (
-      url.pathname !== '/ws' ||
-      !trusted(req, true) ||
-      !safeEqual(url.searchParams.get('token'), token)
-    ) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      clients.add(ws);
-      ws.on('close', () => clients.delete(ws));
-      ws.on('message', (raw) => {
-        let msg: { id?: unknown; channel?: unknown; payload?: unknown };
-        try {
-          msg = JSON.parse(raw.toString()) as typeof msg;
-        } catch {
-          ws.send(JSON.stringify({ id: null, result: { ok: false, error: 'malformed message' } }));
-          return;
-        }
-        if (typeof msg.id !== 'number' || typeof msg.channel !== 'string') {
-          ws.send(JSON.stringify({ id: null, result: { ok: false, error: 'malformed message' } }));
-          return;
-        }
-        const id = msg.id;
-        void opts.dispatch(msg.channel, msg.payload).then((result) => {
-          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
-        });
+    socket.on('error', noop);
+    try {
+      const target = parseTarget(req.url);
+      const ok = target !== null && route(target, token).kind === 'ws' && guard.allows(req, true);
+      if (!ok) return rejectUpgrade(socket, '403 Forbidden');
+      if (clients.size >= MAX_CLIENTS) return rejectUpgrade(socket, '503 Service Unavailable');
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        clients.add(ws);
+        ws.on('close', () => clients.delete(ws));
+        attachSession(ws, opts.dispatch);
       });
-    });
+    } catch {
+      socket.destroy();
+    }
   });
 
   const unsubscribe = opts.bus.subscribe((event, payload) => {
-    const data = JSON.stringify({ event, payload });
-    for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(data);
+    let data: string;
+    try {
+      data = JSON.stringify({ event, payload });
+    } catch {
+      return;
+    }
+    for (const ws of clients) safeSend(ws, data);
   });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     // Loopback only, by construction: no option exists to bind anything else.
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
+  server.on('error', noop);
   const addr = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${addr.port}`;
-  hosts.add(`127.0.0.1:${addr.port}`);
-  hosts.add(`localhost:${addr.port}`);
+  guard = new HostGuard(addr.port);
+  const origin = `http://127.0.0.1:${addr.port}`;
 
   return {
-    url: `${origin}/?token=${token}`,
+    url: `${origin}/${token}/`,
     origin,
     port: addr.port,
     address: addr.address,

@@ -29,12 +29,13 @@ export function createWebSocketApi(url: string, WS: typeof WebSocket = WebSocket
   let next = 1;
 
   ws.addEventListener('message', (ev: MessageEvent<string>) => {
-    const msg = JSON.parse(ev.data) as {
-      id?: number;
-      result?: Envelope<unknown>;
-      event?: string;
-      payload?: unknown;
-    };
+    let msg: { id?: number; result?: Envelope<unknown>; event?: string; payload?: unknown };
+    try {
+      msg = JSON.parse(ev.data) as typeof msg;
+    } catch {
+      return;
+    }
+    if (typeof msg !== 'object' || msg === null) return;
     if (typeof msg.event === 'string') {
       for (const fn of listeners.get(msg.event) ?? []) fn(msg.payload);
     } else if (typeof msg.id === 'number' && msg.result) {
@@ -71,15 +72,22 @@ export function createWebSocketApi(url: string, WS: typeof WebSocket = WebSocket
   return api as DrivewiseApi;
 }
 
-/** Preload when running inside Electron, else the WebSocket host whose token is in our URL. */
+/**
+ * The host's socket beside the page: the page is served at /<token>/ (the per-launch credential
+ * is the path prefix, see src/main/web/guard.ts), so the socket is /<token>/ws on the same host.
+ */
+export function hostSocketUrl(loc: Pick<Location, 'protocol' | 'host' | 'pathname'>): string {
+  const dir = loc.pathname.slice(0, loc.pathname.lastIndexOf('/') + 1);
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${dir}ws`;
+}
+
+/** Preload when running inside Electron, else the WebSocket host that served this page. */
 export function resolveApi(win: Window = window): DrivewiseApi {
   if (win.drivewise) return win.drivewise;
-  const token = new URLSearchParams(win.location.search).get('token');
-  if (!token)
-    throw new Error(
-      'Open Drivewise from `npm run web` (the URL it prints carries an access token).',
-    );
-  return createWebSocketApi(`ws://${win.location.host}/ws?token=${encodeURIComponent(token)}`);
+  const { protocol, pathname } = win.location;
+  if ((protocol !== 'http:' && protocol !== 'https:') || pathname.split('/').length < 3)
+    throw new Error('Open Drivewise from `npm run web` (the URL it prints carries an access key).');
+  return createWebSocketApi(hostSocketUrl(win.location));
 }
 
 let cached: DrivewiseApi | null = null;

@@ -1,29 +1,33 @@
 import { z } from 'zod';
 import { usageProfile } from '../schemas/run';
 import { request } from './define';
+import { jsonCapped, LIMITS, text } from './limits';
 
 const profileId = z.enum(['quick', 'full', 'custom']);
 /** Size overrides in bytes (seconds for *Seconds keys), keyed like ProfileSizes. */
-const sizes = z.record(z.string(), z.number().positive());
+const sizes = jsonCapped(z.record(z.string(), z.number().positive()), LIMITS.options);
 
 /** Test-specific options keyed by testId (e.g. {'task.du': {duRoot: 'usr'}}): TestContext.options. */
-const taskOptions = z.record(z.string(), z.record(z.string(), z.unknown()));
+const taskOptions = jsonCapped(
+  z.record(z.string(), z.record(z.string(), z.unknown())),
+  LIMITS.options,
+);
 
 const planFields = {
   profile: profileId.default('quick'),
-  tests: z.array(z.string().min(1)).optional(),
+  tests: z.array(text(LIMITS.id).min(1)).max(200).optional(),
   repetitions: z.number().int().min(1).max(20).optional(),
   sizes: sizes.optional(),
 };
 
 export const benchStartReq = z
   .object({
-    targetDir: z.string().min(1),
+    targetDir: text(LIMITS.path).min(1),
     ...planFields,
     label: z.enum(['before', 'after', 'custom']).default('custom'),
-    name: z.string().max(200).optional(),
-    usage: usageProfile.optional(),
-    baselineId: z.string().optional(),
+    name: text(LIMITS.name).optional(),
+    usage: jsonCapped(usageProfile, LIMITS.options).optional(),
+    baselineId: text(LIMITS.id).optional(),
     options: taskOptions.optional(),
   })
   .strict();
@@ -84,7 +88,7 @@ export const benchRequests = {
     // The options too, so the Plan step shows a bad choice (a missing tarball) before the run.
     z
       .object({
-        targetDir: z.string().min(1).optional(),
+        targetDir: text(LIMITS.path).min(1).optional(),
         ...planFields,
         options: taskOptions.optional(),
       })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { driveInfo, machineProfile } from '../schemas/drive';
 import { request } from './define';
+import { LIMITS, text } from './limits';
 
 export const resolveResult = z.object({
   /** The directory, realpath'ed (a file's parent directory when a file was given). */
@@ -27,5 +28,5 @@ export type DrivesListResult = z.infer<typeof drivesListResult>;
 
 export const drivesRequests = {
   'drives.list': request(z.object({}).strict(), drivesListResult),
-  'drives.resolve': request(z.object({ path: z.string().min(1) }).strict(), resolveResult),
+  'drives.resolve': request(z.object({ path: text(LIMITS.path).min(1) }).strict(), resolveResult),
 } as const;

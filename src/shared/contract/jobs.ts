@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { request } from './define';
+import { LIMITS, text } from './limits';
 
 /** Progress of any long task (benchmarks, real-world tasks, report export). */
 export const jobProgress = z.object({
@@ -29,7 +30,7 @@ export type JobFinished = z.infer<typeof jobFinished>;
 
 export const jobRequests = {
   'job.cancel': request(
-    z.object({ jobId: z.string().min(1) }).strict(),
+    z.object({ jobId: text(LIMITS.id).min(1) }).strict(),
     z.object({ cancelled: z.boolean() }),
   ),
 } as const;

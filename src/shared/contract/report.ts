@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { runDocument } from '../schemas/run';
 import { request } from './define';
+import { LIMITS, text } from './limits';
 
 export const paperSize = z.enum(['a4', 'letter']);
 export type PaperSize = z.infer<typeof paperSize>;
@@ -24,7 +25,7 @@ export type ReportTarget = z.input<typeof reportTarget>;
 export const reportSave = reportTarget
   .extend({
     /** Where to write. Omitted in the desktop app: main asks with a save dialog. */
-    path: z.string().min(1).optional(),
+    path: text(LIMITS.path).min(1).optional(),
   })
   .strict();
 export type ReportSave = z.input<typeof reportSave>;

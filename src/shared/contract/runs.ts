@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { runDocument } from '../schemas/run';
 import { comparison } from '../reference/compare';
 import { request } from './define';
+import { LIMITS, text } from './limits';
 
 export const runSummary = z.object({
   id: z.string(),
@@ -32,7 +33,7 @@ export const importedResult = z.object({
 export type ImportedResultDto = z.infer<typeof importedResult>;
 
 const runId = z.string().regex(/^[A-Za-z0-9._-]{1,80}$/);
-const filePath = z.string().min(1).max(4096);
+const filePath = text(LIMITS.path).min(1);
 
 export const runsRequests = {
   'runs.list': request(
@@ -54,8 +55,8 @@ export const runsRequests = {
   'runs.importText': request(
     z
       .object({
-        text: z.string().max(4 * 1024 * 1024),
-        name: z.string().max(200).optional(),
+        text: text(LIMITS.importText),
+        name: text(LIMITS.name).optional(),
         save: z.boolean().default(true),
       })
       .strict(),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { testResult } from '../schemas/run';
 import { request } from './define';
+import { LIMITS, text } from './limits';
 
 const runId = z.string().regex(/^[A-Za-z0-9._-]{1,80}$/, 'not a run id');
 
@@ -23,9 +24,9 @@ export type LoginStatus = z.infer<typeof loginStatus>;
 export const stopwatchAdd = z
   .object({
     /** What was timed: "Boot, GRUB to login screen". */
-    title: z.string().trim().min(1).max(120),
+    title: text(LIMITS.title).trim().min(1),
     seconds: z.array(z.number().positive().max(86_400)).min(1).max(20),
-    note: z.string().max(500).optional(),
+    note: text(LIMITS.note).optional(),
     /** Append to this run (e.g. the current before-run); omitted: a run of its own. */
     runId: runId.optional(),
   })

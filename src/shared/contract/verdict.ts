@@ -1,6 +1,7 @@
 // Verdict and prediction channels: main loads the runs from the store and runs the pure maths.
 import { z } from 'zod';
 import { request } from './define';
+import { jsonCapped, LIMITS } from './limits';
 import { usageProfile } from '../schemas/run';
 import { verdictSchema } from '../verdict/schema';
 import { predictionSchema, predictionTarget } from '../prediction/schema';
@@ -19,7 +20,7 @@ export const verdictComputeReq = z
     beforeId: runId,
     afterId: runId,
     /** Overrides the usage profile stored in the runs (the Plan step's answers). */
-    usage: usageProfile.partial().optional(),
+    usage: jsonCapped(usageProfile.partial(), LIMITS.options).optional(),
     /** The new drive's datasheet figures, for the link-ceiling finding. */
     rated: ratedFigures.optional(),
   })
@@ -28,7 +29,7 @@ export const verdictComputeReq = z
 export const verdictPredictReq = z
   .object({
     beforeId: runId,
-    target: predictionTarget,
+    target: jsonCapped(predictionTarget, LIMITS.options),
     /** With an after-run: predicted vs measured side by side. */
     afterId: runId.optional(),
   })
