@@ -4,6 +4,7 @@ import type { Handlers } from '../router';
 import type { Services } from '../core/services';
 import { defaultBenchDeps, planBench, runBench, type BenchDeps } from './bench-service';
 import { registry } from './registry';
+import { saveOrRescue } from '../store/save-run';
 
 export function benchHandlers(
   s: Services,
@@ -11,13 +12,14 @@ export function benchHandlers(
 ): Pick<Handlers, 'bench.start' | 'bench.plan' | 'bench.catalogue'> {
   const deps = { ...defaultBenchDeps(s), ...given };
   return {
-    'bench.start': (req) => {
-      // Validate synchronously so bad input is an error answer, not a failed job.
+    'bench.start': async (req) => {
+      // Validate first so bad input (or a history that cannot be written) is an error answer.
       planBench(req);
+      await s.runs.checkWritable();
       const jobId = s.jobs.start('bench', async (job) => {
         const doc = await runBench(
           req,
-          { appVersion: s.version, save: (d) => s.runs.save(d) },
+          { appVersion: s.version, save: saveOrRescue(s.runs, s.env.HOME) },
           deps,
           {
             signal: job.signal,
