@@ -80,7 +80,7 @@ describe('hostile files in the run store', () => {
       !got.ok &&
       /runs\/late\.json is a FIFO/.test(got.error) &&
       list.ok &&
-      list.value.runs.length === 1 &&
+      (list.value as { runs: unknown[] }).runs.length === 1 &&
       ms < 5000;
     recordAttack('store: FIFO as a run file over the browser host router', { held });
     expect(held).toBe(true);

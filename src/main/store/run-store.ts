@@ -3,7 +3,7 @@
 // and the rest of the history still loads.
 import { randomBytes } from 'node:crypto';
 import { link, lstat, mkdir, readdir, unlink } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { runDocument, type RunDocument } from '../../shared/schemas/run';
 import { findReference } from '../../shared/reference';
 import { UserError } from '../core/errors';
@@ -77,6 +77,32 @@ export async function readRunFile(path: string): Promise<RunDocument> {
   return r.doc;
 }
 
+/**
+ * mkdir -p with the real reason on failure: Node's recursive mkdir says ENOENT when a missing
+ * parent cannot be made (read-only filesystem, no permission), so the levels are retried one by
+ * one to surface EROFS/EACCES.
+ */
+async function makeDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    const missing: string[] = [];
+    for (let d = dir; d !== dirname(d); d = dirname(d)) {
+      if (
+        await lstat(d).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      missing.unshift(d);
+    }
+    for (const m of missing) await mkdir(m, { mode: 0o700 });
+    throw err;
+  }
+}
+
 export class RunStore {
   readonly runsDir: string;
   readonly quarantineDir: string;
@@ -94,7 +120,7 @@ export class RunStore {
   async save(doc: RunDocument): Promise<string> {
     const valid = runDocument.parse(doc);
     if (valid.label === 'reference') throw new UserError('reference runs are built in, not saved');
-    await mkdir(this.runsDir, { recursive: true, mode: 0o700 });
+    await makeDir(this.runsDir);
     const file = this.fileOf(valid.id);
     await writeFileAtomic(file, JSON.stringify(valid, null, 2) + '\n');
     return file;
@@ -136,7 +162,7 @@ export class RunStore {
   async checkWritable(probeBytes = 64 * 1024): Promise<void> {
     const probe = join(this.runsDir, `.probe-${randomBytes(4).toString('hex')}.tmp`);
     try {
-      await mkdir(this.runsDir, { recursive: true, mode: 0o700 });
+      await makeDir(this.runsDir);
       await writeFileSafe(probe, Buffer.alloc(probeBytes, 0x20));
     } catch (err) {
       throw new UserError(
