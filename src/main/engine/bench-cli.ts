@@ -203,10 +203,10 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
             const st = await services.privileged.request();
             io.err(`admin rights: ${st.state} — ${st.reason}\n`);
           }
-          await warnAboutTarget(o.dir, io);
           const ac = new AbortController();
           // Ctrl+C and a polite kill are both a cancel: the work folder must go.
           const signals = cancelOnSignals(ac);
+          await warnAboutTarget(o.dir, io);
           const saver = cliSaver(services, o, io);
           let lastLine = '';
           let lastTest = '';
