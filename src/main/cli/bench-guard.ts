@@ -7,7 +7,12 @@ import { checkWritablePath, writeFileSafe } from '../core/safe-write';
 import type { Services } from '../core/services';
 import { resolvePath } from '../drives';
 import { rescuedMessage, rescuePlaces, saveRunSafely, type SaveOutcome } from '../store/save-run';
-import type { CliIo } from './program';
+
+/** The CLI's output pair (structurally cli/program's CliIo; not imported, to keep the graph acyclic). */
+interface CliIo {
+  out: (s: string) => void;
+  err: (s: string) => void;
+}
 
 export interface BenchOutput {
   dir: string;

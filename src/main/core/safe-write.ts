@@ -89,7 +89,7 @@ export async function checkWritablePath(
   }
   const dir = dirname(abs);
   const dst = await lstatOrNull(dir);
-  if (!dst) throw new WriteError(`cannot write ${abs}: folder ${dir} does not exist`, 'ENOENT');
+  if (!dst) throw new WriteError(`cannot save to ${abs}: folder ${dir} does not exist`, 'ENOENT');
   // A folder reached through a link is fine (e.g. ~/Documents -> /data/docs): the last part of
   // the path is what another user could plant, and that is checked above and at rename.
   return abs;
