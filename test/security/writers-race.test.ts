@@ -76,7 +76,7 @@ describe.skipIf(!isRoot)(
         attacker.kill('SIGKILL');
       }
       const intact = readFileSync(victim, 'utf8') === 'root secret\n';
-    console.info(`symlink race: ${written} writes landed, ${refused} refused, ${other} other`);
+      console.info(`symlink race: ${written} writes landed, ${refused} refused, ${other} other`);
       const held = intact && other === 0 && refused > 0;
       recordAttack(
         `race: symlink swap at a root-written path (${written} written, ${refused} refused)`,
