@@ -175,4 +175,26 @@ describe.skipIf(!isRoot)('the store fails at save time: 0 lost results', () => {
     expect(fin.error).toMatch(/ENOSPC.*written to .*drivewise-run-.*\.json instead/);
     expect(held).toBe(true);
   });
+
+  it('ENOSPC on the --json file at the end: the run is in the history, the error says so, exit 1', async () => {
+    const full = storeMount('size=64k');
+    try {
+      writeFileSync(join(full, 'filler'), Buffer.alloc(128 * 1024));
+    } catch {
+      /* full, as intended */
+    }
+    const cfg = tempDir('sec-json-enospc-cfg');
+    const json = join(full, 'run.json');
+    const r = await bench(cfg, tempDir('sec-json-enospc'), ['--json', json]);
+    const id = /saved run (\S+)/.exec(r.out)?.[1];
+    const inHistory = id ? await createServices({ configDir: cfg }).runs.exists(id) : false;
+    const held =
+      r.code === 1 &&
+      /is in the history, but --json failed: cannot write .*run\.json: ENOSPC/.test(r.err) &&
+      inHistory &&
+      readdirSync(full).join() === 'filler';
+    recordAttack('fault: ENOSPC writing bench --json, run kept in history', { held });
+    expect(r.err).toMatch(/--json failed: .*ENOSPC/);
+    expect(held).toBe(true);
+  });
 });

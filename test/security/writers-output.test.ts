@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/cli/program';
 import { createServices, type Services } from '../../src/main/core/services';
+import { setReportPrinter } from '../../src/main/report/printer';
 import { capture, tempDirs } from '../integration/engine/helpers';
 import { isRoot } from './cli-run';
 import { sampleRun } from './store-fixtures';
@@ -161,8 +162,16 @@ describe.skipIf(!isRoot)('ENOSPC in each writer (tiny tmpfs; needs root to mount
         ['export --force', ['export', 'run-1', join(mnt, 'old.json'), '--force']],
         ['csv --out', ['csv', 'run-1', '--out', join(mnt, 'new.csv')]],
         ['csv --out --force', ['csv', 'run-1', '--out', join(mnt, 'old.json'), '--force']],
+        ['report --html', ['report', 'run-1', '--html', join(mnt, 'r.html')]],
+        ['report --pdf --force', ['report', 'run-1', '--pdf', join(mnt, 'old.json'), '--force']],
       ] as const) {
+        // The report's bytes come from the printer seam the desktop shell uses (no Chromium here):
+        // what is under test is the write.
+        setReportPrinter({
+          render: async () => ({ bytes: Buffer.alloc(200 * 1024, 0x41), pages: 1 }),
+        });
         const r = await cli([...args]);
+        setReportPrinter({});
         const held =
           r.code === 2 &&
           /^drivewise: cannot write .*: ENOSPC \(no space left on the device\)\n$/.test(r.err) &&
