@@ -10,8 +10,9 @@ import { readRunFile, type RunStore } from './run-store';
 /** True when `arg` is to be read as a file rather than looked up as an id. */
 export async function isRunFileRef(arg: string): Promise<boolean> {
   if (arg.includes('/')) return true;
+  // Anything but a folder counts (a FIFO or a link is then refused by the reader, by name).
   return lstat(arg).then(
-    () => true,
+    (st) => !st.isDirectory(),
     () => false,
   );
 }

@@ -30,8 +30,10 @@ describe('run references', () => {
       await expect(loadRunRef(s.runs, './missing.json')).rejects.toThrow(
         /missing\.json does not exist/,
       );
+      // A folder of that name is not a run file: the argument stays an id; ./folder is a path.
       mkdirSync('folder');
-      await expect(loadRunRef(s.runs, 'folder')).rejects.toThrow(
+      await expect(loadRunRef(s.runs, 'folder')).rejects.toThrow('no run with id folder');
+      await expect(loadRunRef(s.runs, './folder')).rejects.toThrow(
         /folder is a folder, not a regular file/,
       );
     } finally {
