@@ -11,6 +11,7 @@ import { computeVerdict, formatSeconds, type Verdict } from '../shared/verdict';
 import type { CliIo } from './cli/program';
 import { oneLine, UserError } from './core/errors';
 import type { Services } from './core/services';
+import { loadRunRef } from './store/run-ref';
 
 const PRESETS: TargetPreset[] = ['hdd-7200', 'sata-ssd', 'nvme-gen3', 'nvme-gen4', 'custom'];
 const x = (f: number | null) => (f === null ? '—' : `${f >= 10 ? Math.round(f) : f.toFixed(2)}×`);
@@ -69,8 +70,8 @@ export function registerVerdict(program: Command, services: Services, io: CliIo)
     .description(
       'is the new drive worth it? compare a before-run with an after-run from the history',
     )
-    .argument('<before>', 'run id on the old drive')
-    .argument('<after>', 'run id on the new drive')
+    .argument('<before>', 'run id or run file on the old drive')
+    .argument('<after>', 'run id or run file on the new drive')
     .option(
       '--rated-read <MBps>',
       "the new drive's rated sequential read (link-ceiling finding)",
@@ -81,8 +82,8 @@ export function registerVerdict(program: Command, services: Services, io: CliIo)
       async (beforeId: string, afterId: string, o: { ratedRead?: number; json?: boolean }) => {
         if (beforeId === afterId) throw new UserError('pick two different runs to compare');
         const [before, after] = await Promise.all([
-          services.runs.load(beforeId),
-          services.runs.load(afterId),
+          loadRunRef(services.runs, beforeId),
+          loadRunRef(services.runs, afterId),
         ]);
         const v = computeVerdict(
           before,
@@ -95,12 +96,12 @@ export function registerVerdict(program: Command, services: Services, io: CliIo)
   program
     .command('predict')
     .description('what would a new drive change? predict task times from a before-run')
-    .argument('<before>', 'run id on the current drive')
+    .argument('<before>', 'run id or run file on the current drive')
     .option('--target <preset>', `${PRESETS.join(' | ')}`, 'sata-ssd')
     .option('--read <MBps>', 'rated sequential read, MB/s', positive('--read'))
     .option('--iops <n>', 'rated 4K random read IOPS at queue depth 1', positive('--iops'))
     .option('--link <MBps>', 'link ceiling of the slot it goes into, MB/s', positive('--link'))
-    .option('--after <id>', 'an after-run to compare the prediction with')
+    .option('--after <run>', 'an after-run (id or file) to compare the prediction with')
     .option('--json', 'print the Prediction as JSON')
     .action(
       async (
@@ -122,8 +123,8 @@ export function registerVerdict(program: Command, services: Services, io: CliIo)
           ...(o.iops ? { random4kQ1Iops: o.iops } : {}),
           ...(o.link ? { linkCeilingMBps: o.link } : {}),
         };
-        const before = await services.runs.load(beforeId);
-        const after = o.after ? await services.runs.load(o.after) : undefined;
+        const before = await loadRunRef(services.runs, beforeId);
+        const after = o.after ? await loadRunRef(services.runs, o.after) : undefined;
         let p: Prediction;
         try {
           p = predict(before, target, after);

@@ -91,7 +91,7 @@ describe('drivewise report BEFORE AFTER --pdf --html', () => {
 
   it('prints the recommendation, every test and the numbers of both runs', async () => {
     const html = join(RESULTS, 'report-before-after.html');
-    const r = await cli(['report', before.id, after.id, '--pdf', pdf(), '--html', html]);
+    const r = await cli(['report', before.id, after.id, '--pdf', pdf(), '--html', html, '--force']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^Saved .*report-before-after\.pdf \(\d+ pages, A4\)\n/);

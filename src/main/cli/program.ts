@@ -8,6 +8,7 @@ import { registerPrivileged } from '../privileged/cli';
 import { registerRuns } from '../store/cli';
 import { registerTasks } from '../tasks/tasks-cli';
 import { registerVerdict } from '../verdict-cli';
+import { writeTo } from './stdio';
 
 export interface CliIo {
   out: (s: string) => void;
@@ -59,6 +60,6 @@ export async function runCli(
 }
 
 export const defaultIo: CliIo = {
-  out: (s) => process.stdout.write(s),
-  err: (s) => process.stderr.write(s),
+  out: (s) => writeTo(process.stdout, s),
+  err: (s) => writeTo(process.stderr, s),
 };

@@ -1,11 +1,11 @@
 // `drivewise bench`: the same engine and history, headless.
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { parseSize, type ProfileSizes } from '../../shared/bench/catalogue';
 import { parseApps, resolveSettings } from '../../shared/bench/plan';
 import type { RunDocument } from '../../shared/schemas/run';
 import { UserError } from '../core/errors';
+import { benchPreflight, cancelOnSignals, cliSaver, warnAboutTarget } from '../cli/bench-guard';
 import type { CliIo, Register } from '../cli/program';
 import type { Services } from '../core/services';
 import {
@@ -160,6 +160,7 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
       )
       .option('--name <name>', 'a name for this run')
       .option('--json <file>', 'also write the run document to this file')
+      .option('--force', 'replace the --json file if it exists')
       .option(
         '--admin',
         'ask for admin rights first (password dialog; none when run as root) so cache drops and raw-device reads run',
@@ -179,6 +180,7 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
           label: 'before' | 'after' | 'custom';
           name?: string;
           json?: string;
+          force?: boolean;
           admin?: boolean;
         }) => {
           const reps = o.repetitions === undefined ? undefined : Number(o.repetitions);
@@ -194,16 +196,18 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
           const planned = resolveSettings({ profile: o.profile, tests }).tests;
           // A missing tarball or app is one line now, before --admin asks for a password.
           const options = checkTaskOptions(planned, taskOptionsFromFlags(o, planned));
+          // Store and --json writable, --dir not empty: refused now, not after the measuring.
+          await benchPreflight(services, o);
           if (o.admin) {
             // A refusal is not an error: the run goes on and records what it skipped.
             const st = await services.privileged.request();
             io.err(`admin rights: ${st.state} — ${st.reason}\n`);
           }
           const ac = new AbortController();
-          const onSig = (): void => ac.abort();
           // Ctrl+C and a polite kill are both a cancel: the work folder must go.
-          process.once('SIGINT', onSig);
-          process.once('SIGTERM', onSig);
+          const signals = cancelOnSignals(ac);
+          await warnAboutTarget(o.dir, io);
+          const saver = cliSaver(services, o, io);
           let lastLine = '';
           let lastTest = '';
           let lastPrinted = 0;
@@ -221,7 +225,7 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
                 ...(Object.keys(options).length ? { options } : {}),
                 ...(o.name ? { name: o.name } : {}),
               },
-              { appVersion: services.version, save: (d) => services.runs.save(d) },
+              { appVersion: services.version, save: saver.save },
               all,
               {
                 signal: ac.signal,
@@ -243,25 +247,16 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
             );
           } finally {
             if (o.admin) services.privileged.release();
-            process.removeListener('SIGINT', onSig);
-            process.removeListener('SIGTERM', onSig);
+            signals.dispose();
             if (tty && lastLine) io.err('\n');
           }
           if (!doc)
             throw new UserError(
               'cancelled: nothing was saved and the work folder was removed',
-              130,
+              signals.exitCode(),
             );
           io.out(formatRunTable(doc));
-          if (o.json) writeFileSync(o.json, JSON.stringify(doc, null, 2) + '\n');
-          io.out(`\nsaved run ${doc.id}${o.json ? ` (also written to ${o.json})` : ''}\n`);
-          // A thrown UserError, not process.exitCode: runCli's return value would overwrite that.
-          const failed = doc.tests.filter((t) => t.status === 'failed');
-          if (failed.length)
-            throw new UserError(
-              `${failed.length} test(s) failed (${failed.map((t) => `${t.testId}: ${t.error ?? 'no reason given'}`).join('; ')}); the run was saved as ${doc.id}`,
-              1,
-            );
+          await saver.finish(doc);
         },
       );
   };

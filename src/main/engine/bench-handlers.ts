@@ -6,6 +6,7 @@ import type { Handlers } from '../router';
 import type { Services } from '../core/services';
 import { defaultBenchDeps, planBench, runBench, type BenchDeps } from './bench-service';
 import { registry } from './registry';
+import { saveOrRescue } from '../store/save-run';
 import { disksOfDev } from '../drives/topology';
 import { majMinOf } from '../drives/resolve';
 import { SysRoot } from '../drives/sysfs';
@@ -30,9 +31,10 @@ export function benchHandlers(
     ...given,
   };
   return {
-    'bench.start': (req) => {
-      // Validate synchronously so bad input is an error answer, not a failed job.
+    'bench.start': async (req) => {
+      // Validate first so bad input (or a history that cannot be written) is an error answer.
       planBench(req);
+      await s.runs.checkWritable();
       // One benchmark per drive (two at once measure each other), at most two per process: the
       // job layer refuses with one line, checked and claimed in the same synchronous step.
       const drives = (deps.drivesOf ?? drivesOfDir)(req.targetDir);
@@ -41,7 +43,7 @@ export function benchHandlers(
         async (job) => {
           const doc = await runBench(
             req,
-            { appVersion: s.version, save: (d) => s.runs.save(d) },
+            { appVersion: s.version, save: saveOrRescue(s.runs, s.env.HOME) },
             deps,
             {
               signal: job.signal,

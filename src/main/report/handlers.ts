@@ -23,14 +23,14 @@ export function reportHandlers(s: Services): Pick<Handlers, ReportChannels> {
     }),
     'report.savePdf': async (req) => {
       const { path, ...target } = reportSave.parse(req);
-      const saved = await saveReport(deps(), target, { pdf: path }, 'pdf');
+      const saved = await saveReport(deps(), target, { pdf: path }, 'pdf', true);
       return saved?.pdf
         ? { path: saved.pdf.path, pages: saved.pdf.pages }
         : { path: null, pages: 0 };
     },
     'report.saveHtml': async (req) => {
       const { path, ...target } = reportSave.parse(req);
-      const saved = await saveReport(deps(), target, { html: path }, 'html');
+      const saved = await saveReport(deps(), target, { html: path }, 'html', true);
       return saved?.html
         ? { path: saved.html.path, bytes: saved.html.bytes }
         : { path: null, bytes: 0 };

@@ -1,11 +1,10 @@
-// Saving a report: validate the runs first (fast, clear errors), render, then write atomically.
-import { randomBytes } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+// Saving a report: validate the runs and paths first (fast, clear errors), render, then write
+// through core/safe-write (temp file, fsync, rename; devices and links refused).
+import { join } from 'node:path';
 import type { ParsedReportTarget } from '../../shared/contract/report';
 import type { Services } from '../core/services';
 import { UserError } from '../core/errors';
+import { checkWritablePath, writeFileSafe } from '../core/safe-write';
 import type { Dispatch } from '../router';
 import { countPdfPages } from './pdf-pages';
 import type { ReportFormat, ReportPrinter } from './printer';
@@ -18,27 +17,6 @@ export function suggestedName(
 ): string {
   const day = now.toISOString().slice(0, 10);
   return `drivewise-report-${t.afterId ? 'before-after' : 'baseline'}-${day}.${format}`;
-}
-
-export function checkOutputPath(path: string): string {
-  const abs = resolve(path);
-  const dir = dirname(abs);
-  if (!existsSync(dir)) throw new UserError(`cannot save to ${abs}: folder ${dir} does not exist`);
-  if (existsSync(abs) && statSync(abs).isDirectory())
-    throw new UserError(`cannot save to ${abs}: it is a folder`);
-  return abs;
-}
-
-/** Temp file then rename: a failed or cancelled save never leaves half a report behind. */
-export async function writeAtomic(path: string, bytes: Uint8Array): Promise<void> {
-  const tmp = `${path}.${randomBytes(4).toString('hex')}.part`;
-  try {
-    await writeFile(tmp, bytes, { flag: 'wx' });
-    await rename(tmp, path);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
 }
 
 export interface SaveDeps {
@@ -59,6 +37,8 @@ export async function saveReport(
   target: ParsedReportTarget,
   outputs: { pdf?: string | undefined; html?: string | undefined },
   ask: ReportFormat | null = null,
+  /** Replace an existing file: --force on the CLI; the app's save dialog has already asked. */
+  overwrite = false,
 ): Promise<Partial<Record<ReportFormat, Saved>> | null> {
   const { services, printer } = deps;
   // Unknown or damaged runs fail here, before a browser is started.
@@ -81,7 +61,8 @@ export async function saveReport(
   }
   const formats = (Object.keys(paths) as ReportFormat[]).filter((f) => paths[f]);
   if (!formats.length) throw new UserError('say where to save the report (--pdf or --html)');
-  for (const f of formats) paths[f] = checkOutputPath(paths[f]!);
+  // Refused before rendering (seconds of Chromium): devices, FIFOs, links, existing files.
+  for (const f of formats) paths[f] = await checkWritablePath(paths[f]!, { overwrite });
 
   const rendered: Partial<Record<ReportFormat, { bytes: Buffer; pages?: number }>> = {};
   if (printer.render) {
@@ -100,11 +81,7 @@ export async function saveReport(
   const saved: Partial<Record<ReportFormat, Saved>> = {};
   for (const f of formats) {
     const r = rendered[f]!;
-    try {
-      await writeAtomic(paths[f]!, r.bytes);
-    } catch (err) {
-      throw new UserError(`cannot save ${paths[f]}: ${(err as Error).message.split('\n')[0]}`);
-    }
+    await writeFileSafe(paths[f]!, r.bytes, { overwrite, mode: 0o644 });
     saved[f] = {
       path: paths[f]!,
       pages: f === 'pdf' ? (r.pages ?? countPdfPages(r.bytes)) : 0,

@@ -1,30 +1,27 @@
 // `drivewise runs | show | compare | export | import | references`.
-import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { referenceRuns } from '../../shared/reference';
 import { compareRuns } from '../../shared/reference/compare';
 import type { CliIo } from '../cli/program';
-import { UserError } from '../core/errors';
+import { writeFileSafe } from '../core/safe-write';
 import type { Services } from '../core/services';
 import { formatComparison, formatRun, formatRunList } from './format';
 import { runsToCsv } from './csv';
-import { MAX_RUN_FILE_BYTES, summarize, writeFileAtomic } from './run-store';
+import { summarize } from './run-store';
+import { loadRunRef } from './run-ref';
+import { readRegularFile, readStreamCapped } from './safe-read';
 import { exportRunFile, importText } from './service';
 
 const json = (v: unknown): string => JSON.stringify(v, null, 2) + '\n';
 
+/** FILE or stdin (`-`), through the same lstat/no-link/32 MiB reader as the run store. */
 async function readInput(file: string): Promise<string> {
-  if (file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const c of process.stdin) chunks.push(c as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  }
-  const st = await stat(file).catch(() => null);
-  if (!st) throw new UserError(`${file}: no such file`);
-  if (!st.isFile()) throw new UserError(`${file} is not a file`);
-  if (st.size > MAX_RUN_FILE_BYTES) throw new UserError(`${file} is too large to import`);
-  return readFile(file, 'utf8');
+  const bytes =
+    file === '-'
+      ? await readStreamCapped(process.stdin, 'standard input')
+      : await readRegularFile(resolve(file));
+  return bytes.toString('utf8');
 }
 
 export function registerRuns(program: Command, s: Services, io: CliIo): void {
@@ -39,20 +36,20 @@ export function registerRuns(program: Command, s: Services, io: CliIo): void {
     });
 
   program
-    .command('show <id>')
-    .description('show every figure of a run (or a reference run)')
+    .command('show <run>')
+    .description('show every figure of a run: an id, a reference id or a run file')
     .option('--json', 'print the run document')
     .action(async (id: string, o: { json?: boolean }) => {
-      const d = await s.runs.load(id);
+      const d = await loadRunRef(s.runs, id);
       io.out(o.json ? json(d) : formatRun(d));
     });
 
   program
     .command('compare <a> <b>')
-    .description('compare two runs (or references) metric by metric')
+    .description('compare two runs (ids, references or run files) metric by metric')
     .option('--json', 'print JSON')
     .action(async (a: string, b: string, o: { json?: boolean }) => {
-      const c = compareRuns(await s.runs.load(a), await s.runs.load(b));
+      const c = compareRuns(await loadRunRef(s.runs, a), await loadRunRef(s.runs, b));
       io.out(o.json ? json(c) : formatComparison(c));
     });
 
@@ -71,12 +68,9 @@ export function registerRuns(program: Command, s: Services, io: CliIo): void {
     .option('--out <file>', 'write to FILE instead of standard output')
     .option('--force', 'replace FILE if it exists')
     .action(async (ids: string[], o: { out?: string; force?: boolean }) => {
-      const csv = runsToCsv(await Promise.all(ids.map((id) => s.runs.load(id))));
+      const csv = runsToCsv(await Promise.all(ids.map((id) => loadRunRef(s.runs, id))));
       if (!o.out) return void io.out(csv);
-      const path = resolve(o.out);
-      if (!o.force && (await stat(path).catch(() => null)))
-        throw new UserError(`${path} already exists; choose another name`);
-      await writeFileAtomic(path, csv);
+      const path = await writeFileSafe(o.out, csv, { overwrite: o.force ?? false, mode: 0o644 });
       io.out(`wrote ${ids.length} run(s) to ${path}\n`);
     });
 

@@ -2,11 +2,13 @@
 // or foreign file is moved to quarantine/ (never overwritten) with a one-line message naming it,
 // and the rest of the history still loads.
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { link, lstat, mkdir, readdir, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { runDocument, type RunDocument } from '../../shared/schemas/run';
 import { findReference } from '../../shared/reference';
 import { UserError } from '../core/errors';
+import { errnoText, writeFileSafe } from '../core/safe-write';
+import { MAX_RUN_FILE_BYTES, readRegularFile, UnsafeFileError } from './safe-read';
 
 export interface RunSummary {
   id: string;
@@ -30,36 +32,15 @@ export const summarize = (d: RunDocument): RunSummary => ({
   source: d.source.kind,
 });
 
-/** Write-then-rename with fsync of file and directory: a crash leaves the old file or the new one. */
+/**
+ * Write-then-rename with fsync of file and directory: a crash leaves the old file or the new one.
+ * Replaces a regular file; a link, device, FIFO or socket at the path is refused (core/safe-write).
+ */
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
-  const dir = join(path, '..');
-  const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const fh = await open(tmp, 'wx', 0o600);
-  try {
-    await fh.writeFile(data);
-    await fh.sync();
-  } catch (err) {
-    await fh.close();
-    await rm(tmp, { force: true });
-    throw err;
-  }
-  await fh.close();
-  try {
-    await rename(tmp, path);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-  const d = await open(dir, 'r');
-  try {
-    await d.sync();
-  } finally {
-    await d.close();
-  }
+  await writeFileSafe(path, data, { overwrite: true });
 }
 
-/** Run files are small; anything far bigger is not one of ours and is not read into memory. */
-export const MAX_RUN_FILE_BYTES = 32 * 1024 * 1024;
+export { MAX_RUN_FILE_BYTES };
 /** Temp files of a write interrupted this long ago are leftovers of a crash. */
 const STALE_TMP_MS = 10 * 60 * 1000;
 
@@ -88,20 +69,38 @@ export function parseRunText(text: string): ParsedRunFile {
   };
 }
 
+/** A run file anywhere (import, `verdict before.json ...`), read through the hardened reader. */
 export async function readRunFile(path: string): Promise<RunDocument> {
-  let text: string;
-  try {
-    const st = await stat(path);
-    if (!st.isFile()) throw new UserError(`${path} is not a file`);
-    if (st.size > MAX_RUN_FILE_BYTES) throw new UserError(`${path} is too large to be a run file`);
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if (err instanceof UserError) throw err;
-    throw new UserError(`cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
+  const text = (await readRegularFile(path)).toString('utf8');
   const r = parseRunText(text);
   if (!r.ok) throw new UserError(`${path} ${r.why}`);
   return r.doc;
+}
+
+/**
+ * mkdir -p with the real reason on failure: Node's recursive mkdir says ENOENT when a missing
+ * parent cannot be made (read-only filesystem, no permission), so the levels are retried one by
+ * one to surface EROFS/EACCES.
+ */
+async function makeDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    const missing: string[] = [];
+    for (let d = dir; d !== dirname(d); d = dirname(d)) {
+      if (
+        await lstat(d).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      missing.unshift(d);
+    }
+    for (const m of missing) await mkdir(m, { mode: 0o700 });
+    throw err;
+  }
 }
 
 export class RunStore {
@@ -121,14 +120,14 @@ export class RunStore {
   async save(doc: RunDocument): Promise<string> {
     const valid = runDocument.parse(doc);
     if (valid.label === 'reference') throw new UserError('reference runs are built in, not saved');
-    await mkdir(this.runsDir, { recursive: true, mode: 0o700 });
+    await makeDir(this.runsDir);
     const file = this.fileOf(valid.id);
     await writeFileAtomic(file, JSON.stringify(valid, null, 2) + '\n');
     return file;
   }
 
   async exists(id: string): Promise<boolean> {
-    return stat(this.fileOf(id)).then(
+    return lstat(this.fileOf(id)).then(
       () => true,
       () => false,
     );
@@ -139,15 +138,39 @@ export class RunStore {
     const file = this.fileOf(id);
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
-    } catch {
-      const ref = findReference(id);
-      if (ref) return ref;
-      throw new UserError(`no run with id ${id}`);
+      text = (await readRegularFile(file)).toString('utf8');
+    } catch (err) {
+      if (!(err instanceof UnsafeFileError)) throw err;
+      if (err.kind === 'missing') {
+        const ref = findReference(id);
+        if (ref) return ref;
+        throw new UserError(`no run with id ${id}`);
+      }
+      // A FIFO, a link, a device or a huge file where a run should be: moved aside, never read.
+      if (err.kind !== 'unreadable') throw new UserError(await this.quarantine(file, err.why));
+      throw new UserError(`runs/${basename(file)} ${err.why}`);
     }
     const r = parseRunText(text);
     if (r.ok && r.doc.id === id) return r.doc;
     throw new UserError(await this.quarantine(file, r.ok ? 'names a different run id' : r.why));
+  }
+
+  /**
+   * Before a benchmark: can a run be saved here at all? Creates the folder and writes, syncs and
+   * removes a probe file, so a read-only or full store is one line before the work, not after it.
+   */
+  async checkWritable(probeBytes = 64 * 1024): Promise<void> {
+    const probe = join(this.runsDir, `.probe-${randomBytes(4).toString('hex')}.tmp`);
+    try {
+      await makeDir(this.runsDir);
+      await writeFileSafe(probe, Buffer.alloc(probeBytes, 0x20));
+    } catch (err) {
+      throw new UserError(
+        `the run history in ${this.runsDir} cannot be written: ${errnoText(err)}`,
+      );
+    } finally {
+      await unlink(probe).catch(() => undefined);
+    }
   }
 
   /** Every stored run that loads, plus one line per file that did not (now in quarantine/). */
@@ -189,7 +212,7 @@ export class RunStore {
     if (findReference(id) && !(await this.exists(id)))
       throw new UserError(`${id} is a built-in reference run and cannot be deleted`);
     const existed = await this.exists(id);
-    await rm(this.fileOf(id), { force: true });
+    if (existed) await unlink(this.fileOf(id)).catch(() => undefined);
     return existed;
   }
 
@@ -207,7 +230,7 @@ export class RunStore {
           if ((err as NodeJS.ErrnoException).code === 'EEXIST' && i < 1000) continue;
           throw err;
         }
-        await rm(file, { force: true });
+        await unlink(file);
         return `runs/${base} ${why}; moved to runs/quarantine/${basename(target)}`;
       }
     } catch {
@@ -217,8 +240,8 @@ export class RunStore {
 
   private async sweepTmp(file: string): Promise<void> {
     try {
-      const st = await stat(file);
-      if (Date.now() - st.mtimeMs > STALE_TMP_MS) await rm(file, { force: true });
+      const st = await lstat(file);
+      if (!st.isDirectory() && Date.now() - st.mtimeMs > STALE_TMP_MS) await unlink(file);
     } catch {
       /* already gone */
     }

@@ -1,14 +1,14 @@
 // Store operations shared by the IPC handlers and the CLI: import/export of run files and
 // import of classic tool output into history.
 import { randomBytes } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import { detect, importJson, type Detection } from '../../shared/import/detect';
 import { importedRun } from '../../shared/import/to-run';
 import { TOOLS, type ImportedResult } from '../../shared/import/types';
 import type { RunDocument } from '../../shared/schemas/run';
 import { UserError } from '../core/errors';
+import { writeFileSafe } from '../core/safe-write';
 import type { Services } from '../core/services';
-import { newRunId, parseRunText, readRunFile, writeFileAtomic } from './run-store';
+import { newRunId, parseRunText, readRunFile } from './run-store';
 
 export const NOTHING_RECOGNISED = `no known tool output recognised (looked for ${TOOLS.join(', ')})`;
 
@@ -30,6 +30,7 @@ export async function importRunFile(s: Services, path: string): Promise<RunDocum
   return adoptRun(s, await readRunFile(path));
 }
 
+/** Writes a run file anywhere; devices, FIFOs, sockets and links are refused, --force or not. */
 export async function exportRunFile(
   s: Services,
   id: string,
@@ -37,16 +38,7 @@ export async function exportRunFile(
   overwrite = false,
 ): Promise<string> {
   const doc = await s.runs.load(id);
-  const st = await stat(path).catch(() => null);
-  if (st?.isDirectory()) throw new UserError(`${path} is a directory; give a file name`);
-  if (st && !overwrite) throw new UserError(`${path} already exists; choose another name`);
-  try {
-    await writeFileAtomic(path, JSON.stringify(doc, null, 2) + '\n');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? 'error';
-    throw new UserError(`cannot write ${path}: ${code}`);
-  }
-  return path;
+  return writeFileSafe(path, JSON.stringify(doc, null, 2) + '\n', { overwrite });
 }
 
 export interface TextImport {

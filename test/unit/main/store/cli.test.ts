@@ -87,7 +87,7 @@ describe('drivewise import / runs / show / compare / export / references', () =>
     const missing = await cli(['import', join(dir, 'nope.txt')], dir);
     expect(missing).toMatchObject({
       code: 2,
-      err: `drivewise: ${join(dir, 'nope.txt')}: no such file\n`,
+      err: `drivewise: ${join(dir, 'nope.txt')} does not exist\n`,
     });
   });
 
