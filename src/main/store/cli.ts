@@ -14,7 +14,7 @@ import { exportRunFile, importText } from './service';
 
 const json = (v: unknown): string => JSON.stringify(v, null, 2) + '\n';
 
-async function readInput(file: string): Promise<string> {
+export async function readInput(file: string): Promise<string> {
   if (file === '-') {
     const chunks: Buffer[] = [];
     for await (const c of process.stdin) chunks.push(c as Buffer);

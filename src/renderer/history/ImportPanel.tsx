@@ -1,10 +1,12 @@
-// "Import results…": a file (read as text in the renderer) or pasted output of hdparm, dd, seeker,
-// bonnie++, iozone, fio, or a Drivewise run file. Shows what was recognised, figure by figure.
-import { useEffect, useId, useRef, useState } from 'react';
+// "Import results…": a file (read as text in the renderer, or in main from the app menu's
+// chooser) or pasted output of hdparm, dd, seeker, bonnie++, iozone, fio, or a Drivewise run
+// file. Shows what was recognised, figure by figure.
+import { useId, useRef, useState } from 'react';
 import type { Res } from '../../shared/contract';
 import type { RunDocument } from '../../shared/schemas/run';
 import { api } from '../api/transport';
 import { errorText } from './download';
+import { useChosenFile } from './use-chosen-file';
 import './history.css';
 
 type Imported = Res<'runs.importText'>;
@@ -20,17 +22,6 @@ export function ImportPanel({ onImported }: { onImported?: (run: RunDocument) =>
   const [result, setResult] = useState<Imported | null>(null);
   const ids = { text: useId(), name: useId(), file: useId() };
   const fileInput = useRef<HTMLInputElement>(null);
-
-  // The app menu's "Import results…" opens the file chooser while this panel is on screen.
-  useEffect(
-    () =>
-      api().on('menu.action', ({ action }) => {
-        if (action !== 'import-results') return;
-        fileInput.current?.scrollIntoView({ block: 'center' });
-        fileInput.current?.click();
-      }),
-    [],
-  );
 
   const run = async (input: string) => {
     setError(null);
@@ -57,11 +48,24 @@ export function ImportPanel({ onImported }: { onImported?: (run: RunDocument) =>
     if (!f) return;
     if (f.size > MAX_CHARS)
       return setError(`${f.name} is larger than any tool output (900 kB limit).`);
-    const t = await f.text();
+    await importLoaded(await f.text(), f.name);
+  };
+
+  const importLoaded = async (t: string, fileName: string) => {
     setText(t);
-    if (!name.trim()) setName(f.name.replace(/\.(txt|log|json|csv)$/i, ''));
+    if (!name.trim()) setName(fileName.replace(/\.(txt|log|json|csv)$/i, ''));
     await run(t);
   };
+
+  // The app menu's "Import results…" opens its chooser in main; the chosen file arrives here.
+  useChosenFile((file) => {
+    fileInput.current?.scrollIntoView({ block: 'center' });
+    if ('error' in file) {
+      setResult(null);
+      return setError(file.error);
+    }
+    void importLoaded(file.text, file.name);
+  });
 
   return (
     <section className="dw-import" aria-labelledby={`${ids.text}-h`}>
