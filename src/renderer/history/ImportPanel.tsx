@@ -23,7 +23,8 @@ export function ImportPanel({ onImported }: { onImported?: (run: RunDocument) =>
   const ids = { text: useId(), name: useId(), file: useId() };
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const run = async (input: string) => {
+  // `runName`: the name to save under now (a name just set from a file is not in state yet).
+  const run = async (input: string, runName = name) => {
     setError(null);
     setResult(null);
     if (input.trim() === '') return setError('Paste some tool output or choose a file first.');
@@ -33,7 +34,7 @@ export function ImportPanel({ onImported }: { onImported?: (run: RunDocument) =>
     try {
       const r = await api().runsImportText({
         text: input,
-        ...(name.trim() ? { name: name.trim() } : {}),
+        ...(runName.trim() ? { name: runName.trim() } : {}),
       });
       setResult(r);
       onImported?.(r.run);
@@ -53,8 +54,9 @@ export function ImportPanel({ onImported }: { onImported?: (run: RunDocument) =>
 
   const importLoaded = async (t: string, fileName: string) => {
     setText(t);
-    if (!name.trim()) setName(fileName.replace(/\.(txt|log|json|csv)$/i, ''));
-    await run(t);
+    const runName = name.trim() || fileName.replace(/\.(txt|log|json|csv)$/i, '');
+    setName(runName);
+    await run(t, runName);
   };
 
   // The app menu's "Import results…" opens its chooser in main; the chosen file arrives here.
