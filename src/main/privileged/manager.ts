@@ -96,11 +96,13 @@ export class PrivilegedManager {
   constructor(private readonly deps: ManagerDeps) {}
 
   status(): PrivilegedStatus {
-    const canAsk =
-      this.deps.uid === 0 || (this.deps.availability().ok && !this.deps.runtime().refused);
+    const root = this.deps.uid === 0;
+    const refused = root ? undefined : this.deps.runtime().refused;
+    const canAsk = root || (this.deps.availability().ok && !refused);
     return {
       state: this.state,
-      reason: this.reason,
+      // Before anyone asks, say why asking is not offered (the AppImage, user-writable files).
+      reason: this.state === 'not-asked' && refused ? refused : this.reason,
       ops: this.state === 'granted' ? ALL_OPS : [],
       isRoot: this.deps.uid === 0,
       canAsk,

@@ -153,7 +153,8 @@ describe('starting the prompt and where the helper may run from', () => {
         }),
       }),
     );
-    expect(m.status().canAsk).toBe(false);
+    expect(m.status()).toMatchObject({ state: 'not-asked', canAsk: false });
+    expect(m.status().reason).toMatch(/AppImage/);
     const st = await m.request();
     expect(st).toMatchObject({ state: 'unavailable', canAsk: false });
     expect(st.reason).toMatch(/AppImage/);
