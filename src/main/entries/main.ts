@@ -36,6 +36,8 @@ if (probeTarget !== null) {
     code = 2;
   }
   app.exit(code);
+  // app.exit is documented to exit at once; should a version wait for 'ready', do not linger.
+  process.exit(code);
 } else {
   startApp();
 }
