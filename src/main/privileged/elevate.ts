@@ -1,18 +1,30 @@
 // How the helper gets started: directly when we already are root, else through pkexec/kdesudo
 // via @vscode/sudo-prompt. Pure decisions here; the manager does the I/O.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, join, sep } from 'node:path';
+import {
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  type Stats,
+} from 'node:fs';
+import { basename, dirname, join, sep } from 'node:path';
 import type { SessionPaths } from './session';
 
 export interface HelperRuntime {
-  /** node, or the Electron binary run as node, or $APPIMAGE for the AppImage. */
+  /** node, or the Electron binary run as node. */
   execPath: string;
   /** Set ELECTRON_RUN_AS_NODE=1 for the helper process. */
   runAsNode: boolean;
   /** dist/main/root-helper.js (outside app.asar). */
   script: string;
-  /** AppImage: root cannot read the FUSE mount, so the script is copied into the session dir. */
-  copyScriptOut: boolean;
+  /**
+   * Never true: copying the helper into a folder the person's account can write (what the
+   * AppImage used to do) let any other process of that account swap it before root ran it.
+   */
+  copyScriptOut?: false;
+  /** Why no password prompt may start the helper from here (one line), if so. */
+  refused?: string;
 }
 
 /** Where the bundled helper lives next to this bundle (or, under vitest, in dist/main). */
@@ -24,10 +36,16 @@ export function helperScriptPath(dir = __dirname, exists = existsSync): string {
   return candidates.find((p) => exists(p)) ?? candidates[0]!;
 }
 
+export const APPIMAGE_REFUSAL =
+  'admin rights are not offered in the AppImage: root would run files your account can change ' +
+  '(install the .deb, or start Drivewise as root)';
+
 /**
  * The command the shell (Electron) or CLI uses to run the helper. In Electron the binary is
  * `process.execPath` with ELECTRON_RUN_AS_NODE=1 (the RunAsNode fuse must stay on). Inside an
- * AppImage the binary and script sit on a FUSE mount root cannot read: relaunch via $APPIMAGE.
+ * AppImage the binary, the helper and the AppImage file itself are all files the person's account
+ * can change, and root cannot read the FUSE mount: a password prompt is refused there (an
+ * AppImage started as root mounts itself for root and runs the helper directly).
  */
 export function helperRuntime(
   opts: { electron: boolean; execPath?: string; env?: NodeJS.ProcessEnv; script?: string } = {
@@ -39,8 +57,62 @@ export function helperRuntime(
   const script = opts.script ?? helperScriptPath();
   const appDir = env.APPDIR;
   const inAppImage = !!env.APPIMAGE && !!appDir && execPath.startsWith(appDir + sep);
-  if (inAppImage) return { execPath: env.APPIMAGE!, runAsNode: true, script, copyScriptOut: true };
-  return { execPath, runAsNode: opts.electron, script, copyScriptOut: false };
+  return {
+    execPath,
+    runAsNode: opts.electron,
+    script,
+    ...(inAppImage ? { refused: APPIMAGE_REFUSAL } : {}),
+  };
+}
+
+type Lstat = (p: string) => Pick<Stats, 'uid' | 'gid' | 'mode' | 'isSymbolicLink'>;
+
+/**
+ * Why root must not run `path` (one line), or null: the file and every folder above it must be
+ * owned by root and writable by nobody else (group write only for group root), so no process of
+ * the person's account can swap it between our check and pkexec starting it. Checked on the real
+ * path (symlinks resolved), which is also the path that gets run.
+ */
+export function rootRunRefusal(
+  path: string,
+  fs: { realpath: (p: string) => string; lstat: Lstat } = {
+    realpath: realpathSync,
+    lstat: lstatSync,
+  },
+): string | null {
+  let real: string;
+  try {
+    real = fs.realpath(path);
+  } catch {
+    return `the admin helper is missing (${path})`;
+  }
+  for (let p = real; ; p = dirname(p)) {
+    let st: ReturnType<Lstat>;
+    try {
+      st = fs.lstat(p);
+    } catch {
+      return `cannot check ${p}`;
+    }
+    const othersWrite = (st.mode & 0o002) !== 0 || ((st.mode & 0o020) !== 0 && st.gid !== 0);
+    if (st.isSymbolicLink() || st.uid !== 0 || othersWrite)
+      return (
+        `admin rights are not offered while Drivewise runs from files your account can change ` +
+        `(${p}): install the .deb, or start it as root`
+      );
+    if (p === dirname(p)) return null;
+  }
+}
+
+/** The runtime with real paths, or refused when root could be made to run someone else's code. */
+export function checkedRuntime(
+  rt: HelperRuntime,
+  refusal: (p: string) => string | null = rootRunRefusal,
+  realpath: (p: string) => string = realpathSync,
+): HelperRuntime {
+  if (rt.refused) return rt;
+  const why = refusal(rt.execPath) ?? refusal(rt.script);
+  if (why) return { ...rt, refused: why };
+  return { ...rt, execPath: realpath(rt.execPath), script: realpath(rt.script) };
 }
 
 export function helperArgv(paths: SessionPaths, parentPid: number, idleSeconds?: number): string[] {

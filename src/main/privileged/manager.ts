@@ -1,7 +1,7 @@
 // Admin rights for one app session: asks once, keeps one helper, reports state changes.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { PrivilegedOps } from '../engine/types';
 import type {
   PrivilegedOpName,
@@ -9,6 +9,7 @@ import type {
   PrivilegedStatus,
 } from '../../shared/contract/privileged';
 import {
+  checkedRuntime,
   elevatedCommand,
   elevationAvailability,
   findPolkitAgent,
@@ -24,6 +25,38 @@ import type { DriveInfo } from '../../shared/schemas/drive';
 const ALL_OPS: PrivilegedOpName[] = ['drop-caches', 'raw-read', 'identify', 'journal'];
 
 export type SudoExec = (command: string, done: (err: Error | undefined) => void) => void;
+
+/** The password prompt could not be used at all: reported like a missing pkexec. */
+export class ElevationUnavailable extends Error {}
+
+type SudoPrompt = typeof import('@vscode/sudo-prompt');
+
+/** A plain synchronous require, resolved from this bundle (node_modules inside app.asar). */
+export const loadSudoPrompt = (): SudoPrompt =>
+  createRequire(__filename)('@vscode/sudo-prompt') as SudoPrompt;
+
+/**
+ * sudo-prompt's exec, loaded synchronously when first needed (only when the app is not root).
+ * A load failure (a damaged install, a file missing from app.asar) becomes ElevationUnavailable
+ * through `done` at once: an async import without a catch left the request waiting for the
+ * 5-minute answer timeout.
+ */
+export function sudoPromptExec(load: () => SudoPrompt = loadSudoPrompt): SudoExec {
+  return (command, done) => {
+    let exec: SudoPrompt['exec'];
+    try {
+      exec = load().exec;
+      if (typeof exec !== 'function') throw new Error('it has no exec()');
+    } catch (err) {
+      const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+      done(
+        new ElevationUnavailable(`the password prompt (sudo-prompt) could not be loaded: ${why}`),
+      );
+      return;
+    }
+    exec(command, { name: 'Drivewise' }, (err) => done(err ?? undefined));
+  };
+}
 
 export interface ManagerDeps {
   uid: number;
@@ -42,15 +75,12 @@ export function defaultManagerDeps(electron: boolean): ManagerDeps {
   const uid = process.getuid?.() ?? -1;
   return {
     uid,
-    runtime: () => helperRuntime({ electron }),
+    // Through a password prompt, root runs only files no process of this account can change.
+    runtime: () =>
+      uid === 0 ? helperRuntime({ electron }) : checkedRuntime(helperRuntime({ electron })),
     availability: () => elevationAvailability({ uid, exists: existsSync, agent: findPolkitAgent }),
     spawnDirect: (cmd, args, env) => spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'] }),
-    sudoExec: (command, done) => {
-      // Loaded lazily: only needed when the app is not root.
-      void import('@vscode/sudo-prompt').then((m) =>
-        m.exec(command, { name: 'Drivewise' }, (err) => done(err ?? undefined)),
-      );
-    },
+    sudoExec: sudoPromptExec(),
     askTimeoutMs: 5 * 60_000,
   };
 }
@@ -66,10 +96,13 @@ export class PrivilegedManager {
   constructor(private readonly deps: ManagerDeps) {}
 
   status(): PrivilegedStatus {
-    const canAsk = this.deps.uid === 0 || this.deps.availability().ok;
+    const root = this.deps.uid === 0;
+    const refused = root ? undefined : this.deps.runtime().refused;
+    const canAsk = root || (this.deps.availability().ok && !refused);
     return {
       state: this.state,
-      reason: this.reason,
+      // Before anyone asks, say why asking is not offered (the AppImage, user-writable files).
+      reason: this.state === 'not-asked' && refused ? refused : this.reason,
       ops: this.state === 'granted' ? ALL_OPS : [],
       isRoot: this.deps.uid === 0,
       canAsk,
@@ -125,6 +158,11 @@ export class PrivilegedManager {
       this.set('unavailable', avail.reason);
       return this.status();
     }
+    const refused = avail.direct ? undefined : this.deps.runtime().refused;
+    if (refused) {
+      this.set('unavailable', refused);
+      return this.status();
+    }
     this.set('asking', avail.direct ? 'starting the admin helper' : avail.reason);
     let session: HelperSession | null = null;
     try {
@@ -151,7 +189,8 @@ export class PrivilegedManager {
     } catch (err) {
       session?.close();
       const msg = err instanceof Error ? err.message : String(err);
-      if (/did not grant permission|dismissed|cancel/i.test(msg))
+      if (err instanceof ElevationUnavailable) this.set('unavailable', msg.split('\n')[0]!);
+      else if (/did not grant permission|dismissed|cancel/i.test(msg))
         this.set('declined', 'admin rights were not granted: the run will skip what needs them');
       else if (/No polkit authentication agent/i.test(msg))
         this.set(
@@ -169,11 +208,7 @@ export class PrivilegedManager {
     avail: Extract<Availability, { ok: true }>,
   ): Promise<never> {
     const rt = this.deps.runtime();
-    let script = rt.script;
-    if (rt.copyScriptOut) {
-      script = join(session.paths.dir, 'root-helper.js');
-      copyFileSync(rt.script, script);
-    }
+    const script = rt.script;
     const argv = helperArgv(session.paths, process.pid, this.deps.idleSeconds);
     return new Promise<never>((_resolve, reject) => {
       if (avail.direct) {

@@ -2,7 +2,7 @@
 // opened in Chromium and printed. The PDF is exactly what the desktop app prints.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { reportHash, type ReportTarget } from '../../shared/contract/report';
 import type { EventBus } from '../core/event-bus';
 import { UserError } from '../core/errors';
@@ -51,6 +51,9 @@ export async function renderReport(input: RenderInput): Promise<RenderOutput> {
   let browser: Browser | null = null;
   try {
     try {
+      // Loaded here, not at start-up: only the CLI and browser mode print through Chromium, and
+      // the desktop app (which prints with Electron) should not load playwright-core at all.
+      const { chromium } = await import('playwright-core');
       browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout });
     } catch (err) {
       throw new UserError(

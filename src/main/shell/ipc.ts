@@ -2,6 +2,7 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { channels, IPC_EVENT, IPC_PREFIX, IPC_READY } from '../../shared/contract';
 import type { EventBus } from '../core/event-bus';
 import type { Dispatch } from '../router';
+import { isAppUrl } from './app-url';
 
 /** Only our own top-level page, loaded from our own files, may call main. */
 export function isTrustedSender(
@@ -10,7 +11,7 @@ export function isTrustedSender(
 ): boolean {
   const frame = e.senderFrame;
   if (!frame || frame.parent !== null) return false;
-  return frame.url.startsWith(appUrlPrefix);
+  return isAppUrl(frame.url, appUrlPrefix);
 }
 
 export function registerIpc(

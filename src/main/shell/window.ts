@@ -1,4 +1,5 @@
 import type { BrowserWindowConstructorOptions, WebContents } from 'electron';
+import { isAppUrl } from './app-url';
 
 /** Must match StartupWMClass in electron-builder.yml, or the desktop shows a generic icon. */
 export const WM_CLASS = 'drivewise';
@@ -15,6 +16,7 @@ export function secureWebPreferences(
     webSecurity: true,
     allowRunningInsecureContent: false,
     spellcheck: false,
+    webviewTag: false,
   };
 }
 
@@ -34,13 +36,25 @@ export function windowOptions(
   };
 }
 
-/** No navigation away from the app and no new windows: links open nowhere inside the app. */
+type NavEvent = { preventDefault: () => void; url?: string };
+
+/**
+ * No navigation away from the app, no redirects out of it, no <webview> and no new windows:
+ * links open nowhere inside the app. The URL is read from the event (Electron ≥ 25) or from the
+ * deprecated second argument.
+ */
 export function lockDownNavigation(
   contents: Pick<WebContents, 'on' | 'setWindowOpenHandler'>,
   appUrlPrefix: string,
 ): void {
-  contents.on('will-navigate', (e, url) => {
-    if (!url.startsWith(appUrlPrefix)) e.preventDefault();
-  });
+  const guard = (e: NavEvent, url?: string): void => {
+    if (!isAppUrl(e.url ?? url ?? '', appUrlPrefix)) e.preventDefault();
+  };
+  const on = contents.on.bind(contents) as (ev: string, fn: (...a: never[]) => void) => void;
+  on('will-navigate', guard);
+  on('will-frame-navigate', guard);
+  on('will-redirect', guard);
+  // The app never uses <webview> (webviewTag is off); refuse one even if it were switched on.
+  on('will-attach-webview', (e: NavEvent) => e.preventDefault());
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 }

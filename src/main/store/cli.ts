@@ -16,7 +16,7 @@ import { exportRunFile, importText } from './service';
 const json = (v: unknown): string => JSON.stringify(v, null, 2) + '\n';
 
 /** FILE or stdin (`-`), through the same lstat/no-link/32 MiB reader as the run store. */
-async function readInput(file: string): Promise<string> {
+export async function readInput(file: string): Promise<string> {
   const bytes =
     file === '-'
       ? await readStreamCapped(process.stdin, 'standard input')

@@ -10,6 +10,7 @@ import type { RunDocument, TestResult } from '../../shared/schemas/run';
 import { UserError } from '../core/errors';
 import { RunStore, summarize, writeFileAtomic } from '../store/run-store';
 import { measure } from './common';
+import { LOGIN_PROBE_SWITCH } from './login-probe-record';
 import { execText, type ExecFn } from './exec-text';
 import { monotonicUs, parseProperties } from './systemd-readers';
 
@@ -91,6 +92,22 @@ export function desktopEntry(argv: string[]): string {
   ].join('\n');
 }
 
+/**
+ * The autostart command. In the AppImage it is the app's own switch: its AppRun adds
+ * `--no-sandbox` wherever user namespaces are off (Ubuntu 24.04+), which Electron run as Node
+ * refuses as a bad option, so `ELECTRON_RUN_AS_NODE=1 $APPIMAGE probe.js` would never record.
+ * Elsewhere (.deb, npm start, the CLI under Node) the binary runs the copied probe as plain Node.
+ */
+export function probeCommand(
+  env: NodeJS.ProcessEnv,
+  execPath: string,
+  p: Pick<LoginPaths, 'script' | 'records'>,
+): string[] {
+  const appImage = env['APPIMAGE']?.trim();
+  if (appImage) return [appImage, LOGIN_PROBE_SWITCH, p.records];
+  return ['env', 'ELECTRON_RUN_AS_NODE=1', execPath, p.script, p.records];
+}
+
 export interface LoginSetup {
   env: NodeJS.ProcessEnv;
   configDir: string;
@@ -141,13 +158,12 @@ export async function armLogin(s: LoginSetup): Promise<LoginStatus> {
   try {
     await mkdir(s.configDir, { recursive: true, mode: 0o700 });
     await mkdir(join(p.entry, '..'), { recursive: true });
-    // A copy outside the app bundle: an AppImage's mount path changes on every launch.
-    await copyFile(s.probeScript, p.script);
-    const exe = s.env['APPIMAGE'] || s.execPath;
-    await writeFileAtomic(
-      p.entry,
-      desktopEntry(['env', 'ELECTRON_RUN_AS_NODE=1', exe, p.script, p.records]),
-    );
+    const argv = probeCommand(s.env, s.execPath, p);
+    // The plain-Node form runs a copy outside the app bundle (it survives an app update that
+    // moves the bundle); the AppImage form needs none.
+    if (argv[0] === 'env') await copyFile(s.probeScript, p.script);
+    else await rm(p.script, { force: true });
+    await writeFileAtomic(p.entry, desktopEntry(argv));
     // Re-arming without a run id drops an earlier target: those logins get a run of their own.
     if (s.runId) await writeFileAtomic(p.state, JSON.stringify({ runId: s.runId }) + '\n');
     else await rm(p.state, { force: true });

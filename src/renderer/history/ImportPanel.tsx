@@ -1,10 +1,12 @@
-// "Import results…": a file (read as text in the renderer) or pasted output of hdparm, dd, seeker,
-// bonnie++, iozone, fio, or a Drivewise run file. Shows what was recognised, figure by figure.
-import { useEffect, useId, useRef, useState } from 'react';
+// "Import results…": a file (read as text in the renderer, or in main from the app menu's
+// chooser) or pasted output of hdparm, dd, seeker, bonnie++, iozone, fio, or a Drivewise run
+// file. Shows what was recognised, figure by figure.
+import { useId, useRef, useState } from 'react';
 import type { Res } from '../../shared/contract';
 import type { RunDocument } from '../../shared/schemas/run';
 import { api } from '../api/transport';
 import { errorText } from './download';
+import { useChosenFile } from './use-chosen-file';
 import './history.css';
 
 type Imported = Res<'runs.importText'>;
@@ -21,18 +23,8 @@ export function ImportPanel({ onImported }: { onImported?: (run: RunDocument) =>
   const ids = { text: useId(), name: useId(), file: useId() };
   const fileInput = useRef<HTMLInputElement>(null);
 
-  // The app menu's "Import results…" opens the file chooser while this panel is on screen.
-  useEffect(
-    () =>
-      api().on('menu.action', ({ action }) => {
-        if (action !== 'import-results') return;
-        fileInput.current?.scrollIntoView({ block: 'center' });
-        fileInput.current?.click();
-      }),
-    [],
-  );
-
-  const run = async (input: string) => {
+  // `runName`: the name to save under now (a name just set from a file is not in state yet).
+  const run = async (input: string, runName = name) => {
     setError(null);
     setResult(null);
     if (input.trim() === '') return setError('Paste some tool output or choose a file first.');
@@ -42,7 +34,7 @@ export function ImportPanel({ onImported }: { onImported?: (run: RunDocument) =>
     try {
       const r = await api().runsImportText({
         text: input,
-        ...(name.trim() ? { name: name.trim() } : {}),
+        ...(runName.trim() ? { name: runName.trim() } : {}),
       });
       setResult(r);
       onImported?.(r.run);
@@ -57,11 +49,25 @@ export function ImportPanel({ onImported }: { onImported?: (run: RunDocument) =>
     if (!f) return;
     if (f.size > MAX_CHARS)
       return setError(`${f.name} is larger than any tool output (900 kB limit).`);
-    const t = await f.text();
-    setText(t);
-    if (!name.trim()) setName(f.name.replace(/\.(txt|log|json|csv)$/i, ''));
-    await run(t);
+    await importLoaded(await f.text(), f.name);
   };
+
+  const importLoaded = async (t: string, fileName: string) => {
+    setText(t);
+    const runName = name.trim() || fileName.replace(/\.(txt|log|json|csv)$/i, '');
+    setName(runName);
+    await run(t, runName);
+  };
+
+  // The app menu's "Import results…" opens its chooser in main; the chosen file arrives here.
+  useChosenFile((file) => {
+    fileInput.current?.scrollIntoView({ block: 'center' });
+    if ('error' in file) {
+      setResult(null);
+      return setError(file.error);
+    }
+    void importLoaded(file.text, file.name);
+  });
 
   return (
     <section className="dw-import" aria-labelledby={`${ids.text}-h`}>

@@ -2,6 +2,7 @@
 // Domain modules contribute their own maps; add new ones here.
 import type { z } from 'zod';
 import { appEvents, appRequests } from './app';
+import { desktopEvents } from './desktop';
 import { benchRequests } from './bench';
 import { drivesRequests } from './drives';
 import { jobEvents, jobRequests } from './jobs';
@@ -27,6 +28,7 @@ export const events = {
   ...appEvents,
   ...jobEvents,
   ...privilegedEvents,
+  ...desktopEvents,
 } as const;
 
 export type Requests = typeof requests;

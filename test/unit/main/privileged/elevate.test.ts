@@ -10,6 +10,9 @@ import {
   helperRuntime,
   helperScriptPath,
   isPolkitAgentName,
+  APPIMAGE_REFUSAL,
+  checkedRuntime,
+  rootRunRefusal,
 } from '../../../../src/main/privileged/elevate';
 
 describe('elevationAvailability', () => {
@@ -142,21 +145,18 @@ describe('helper command', () => {
     expect(dev).toBe('/work/main/dist/main/root-helper.js');
   });
 
-  it('relaunches through $APPIMAGE and copies the script out when inside an AppImage', () => {
+  it("refuses a password prompt inside an AppImage: every file root would run is the user's", () => {
     const env = { APPIMAGE: '/home/a/Drivewise.AppImage', APPDIR: '/tmp/.mount_DriveXYZ' };
-    expect(
-      helperRuntime({
-        electron: true,
-        execPath: '/tmp/.mount_DriveXYZ/drivewise',
-        env,
-        script: '/tmp/.mount_DriveXYZ/resources/app.asar.unpacked/dist/main/root-helper.js',
-      }),
-    ).toEqual({
-      execPath: '/home/a/Drivewise.AppImage',
-      runAsNode: true,
+    const rt = helperRuntime({
+      electron: true,
+      execPath: '/tmp/.mount_DriveXYZ/drivewise',
+      env,
       script: '/tmp/.mount_DriveXYZ/resources/app.asar.unpacked/dist/main/root-helper.js',
-      copyScriptOut: true,
     });
+    expect(rt.refused).toBe(APPIMAGE_REFUSAL);
+    expect(rt.refused).not.toMatch(/\n/);
+    // Nothing is copied anywhere any more (the copy in a user-writable folder was the hole).
+    expect(rt.copyScriptOut).toBeUndefined();
     expect(
       helperRuntime({
         electron: false,
@@ -164,11 +164,93 @@ describe('helper command', () => {
         env: {},
         script: '/x/root-helper.js',
       }),
-    ).toEqual({
-      execPath: '/usr/bin/node',
-      runAsNode: false,
-      script: '/x/root-helper.js',
-      copyScriptOut: false,
+    ).toEqual({ execPath: '/usr/bin/node', runAsNode: false, script: '/x/root-helper.js' });
+  });
+});
+
+describe('root runs only files no user can change', () => {
+  type St = { uid: number; gid: number; mode: number; link?: boolean };
+  const tree =
+    (t: Record<string, St>) =>
+    (p: string): { uid: number; gid: number; mode: number; isSymbolicLink: () => boolean } => {
+      const st = t[p];
+      if (!st) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+      return { ...st, isSymbolicLink: () => !!st.link };
+    };
+  const root = (mode: number, gid = 0): St => ({ uid: 0, gid, mode });
+  const deb: Record<string, St> = {
+    '/': root(0o40755),
+    '/opt': root(0o40755),
+    '/opt/Drivewise': root(0o40755),
+    '/opt/Drivewise/drivewise': root(0o100755),
+  };
+  const fs = (t: Record<string, St>, real = (p: string) => p) => ({
+    realpath: real,
+    lstat: tree(t),
+  });
+
+  it('accepts the .deb install dir: root-owned all the way up, writable by root only', () => {
+    expect(rootRunRefusal('/opt/Drivewise/drivewise', fs(deb))).toBeNull();
+  });
+
+  it('refuses a file, or any folder above it, that a user owns or others may write', () => {
+    const home: Record<string, St> = {
+      ...deb,
+      '/home': root(0o40755),
+      '/home/a': { uid: 1000, gid: 1000, mode: 0o40755 },
+    };
+    home['/home/a/x.js'] = root(0o100644);
+    expect(rootRunRefusal('/home/a/x.js', fs(home))).toMatch(
+      /files your account can change \(\/home\/a\)/,
+    );
+    const tmp = { ...deb, '/tmp': root(0o41777), '/tmp/x.js': root(0o100644) };
+    expect(rootRunRefusal('/tmp/x.js', fs(tmp))).toMatch(/\(\/tmp\)/);
+    const staff: Record<string, St> = {
+      ...deb,
+      '/usr': root(0o40755),
+      '/usr/local': root(0o42775, 50),
+    };
+    staff['/usr/local/x.js'] = root(0o100644);
+    expect(rootRunRefusal('/usr/local/x.js', fs(staff))).toMatch(/\(\/usr\/local\)/);
+    const groupRoot = { ...deb, '/srv': root(0o40775, 0), '/srv/x.js': root(0o100644) };
+    expect(rootRunRefusal('/srv/x.js', fs(groupRoot))).toBeNull();
+    const userFile = { ...deb, '/opt/Drivewise/x.js': { uid: 1000, gid: 0, mode: 0o100644 } };
+    expect(rootRunRefusal('/opt/Drivewise/x.js', fs(userFile))).toMatch(/x\.js\)/);
+  });
+
+  it('checks the real path of a symlink and runs that path, and refuses a missing helper', () => {
+    const real = (p: string) => (p === '/usr/bin/drivewise' ? '/opt/Drivewise/drivewise' : p);
+    expect(rootRunRefusal('/usr/bin/drivewise', fs(deb, real))).toBeNull();
+    const gone = () => {
+      throw new Error('ENOENT');
+    };
+    expect(rootRunRefusal('/opt/Drivewise/nope.js', { realpath: gone, lstat: tree(deb) })).toMatch(
+      /missing/,
+    );
+    const rt = checkedRuntime(
+      { execPath: '/usr/bin/drivewise', runAsNode: true, script: '/opt/Drivewise/drivewise' },
+      (p) => rootRunRefusal(p, fs(deb, real)),
+      real,
+    );
+    expect(rt).toEqual({
+      execPath: '/opt/Drivewise/drivewise',
+      runAsNode: true,
+      script: '/opt/Drivewise/drivewise',
     });
+  });
+
+  it('on this machine: a checkout the test user can write is refused unless it is root-owned', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dw-trust-'));
+    try {
+      const f = join(dir, 'root-helper.js');
+      writeFileSync(f, '');
+      // tmpdir() is world-writable (sticky): refused whoever owns the file.
+      expect(rootRunRefusal(f)).toMatch(/files your account can change/);
+      expect(
+        checkedRuntime({ execPath: process.execPath, runAsNode: false, script: f }).refused,
+      ).toMatch(/files your account can change/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

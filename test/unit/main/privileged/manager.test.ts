@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Availability } from '../../../../src/main/privileged/elevate';
 import { applyIdentify } from '../../../../src/main/privileged/identify-drive';
-import { PrivilegedManager, type ManagerDeps } from '../../../../src/main/privileged/manager';
+import {
+  PrivilegedManager,
+  loadSudoPrompt,
+  sudoPromptExec,
+  type ManagerDeps,
+} from '../../../../src/main/privileged/manager';
 import type { DriveInfo } from '../../../../src/shared/schemas/drive';
 
 const pkexecOk: Availability = {
@@ -102,6 +107,58 @@ describe('PrivilegedManager without a helper', () => {
       /^'\/usr\/bin\/node' '\/x\/root-helper.js' '--socket' '.*helper.sock' '--token-file' '.*token' '--parent' '\d+'$/,
     );
     expect(command).not.toMatch(/[0-9a-f]{64}/);
+  });
+});
+
+describe('starting the prompt and where the helper may run from', () => {
+  it('a sudo-prompt that cannot be loaded is "unavailable" in one line, at once', async () => {
+    const broken = sudoPromptExec(() => {
+      throw new Error("Cannot find module '@vscode/sudo-prompt'\nRequire stack:\n- main.js");
+    });
+    const m = new PrivilegedManager(deps({ sudoExec: broken, askTimeoutMs: 5 * 60_000 }));
+    const t0 = Date.now();
+    const st = await m.request();
+    expect(Date.now() - t0).toBeLessThan(2000);
+    expect(st).toMatchObject({ state: 'unavailable', ops: [] });
+    expect(st.reason).toMatch(/sudo-prompt\) could not be loaded: Cannot find module/);
+    expect(st.reason).not.toMatch(/\n/);
+  });
+
+  it('the real sudo-prompt loads synchronously from node_modules and is called once', () => {
+    const calls: string[] = [];
+    const exec = sudoPromptExec(() => ({
+      exec: ((cmd: string, _o: unknown, cb: (e?: Error) => void) => {
+        calls.push(cmd);
+        cb(new Error('User did not grant permission.'));
+      }) as never,
+    }));
+    let got: Error | undefined;
+    exec('true', (e) => (got = e));
+    expect(calls).toEqual(['true']);
+    expect(got?.message).toMatch(/did not grant/);
+    // The default loader finds the installed package synchronously (what the bundle does).
+    expect(typeof loadSudoPrompt().exec).toBe('function');
+  });
+
+  it('refuses a prompt when the runtime is refused (AppImage, user-writable files): no prompt', async () => {
+    const sudoExec = vi.fn();
+    const m = new PrivilegedManager(
+      deps({
+        sudoExec,
+        runtime: () => ({
+          execPath: '/tmp/.mount_X/drivewise',
+          runAsNode: true,
+          script: '/tmp/.mount_X/root-helper.js',
+          refused: 'admin rights are not offered in the AppImage: install the .deb',
+        }),
+      }),
+    );
+    expect(m.status()).toMatchObject({ state: 'not-asked', canAsk: false });
+    expect(m.status().reason).toMatch(/AppImage/);
+    const st = await m.request();
+    expect(st).toMatchObject({ state: 'unavailable', canAsk: false });
+    expect(st.reason).toMatch(/AppImage/);
+    expect(sudoExec).not.toHaveBeenCalled();
   });
 });
 

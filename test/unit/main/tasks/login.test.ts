@@ -13,7 +13,9 @@ import {
   loginSeconds,
   loginStatus,
   parseProbeRecords,
+  probeCommand,
 } from '../../../../src/main/tasks/login';
+import { loginProbeTarget } from '../../../../src/main/tasks/login-probe-record';
 import { fixture } from './fixture';
 
 const dirs: string[] = [];
@@ -50,6 +52,57 @@ describe('desktop entry', () => {
     expect(e).toMatch(/^\[Desktop Entry\]\nType=Application\n/);
     expect(e).toContain('Exec=env ELECTRON_RUN_AS_NODE=1 "/opt/Drive wise/drivewise" /c/p.js\n');
     expect(e).not.toMatch(/X-GNOME-Autostart-Phase/);
+  });
+});
+
+describe('autostart command', () => {
+  const p = { script: '/c/login-probe.js', records: '/c/login-probes.jsonl' };
+  it("AppImage: the app's own switch, so AppRun's --no-sandbox cannot break it", () => {
+    expect(
+      probeCommand({ APPIMAGE: '/home/a/Apps/Drive wise.AppImage' }, '/tmp/.mount_x/drivewise', p),
+    ).toEqual([
+      '/home/a/Apps/Drive wise.AppImage',
+      '--drivewise-login-probe',
+      '/c/login-probes.jsonl',
+    ]);
+  });
+  it('.deb, npm start and the CLI: the copied probe under the binary run as plain Node', () => {
+    expect(probeCommand({}, '/opt/Drivewise/drivewise', p)).toEqual([
+      'env',
+      'ELECTRON_RUN_AS_NODE=1',
+      '/opt/Drivewise/drivewise',
+      '/c/login-probe.js',
+      '/c/login-probes.jsonl',
+    ]);
+  });
+  it('finds the switch after --no-sandbox and other switches, and wants an absolute path', () => {
+    expect(
+      loginProbeTarget(['/x/AppRun', '--no-sandbox', '--drivewise-login-probe', '/c/r.jsonl']),
+    ).toBe('/c/r.jsonl');
+    expect(loginProbeTarget(['/x/drivewise', '--drivewise-login-probe=/c/r.jsonl'])).toBe(
+      '/c/r.jsonl',
+    );
+    expect(loginProbeTarget(['/x/drivewise', '--no-sandbox'])).toBeNull();
+    expect(loginProbeTarget(['/x/drivewise', '--drivewise-login-probe'])).toBeInstanceOf(Error);
+    expect(
+      loginProbeTarget(['/x/drivewise', '--drivewise-login-probe', 'rel.jsonl']),
+    ).toBeInstanceOf(Error);
+  });
+  it('arming inside an AppImage writes the switch form and copies no probe script', async () => {
+    const home = tmp();
+    const env = { HOME: home, APPIMAGE: join(home, 'Drivewise.AppImage') };
+    const configDir = join(home, '.config', 'drivewise');
+    const st = await armLogin({
+      env,
+      configDir,
+      probeScript: join(process.cwd(), 'dist/main/login-probe.js'),
+      execPath: '/tmp/.mount_x/drivewise',
+    });
+    const exec = /^Exec=(.*)$/m.exec(readFileSync(st.entryPath, 'utf8'))![1]!;
+    expect(exec).toBe(
+      `${env.APPIMAGE} --drivewise-login-probe ${join(configDir, 'login-probes.jsonl')}`,
+    );
+    expect(existsSync(join(configDir, 'login-probe.js'))).toBe(false);
   });
 });
 
