@@ -111,7 +111,7 @@ function pcie(d: DiskFacts): HealthCheck {
     'link',
     T,
     'ok',
-    `PCIe ${l.current}: the drive runs at its full link, ${mb(l.ceilingMBps)}.`,
+    `${l.current}: the drive runs at its full link, ${mb(l.ceilingMBps)}.`,
     evidence,
   );
 }

@@ -48,11 +48,11 @@ export interface ReaderOptions {
 }
 
 /** lstat first: only a regular file is read (never a FIFO or device someone put there). */
-export function readText(path: string): FileText {
+export function readText(file: string, path = file): FileText {
   try {
-    const st = lstatSync(path);
+    const st = lstatSync(file);
     if (!st.isFile()) return { path, text: null, error: 'not a regular file' };
-    return { path, text: readFileSync(path, 'utf8'), error: null };
+    return { path, text: readFileSync(file, 'utf8'), error: null };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     return { path, text: null, error: code === 'ENOENT' ? 'absent' : (code ?? String(err)) };
@@ -138,15 +138,17 @@ export async function readHealthInputs(path: string, o: ReaderOptions = {}): Pro
   const root = o.root ?? '/';
   const sys = new SysRoot(root);
   const run = o.run ?? execRunner;
-  const f: HealthFiles = {
-    fstab: join(root, 'etc/fstab'),
-    crypttab: join(root, 'etc/crypttab'),
-    cmdline: join(root, 'proc/cmdline'),
-    initramfsResume: join(root, 'etc/initramfs-tools/conf.d/resume'),
-    swaps: join(root, 'proc/swaps'),
-    mounts: join(root, 'proc/mounts'),
-    ...o.files,
+  const logical: HealthFiles = {
+    fstab: '/etc/fstab',
+    crypttab: '/etc/crypttab',
+    cmdline: '/proc/cmdline',
+    initramfsResume: '/etc/initramfs-tools/conf.d/resume',
+    swaps: '/proc/swaps',
+    mounts: '/proc/mounts',
   };
+  // Evidence names the file as the machine knows it; a file given explicitly keeps its own path.
+  const read = (k: keyof HealthFiles): FileText =>
+    o.files?.[k] ? readText(o.files[k]) : readText(join(root, logical[k]), logical[k]);
   const nodes = await runLsblk(run);
   const mountinfo = parseMountinfo(sys.read('/proc/self/mountinfo') ?? '');
   const snap = { sys, nodes, mounts: mountinfo };
@@ -154,7 +156,7 @@ export async function readHealthInputs(path: string, o: ReaderOptions = {}): Pro
   const loc = locate(snap, majMin, path);
   const drives = await detectFromSnapshot(snap);
   const drive = drives.find((d) => loc.disks.includes(d.path)) ?? null;
-  const procMounts = readText(f.mounts);
+  const procMounts = read('mounts');
   const mounts: MountLine[] = procMounts.text
     ? parseProcMounts(procMounts.text)
     : mountinfo.map((m) => ({
@@ -188,8 +190,8 @@ export async function readHealthInputs(path: string, o: ReaderOptions = {}): Pro
     const e = resolveSpec(m.device, inventory).entry;
     return e?.disks.some((d) => diskNames.includes(d)) ?? false;
   });
-  const fstab = readText(f.fstab);
-  const swaps = readText(f.swaps);
+  const fstab = read('fstab');
+  const swaps = read('swaps');
   const exists = o.exists ?? ((p: string) => liveExists(join(root, p)));
   const pathExists: Record<string, boolean> = {};
   for (const e of parseFstab(fstab.text ?? ''))
@@ -254,13 +256,11 @@ export async function readHealthInputs(path: string, o: ReaderOptions = {}): Pro
   } else spaceError = loc.notDrive ?? `${path} is on no mounted filesystem`;
   const smart: SmartInput =
     disk && o.smart
-      ? await o
-          .smart(disk.path)
-          .catch((err: unknown) => ({
-            json: null,
-            reason: `smartctl through the root helper failed: ${(err as Error).message}`,
-            device: disk.path,
-          }))
+      ? await o.smart(disk.path).catch((err: unknown) => ({
+          json: null,
+          reason: `smartctl through the root helper failed: ${(err as Error).message}`,
+          device: disk.path,
+        }))
       : {
           json: null,
           reason: disk
@@ -289,9 +289,9 @@ export async function readHealthInputs(path: string, o: ReaderOptions = {}): Pro
     mounts,
     diskMounts,
     fstab,
-    crypttab: readText(f.crypttab),
-    cmdline: readText(f.cmdline),
-    initramfsResume: readText(f.initramfsResume),
+    crypttab: read('crypttab'),
+    cmdline: read('cmdline'),
+    initramfsResume: read('initramfsResume'),
     swaps,
     inventory,
     pathExists,
