@@ -163,3 +163,19 @@ export function parseSfdiskJson(text: string): { device: string; parts: PartStar
     })),
   };
 }
+
+/** `blkid -o export`: blank-line separated blocks of KEY=value (DEVNAME, UUID, TYPE, ...). */
+export function parseBlkidExport(text: string): Record<string, string>[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((block) =>
+      Object.fromEntries(
+        block
+          .split('\n')
+          .map((l) => /^([A-Z_]+)=(.*)$/.exec(l.trim()))
+          .filter((m): m is RegExpExecArray => m !== null)
+          .map((m) => [m[1]!, m[2]!]),
+      ),
+    )
+    .filter((b) => b.DEVNAME);
+}

@@ -2,16 +2,22 @@
 // stat, statfs, the root helper) is passed in, and every file path can be pointed elsewhere.
 import { lstatSync, readFileSync } from 'node:fs';
 import { stat, statfs } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { detectFromSnapshot, execRunner, runLsblk, type Runner } from '../drives/detect';
 import { parseMountinfo } from '../drives/mountinfo';
 import { locate, majMinOf } from '../drives/resolve';
 import { SysRoot } from '../drives/sysfs';
 import { mountDevice } from '../drives/topology';
-import { parseFstab, parseInventory, parseProcMounts, parseProcSwaps } from './parse';
+import {
+  parseBlkidExport,
+  parseFstab,
+  parseInventory,
+  parseProcMounts,
+  parseProcSwaps,
+} from './parse';
 import { resolveSpec } from './spec';
+import { deviceStack } from './stack';
 import type {
-  DeviceLayer,
   FileText,
   HealthInputs,
   InventoryEntry,
@@ -30,6 +36,8 @@ export interface HealthFiles {
   initramfsResume: string;
   swaps: string;
   mounts: string;
+  /** The link `systemctl enable fstrim.timer` makes. */
+  fstrimTimer: string;
 }
 
 export interface ReaderOptions {
@@ -82,58 +90,6 @@ async function liveStatfs(mountpoint: string): Promise<SpaceInput> {
   };
 }
 
-function layerKind(sys: SysRoot, p: string): DeviceLayer['kind'] {
-  const name = basename(p);
-  if (sys.read(`${p}/partition`) !== null) return 'part';
-  const uuid = sys.read(`${p}/dm/uuid`) ?? '';
-  const dmName = sys.read(`${p}/dm/name`) ?? '';
-  if (uuid.startsWith('CRYPT-')) return 'crypt';
-  if (uuid.startsWith('LVM-'))
-    return /-tpool$/.test(uuid) || /-tpool$/.test(dmName) ? 'lvm-thin-pool' : 'lvm';
-  if (sys.read(`${p}/dm/name`) !== null) return 'dm';
-  if (/^md\d+/.test(name)) return 'md';
-  if (/^loop\d+/.test(name)) return 'loop';
-  return 'disk';
-}
-
-/** From the filesystem's device down through partitions, dm and md to the disks. */
-export async function deviceStack(
-  sys: SysRoot,
-  majMin: string,
-  run?: Runner,
-): Promise<DeviceLayer[]> {
-  const out: DeviceLayer[] = [];
-  const walk = async (p: string, depth: number): Promise<void> => {
-    if (depth > 8 || out.some((l) => l.name === basename(p))) return;
-    const kind = layerKind(sys, p);
-    const dmName = sys.read(`${p}/dm/name`);
-    let dmTable: string | null = null;
-    if (dmName && run)
-      dmTable = await run('dmsetup', ['table', dmName]).then(
-        (t) => t.trim(),
-        () => null,
-      );
-    out.push({
-      name: basename(p),
-      kind:
-        kind === 'lvm' && dmTable && /\bthin\b/.test(dmTable) && !/thin-pool/.test(dmTable)
-          ? 'lvm-thin'
-          : kind,
-      discardMax: kind === 'part' ? null : sys.readNumber(`${p}/queue/discard_max_bytes`),
-      dmName,
-      dmTable,
-    });
-    if (kind === 'part') return walk(dirname(p), depth + 1);
-    for (const s of sys.list(`${p}/slaves`)) {
-      const q = sys.real(`${p}/slaves/${s}`);
-      if (q) await walk(q, depth + 1);
-    }
-  };
-  const start = sys.real(`/sys/dev/block/${majMin}`);
-  if (start) await walk(start, 0);
-  return out;
-}
-
 export async function readHealthInputs(path: string, o: ReaderOptions = {}): Promise<HealthInputs> {
   const root = o.root ?? '/';
   const sys = new SysRoot(root);
@@ -145,6 +101,7 @@ export async function readHealthInputs(path: string, o: ReaderOptions = {}): Pro
     initramfsResume: '/etc/initramfs-tools/conf.d/resume',
     swaps: '/proc/swaps',
     mounts: '/proc/mounts',
+    fstrimTimer: '/etc/systemd/system/timers.target.wants/fstrim.timer',
   };
   // Evidence names the file as the machine knows it; a file given explicitly keeps its own path.
   const read = (k: keyof HealthFiles): FileText =>
@@ -185,6 +142,20 @@ export async function readHealthInputs(path: string, o: ReaderOptions = {}): Pro
   } catch {
     inventory = [];
   }
+  // Without udev (containers, minimal VMs) lsblk knows no UUIDs or labels; blkid probes them.
+  try {
+    for (const b of parseBlkidExport(await run('blkid', ['-o', 'export']))) {
+      const e = inventory.find((x) => x.path === b.DEVNAME);
+      if (!e) continue;
+      e.uuid ??= b.UUID ?? null;
+      e.partuuid ??= b.PARTUUID ?? null;
+      e.label ??= b.LABEL ?? null;
+      e.partlabel ??= b.PARTLABEL ?? null;
+      e.fsType ??= b.TYPE ?? null;
+    }
+  } catch {
+    // blkid missing or refused: lsblk's identifiers are all there is
+  }
   const diskNames = loc.disks.map((d) => d.replace('/dev/', ''));
   const diskMounts = mounts.filter((m) => {
     const e = resolveSpec(m.device, inventory).entry;
@@ -197,13 +168,13 @@ export async function readHealthInputs(path: string, o: ReaderOptions = {}): Pro
   for (const e of parseFstab(fstab.text ?? ''))
     if (e.spec.startsWith('/')) pathExists[e.spec] = exists(e.spec);
   for (const s of parseProcSwaps(swaps.text ?? '')) pathExists[s.filename] = exists(s.filename);
-  const wants = join(root, 'etc/systemd/system/timers.target.wants/fstrim.timer');
+  const wants = o.files?.fstrimTimer ?? join(root, logical.fstrimTimer);
   const cron = join(root, 'etc/cron.weekly/fstrim');
-  const timerDir = liveExists(join(root, 'etc/systemd/system'));
+  const timerDir = liveExists(dirname(dirname(wants)));
   const enabled = liveExists(wants) || liveExists(cron) ? true : timerDir ? false : null;
   const fstrimTimer = {
     enabled,
-    source: '/etc/systemd/system/timers.target.wants/fstrim.timer',
+    source: o.files?.fstrimTimer ?? logical.fstrimTimer,
     value: enabled
       ? 'present (fstrim.timer enabled)'
       : enabled === false
