@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/cli/program';
 import { openApp, RESULTS_DIR, type E2E } from './harness';
 import { realisticPair } from '../unit/shared/verdict/realistic-runs';
+import { buildReport } from '../../src/main/health/checks';
+import { fixtureHealthInputs, smartFixture } from '../unit/main/health/fixture';
 
 describe('set-up check: wizard step, History and PDF page', () => {
   let app: E2E;
@@ -141,6 +143,50 @@ describe('set-up check: wizard step, History and PDF page', () => {
       String(at + 1),
       pdf,
       join(RESULTS_DIR, 'report-health-page'),
+    ]);
+  });
+
+  it('a drive with many findings (the cloned, misaligned fixture) still fits its one page', async () => {
+    const inp = await fixtureHealthInputs('cloned-misaligned', '/', {
+      oldDrive: { path: '/dev/sdb', model: 'WDC WD20EZRX-00D8PB0', serial: 'WD-WCC4M1234567' },
+      smart: async (device) => ({
+        json: smartFixture('smartctl-ssd-kingston-sv300.json'),
+        reason: null,
+        device,
+      }),
+    });
+    const worst = { ...after, id: 'e2e-after-cloned', health: buildReport(inp) };
+    await app.services.runs.save(worst);
+    const pdf = join(RESULTS_DIR, 'report-health-findings.pdf');
+    const code = await runCli(
+      ['report', before.id, worst.id, '--pdf', pdf],
+      { out: () => {}, err: () => {} },
+      app.services,
+    );
+    expect(code).toBe(0);
+    const pages = Number(
+      /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))![1],
+    );
+    const texts = Array.from({ length: pages }, (_, i) =>
+      execFileSync('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), pdf, '-'], {
+        encoding: 'utf8',
+      }).replace(/\s+/g, ' '),
+    );
+    const at = texts.findIndex((t) => t.includes('Appendix: set-up check of the new drive'));
+    expect(at).toBeGreaterThan(0);
+    expect(texts[at]).toMatch(/\d+ to fix, \d+ warnings/);
+    expect(texts[at]).toContain('Enough free space'); // the last check is on the same page
+    expect(texts[at]).toContain('sudo systemctl enable --now fstrim.timer');
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      String(at + 1),
+      '-l',
+      String(at + 1),
+      pdf,
+      join(RESULTS_DIR, 'report-health-findings-page'),
     ]);
   });
 });

@@ -176,10 +176,10 @@ export function checkSwap(inp: HealthInputs): HealthCheck {
 const describe = (o: OtherDisk) => `${o.path}${o.model ? ` (${o.model})` : ''}`;
 
 /** Fstab entries that land on a given disk. */
-function fstabOn(inp: HealthInputs, disk: string): string[] {
+function fstabOn(inp: HealthInputs, disk: string): { label: string; raw: string }[] {
   return parseFstab(inp.fstab.text ?? '').flatMap((e) => {
     const r = resolveSpec(e.spec, inp.inventory);
-    return r.entry?.disks.includes(disk) ? [`${e.spec} → ${e.file}`] : [];
+    return r.entry?.disks.includes(disk) ? [{ label: `${e.spec} → ${e.file}`, raw: e.raw }] : [];
   });
 }
 
@@ -219,12 +219,14 @@ export function checkOldDrive(inp: HealthInputs): HealthCheck {
         'fstab.old-drive',
         title,
         'warn',
-        `The old drive ${describe(oldPresent)} is still ${oldPresent.mountpoints.length ? `mounted at ${oldPresent.mountpoints.join(', ')}` : ''}${oldPresent.mountpoints.length && inFstab.length ? ' and ' : ''}${inFstab.length ? `in fstab (${inFstab.join('; ')})` : ''}. That is fine if you keep it for data; if you mean to remove it, unmount it and take its lines out of fstab first, or the boot will wait for it.`,
+        `The old drive ${describe(oldPresent)} is still ${oldPresent.mountpoints.length ? `mounted at ${oldPresent.mountpoints.join(', ')}` : ''}${oldPresent.mountpoints.length && inFstab.length ? ' and ' : ''}${inFstab.length ? `in fstab (${inFstab.map((f) => f.label).join('; ')})` : ''}. That is fine if you keep it for data; if you mean to remove it, unmount it and take its lines out of fstab first, or the boot will wait for it.`,
         evidence,
-        edit(
-          inFstab.map((l) => `# ${l}`).join('\n') || `sudo umount ${oldPresent.mountpoints[0]}`,
-          'comment out its /etc/fstab lines before removing the drive',
-        ),
+        inFstab.length
+          ? edit(
+              inFstab.map((f) => `# ${f.raw}`).join('\n'),
+              `${inp.fstab.path}: comment out these lines before removing the drive`,
+            )
+          : cmd(`sudo umount ${oldPresent.mountpoints.join(' ')}`, 'before removing the drive'),
       );
     return check(
       'fstab',

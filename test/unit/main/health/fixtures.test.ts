@@ -190,6 +190,10 @@ describe('set-up check on the drive fixtures', () => {
   });
 
   it('cloned case with the before-run drive known: the old HDD still mounted at /mnt/old and in fstab warns', async () => {
+    expect(old.fix).toMatchObject({
+      kind: 'edit',
+      text: '# /dev/sdb1 /mnt/old ext4 defaults,nofail 0 2',
+    });
     const inp = await fixtureHealthInputs('cloned-misaligned', '/', {
       oldDrive: { path: '/dev/sdb', model: 'WDC WD20EZRX-00D8PB0', serial: 'WD-WCC4M1234567' },
     });
