@@ -190,10 +190,6 @@ describe('set-up check on the drive fixtures', () => {
   });
 
   it('cloned case with the before-run drive known: the old HDD still mounted at /mnt/old and in fstab warns', async () => {
-    expect(old.fix).toMatchObject({
-      kind: 'edit',
-      text: '# /dev/sdb1 /mnt/old ext4 defaults,nofail 0 2',
-    });
     const inp = await fixtureHealthInputs('cloned-misaligned', '/', {
       oldDrive: { path: '/dev/sdb', model: 'WDC WD20EZRX-00D8PB0', serial: 'WD-WCC4M1234567' },
     });
@@ -202,6 +198,10 @@ describe('set-up check on the drive fixtures', () => {
     expect(old.summary).toMatch(
       /still mounted at \/mnt\/old and in fstab \(\/dev\/sdb1 → \/mnt\/old\)/,
     );
+    expect(old.fix).toMatchObject({
+      kind: 'edit',
+      text: '# /dev/sdb1 /mnt/old ext4 defaults,nofail 0 2',
+    });
   });
 
   it('USB 2.0 stick: the link warns at ~40 MB/s; an HDD-like stick wants bfq or mq-deadline', async () => {
