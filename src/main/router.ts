@@ -11,6 +11,7 @@ import { runsHandlers } from './store/handlers';
 import { verdictHandlers } from './verdict-handlers';
 import { reportHandlers } from './report/handlers';
 import { tasksHandlers } from './tasks/handlers';
+import { healthHandlers } from './health/handlers';
 
 export type Handler<C extends Channel> = (
   req: z.output<Requests[C]['req']>,
@@ -28,6 +29,7 @@ export function createHandlers(services: Services): Handlers {
     ...verdictHandlers(services),
     ...reportHandlers(services),
     ...tasksHandlers(services),
+    ...healthHandlers(services),
   };
 }
 

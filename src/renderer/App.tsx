@@ -13,6 +13,7 @@ import { SwapStep } from './wizard/SwapStep';
 import { DriveStep } from './wizard/DriveStep';
 import { WelcomeStep } from './wizard/WelcomeStep';
 import { VerdictView } from './verdict/VerdictView';
+import { HealthStep } from './health/HealthStep';
 import { errorText } from './components/format';
 
 const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
@@ -25,6 +26,7 @@ const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
   swap: SwapStep,
   'measure-after': MeasureAfterStep,
   verdict: VerdictView,
+  health: HealthStep,
 };
 
 export function App() {

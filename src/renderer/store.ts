@@ -11,6 +11,7 @@ export const STEPS = [
   { id: 'swap', title: 'Swap' },
   { id: 'measure-after', title: 'Measure again' },
   { id: 'verdict', title: 'Verdict' },
+  { id: 'health', title: 'Set-up check' },
 ] as const;
 export type StepId = (typeof STEPS)[number]['id'];
 

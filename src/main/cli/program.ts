@@ -8,6 +8,7 @@ import { registerPrivileged } from '../privileged/cli';
 import { registerRuns } from '../store/cli';
 import { registerTasks } from '../tasks/tasks-cli';
 import { registerVerdict } from '../verdict-cli';
+import { registerHealth } from '../health/cli';
 import { writeTo } from './stdio';
 
 export interface CliIo {
@@ -25,6 +26,7 @@ const registrations: Register[] = [
   registerTasks,
   registerPrivileged,
   registerVerdict,
+  registerHealth,
 ];
 
 export function buildProgram(services: Services, io: CliIo): Command {

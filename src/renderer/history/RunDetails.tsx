@@ -1,6 +1,7 @@
 // One run's figures: every test and measurement, median with min–max and the sample count.
 import type { RunDocument } from '../../shared/schemas/run';
 import { formatValue } from '../../shared/units';
+import { RunHealth } from '../health/RunHealth';
 
 const params = (p?: Record<string, unknown>) =>
   p
@@ -55,6 +56,7 @@ export function RunDetails({ run, onClose }: { run: RunDocument; onClose: () => 
           )}
         </tbody>
       </table>
+      <RunHealth key={run.id} run={run} />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { PredictionSection, ReferenceSection } from './sections/Context';
 import { Hardware, Methodology } from './sections/Details';
 import { Findings, Headline, TimeAndMoney } from './sections/Summary';
 import { TasksTable, TestTableBlock } from './sections/Tables';
+import { SetupCheck } from './sections/SetupCheck';
 
 /** @page size must be a literal rule: Chromium and Electron both take paper size and margins from it. */
 export function pageRule(paper: PaperSize): string {
@@ -163,6 +164,8 @@ export function ReportView({
         </section>
       )}
 
+      {/* Set-up check (issue 18): first page of the appendix. */}
+      <SetupCheck run={after ?? before} />
       <section aria-labelledby="rp-tests-h">
         <KeepWithFirst
           heading={

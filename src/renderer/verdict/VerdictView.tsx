@@ -49,6 +49,7 @@ function useReferences(): RunDocument[] {
 export function VerdictView() {
   const { beforeId, afterId, usage, rated, setPair } = useVerdict();
   const back = useApp((s) => s.back);
+  const next = useApp((s) => s.next);
   const palette = usePalette();
   const references = useReferences();
   const [refId, setRefId] = useState('');
@@ -134,6 +135,9 @@ export function VerdictView() {
             Compare other runs
           </button>
         )}
+        <button type="button" className="primary" onClick={next}>
+          Check the new drive&apos;s set-up
+        </button>
       </div>
     </section>
   );

@@ -11,6 +11,7 @@ import { verdictRequests } from './verdict';
 import { privilegedEvents, privilegedRequests } from './privileged';
 import { reportRequests } from './report';
 import { tasksRequests } from './tasks';
+import { healthRequests } from './health';
 
 export const requests = {
   ...appRequests,
@@ -22,6 +23,7 @@ export const requests = {
   ...privilegedRequests,
   ...reportRequests,
   ...tasksRequests,
+  ...healthRequests,
 } as const;
 
 export const events = {

@@ -2,6 +2,7 @@
 // report and importers all speak this shape, so results from every source line up.
 import { z } from 'zod';
 import { driveInfo, machineProfile } from './drive';
+import { healthReport } from '../contract/health';
 
 /** One metric of one test, with every sample kept (median/min/max are derived, not trusted). */
 export const measurement = z.object({
@@ -106,5 +107,7 @@ export const runDocument = z.object({
   /** The before-run this after-run is compared with. */
   baselineId: z.string().optional(),
   bytesWritten: z.number().nonnegative().default(0),
+  /** The set-up check of the drive (`drivewise health --run`, or the wizard after the Verdict). */
+  health: healthReport.optional(),
 });
 export type RunDocument = z.infer<typeof runDocument>;

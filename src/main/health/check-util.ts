@@ -1,0 +1,52 @@
+// Small builders shared by the checks.
+import type {
+  HealthArea,
+  HealthCheck,
+  HealthEvidence,
+  HealthFix,
+  HealthStatus,
+} from '../../shared/contract/health';
+import type { DriveKind } from '../../shared/schemas/drive';
+
+export const ev = (source: string, value: string | number | boolean | null): HealthEvidence => ({
+  source,
+  value: value === null ? '(not readable)' : String(value),
+});
+
+export const cmd = (text: string, note?: string): HealthFix =>
+  note ? { kind: 'command', text, note } : { kind: 'command', text };
+export const edit = (text: string, note: string): HealthFix => ({ kind: 'edit', text, note });
+
+export function check(
+  area: HealthArea,
+  id: string,
+  title: string,
+  status: HealthStatus,
+  summary: string,
+  evidence: HealthEvidence[],
+  fix: HealthFix | null = null,
+): HealthCheck {
+  return { id, area, title, status, summary, evidence, fix };
+}
+
+const RANK: Record<HealthStatus, number> = { ok: 0, unknown: 1, warn: 2, fail: 3 };
+
+/** The status a group shows: the worst of its checks. */
+export function worst(statuses: HealthStatus[]): HealthStatus {
+  return statuses.reduce<HealthStatus>((a, b) => (RANK[b] > RANK[a] ? b : a), 'ok');
+}
+
+/** Flash drives: no moving parts, and 4 KiB pages whatever sector size they report. */
+export const isSolidState = (kind: DriveKind, rotational: boolean): boolean =>
+  kind === 'nvme-ssd' || kind === 'sata-ssd' || (kind === 'usb' && !rotational);
+
+export const fmtBytes = (n: number): string => {
+  const u = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < u.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v >= 100 || i === 0 ? Math.round(v) : v.toFixed(1)} ${u[i]}`;
+};
