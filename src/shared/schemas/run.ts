@@ -18,6 +18,11 @@ export const measurement = z.object({
   note: z.string().optional(),
   /** Variant parameters, e.g. iozone record size or queue depth. */
   params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
+  /**
+   * Set when the figure is implausible for the drive (faster than the link, than memory, or than
+   * the same run's random-read latency allows): kept for the record, never a finding or headline.
+   */
+  suspect: z.object({ kind: z.literal('cache'), reason: z.string() }).optional(),
 });
 export type Measurement = z.infer<typeof measurement>;
 

@@ -96,7 +96,8 @@ export function pairMeasurements(before: RunDocument, after: RunDocument): Paire
 
 export function compareRuns(before: RunDocument, after: RunDocument): MetricComparison[] {
   return pairMeasurements(before, after)
-    .filter((p) => p.test.kind === 'synthetic')
+    // A figure the engine flagged 'cache suspected' is not the drive's: no speed-up, no headline.
+    .filter((p) => p.test.kind === 'synthetic' && !p.before?.suspect && !p.after?.suspect)
     .map(({ key, test, before: mb, after: ma }) => {
       const m = (ma ?? mb)!;
       const bs = spreadOfMeasurement(mb);

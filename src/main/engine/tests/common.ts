@@ -79,6 +79,9 @@ export const NO_ADMIN_CAVEAT =
 export const NOT_DIRECT_CAVEAT =
   'this filesystem refuses O_DIRECT: reads may come from the page cache (warm-cache result)';
 
+export const RAW_FLUSHED =
+  "the device's buffer cache dropped (sync + drop_caches) before each repetition";
+
 type RawOut = Awaited<ReturnType<PrivilegedOps['rawRead']>>;
 
 /**
@@ -103,7 +106,10 @@ export async function rawOrFallback(
   }
   try {
     const out: RawOut[] = [];
-    for (let rep = 0; rep < ctx.repetitions; rep++)
+    for (let rep = 0; rep < ctx.repetitions; rep++) {
+      // The device's buffer cache holds what earlier tests read through it (a buffered read pulls
+      // hundreds of MiB in): drop it before every raw read so the figure is the drive's.
+      if (op !== 'cached-read') await helper.dropCaches();
       out.push(
         await helper.rawRead(op, device, {
           seconds,
@@ -111,6 +117,8 @@ export async function rawOrFallback(
           onProgress: repProgress(ctx, ctx.repetitions, rep),
         }),
       );
+    }
+    if (op !== 'cached-read') r.method += `; ${RAW_FLUSHED}`;
     return out;
   } catch (err) {
     if ((err as Error).name === 'AbortError' || ctx.signal.aborted) throw err;
