@@ -51,12 +51,18 @@ export const qdProfile: TestModule = {
   async run(ctx) {
     const s = sizesOf(ctx);
     const lead = 0.15;
-    const { path, created } = await ensureDataFile(ctx, s.file, (f) => ctx.progress(f * lead));
+    const {
+      path,
+      created,
+      size: fileSize,
+    } = await ensureDataFile(ctx, s.file, (f) =>
+      ctx.progress(f * lead, undefined, `writing the ${fmtBytes(s.file)} test file`),
+    );
     const r = baseResult(
       this,
-      `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} per phase on a ${fmtBytes(s.file)} test file; QD1 synchronous pread/pwrite (psync), deeper queues asynchronous through libuv (io_uring where the kernel allows it)`,
+      `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} per phase on a ${fmtBytes(fileSize)} test file; QD1 synchronous pread/pwrite (psync), deeper queues asynchronous through libuv (io_uring where the kernel allows it)`,
     );
-    if (created) r.bytesWritten = s.file;
+    if (created) r.bytesWritten = fileSize;
     r.cache = 'bypassed';
     const { fd, direct } = openTestFile(path, 'rw');
     if (!direct) {
@@ -70,7 +76,7 @@ export const qdProfile: TestModule = {
     const big = ioBuffers(
       bigBs,
       Math.max(...QD_PHASES.filter((p) => p.bs === bigBs).map((p) => p.qd)),
-      { fd, size: s.file, direct },
+      { fd, size: fileSize, direct },
     );
     if (big.requestsPerIo !== null && big.requestsPerIo > 1.05)
       r.caveats.push(
@@ -92,7 +98,7 @@ export const qdProfile: TestModule = {
               qd: p.qd,
               seconds: s.qdSeconds,
               pattern: p.pattern,
-              fileSize: s.file,
+              fileSize,
               random,
               keepLatencies: p.qd === 1 && p.pattern === 'rnd',
               signal: ctx.signal,
