@@ -11,11 +11,12 @@ import type { Services } from '../core/services';
 import {
   checkTaskOptions,
   defaultBenchDeps,
+  planBench,
   runBench,
   type BenchDeps,
   type TaskOptions,
 } from './bench-service';
-import { formatEta, formatRunTable } from './format';
+import { formatDryRun, formatEta, formatRunTable } from './format';
 
 const SIZE_KEYS: (keyof ProfileSizes)[] = [
   'file',
@@ -26,6 +27,7 @@ const SIZE_KEYS: (keyof ProfileSizes)[] = [
   'iozone',
   'seekerSeconds',
   'qdSeconds',
+  'phaseSeconds',
 ];
 
 /** --size 512M sets every byte size; --size dd=1G,iozone=64M sets some; counts/seconds are plain numbers. */
@@ -161,6 +163,10 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
       .option('--name <name>', 'a name for this run')
       .option('--json <file>', 'also write the run document to this file')
       .option(
+        '--dry-run',
+        'print the plan, what it writes, the free space it needs and the time estimate; run nothing, write nothing (with --json FILE or --json - for JSON)',
+      )
+      .option(
         '--admin',
         'ask for admin rights first (password dialog; none when run as root) so cache drops and raw-device reads run',
       )
@@ -180,6 +186,7 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
           name?: string;
           json?: string;
           admin?: boolean;
+          dryRun?: boolean;
         }) => {
           const reps = o.repetitions === undefined ? undefined : Number(o.repetitions);
           if (reps !== undefined && !(Number.isInteger(reps) && reps >= 1 && reps <= 20))
@@ -194,6 +201,22 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
           const planned = resolveSettings({ profile: o.profile, tests }).tests;
           // A missing tarball or app is one line now, before --admin asks for a password.
           const options = checkTaskOptions(planned, taskOptionsFromFlags(o, planned));
+          if (o.dryRun) {
+            const plan = planBench({
+              targetDir: o.dir,
+              profile: o.profile,
+              ...(tests?.length ? { tests } : {}),
+              ...(reps ? { repetitions: reps } : {}),
+              ...(sizes ? { sizes } : {}),
+              options,
+            });
+            if (o.json === '-') io.out(JSON.stringify(plan, null, 2) + '\n');
+            else {
+              io.out(formatDryRun(plan));
+              if (o.json) writeFileSync(o.json, JSON.stringify(plan, null, 2) + '\n');
+            }
+            return;
+          }
           if (o.admin) {
             // A refusal is not an error: the run goes on and records what it skipped.
             const st = await services.privileged.request();

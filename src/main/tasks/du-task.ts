@@ -59,7 +59,7 @@ export const duTask: TestModule = {
   tool: 'du',
   // Bounded: at most duEntries entries (≥ 20,000) or duSeconds per repetition (cold, a HDD
   // lists a few thousand entries a second; a fresh filesystem is done in a blink).
-  estimateSeconds: ({ repetitions, sizes }) => repetitions * Math.min(duSeconds(sizes), 3),
+  estimateSeconds: ({ repetitions, sizes }) => repetitions * Math.min(duSeconds(sizes), 1),
   bytesNeeded: () => 0,
   async run(ctx) {
     const startedAt = Date.now();

@@ -136,15 +136,16 @@ export const PROFILES: Record<'quick' | 'full', Profile> = {
     repetitions: 3,
     sizes: {
       file: 1 * GiB,
-      dd: 256 * MiB,
+      dd: 128 * MiB,
       bonnie: 16 * MiB,
       bonnieChar: 64 * 1024,
       bonnieFiles: 1,
       iozone: 8 * MiB,
       seekerSeconds: 2,
-      qdSeconds: 1,
-      phaseSeconds: 1,
-      // ≈ 5,500 files and 55 MB unpacked (kernel-tree.ts: ~100 files per MB).
+      qdSeconds: 0.75,
+      phaseSeconds: 0.6,
+      // ≈ 5,500 files and 55 MB unpacked (kernel-tree.ts: ~100 files per MB), once.
+      'task.unpackRepetitions': 1,
       'task.unpack': 55e6,
     },
   },

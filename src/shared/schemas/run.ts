@@ -111,5 +111,23 @@ export const runDocument = z.object({
   /** The before-run this after-run is compared with. */
   baselineId: z.string().optional(),
   bytesWritten: z.number().nonnegative().default(0),
+  /**
+   * How long the run took against its estimate: the pre-run estimate, the actual seconds, and
+   * the ETA given as each test ended compared with the time that was really left.
+   */
+  timing: z
+    .object({
+      estimateSeconds: z.number().nonnegative(),
+      actualSeconds: z.number().nonnegative(),
+      etaChecks: z.array(
+        z.object({
+          after: z.string(),
+          etaSeconds: z.number(),
+          actualLeftSeconds: z.number(),
+          errorSeconds: z.number(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type RunDocument = z.infer<typeof runDocument>;
