@@ -141,9 +141,9 @@ export const PROFILES: Record<'quick' | 'full', Profile> = {
       bonnieChar: 64 * 1024,
       bonnieFiles: 1,
       iozone: 8 * MiB,
-      seekerSeconds: 2,
-      qdSeconds: 0.75,
-      phaseSeconds: 0.6,
+      seekerSeconds: 1.5,
+      qdSeconds: 0.5,
+      phaseSeconds: 0.5,
       // ≈ 5,500 files and 55 MB unpacked (kernel-tree.ts: ~100 files per MB), once.
       'task.unpackRepetitions': 1,
       'task.unpack': 55e6,

@@ -11,7 +11,7 @@ const CHUNK_8K_BYTES_PER_S = 4000 * 8192;
 
 const seq = (bytes: number): number => bytes / SEQ_BYTES_PER_S;
 /** Random ops get slower per op as records grow; approximate with IOPS scaled by size. */
-const random = (bytes: number, record: number): number =>
+const randomSeconds = (bytes: number, record: number): number =>
   bytes / record / RANDOM_4K_IOPS / Math.max(1, Math.sqrt(4096 / record));
 
 export const IOZONE_RECORDS = [4 * 1024, 64 * 1024, 512 * 1024] as const;
@@ -37,16 +37,12 @@ export function estimateSeconds(id: SyntheticTestId, reps: number, s: ProfileSiz
       return reps * (1 + 4 * block + (s.bonnieFiles * 1024 * 6) / FILE_OPS_PER_S + 2);
     }
     case 'iozone': {
+      // 54 passes, each bounded; opening, allocating and removing the file add ~0.05 s a pass.
       const passCap = Math.max(0.2, cap / 4);
+      const pass = (r: number, random: boolean) =>
+        Math.min(passCap, random ? randomSeconds(s.iozone, r) : seq(s.iozone)) + 0.05;
       return (
-        reps *
-          IOZONE_RECORDS.reduce(
-            (t, r) =>
-              t + 4 * Math.min(passCap, seq(s.iozone)) + 2 * Math.min(passCap, random(s.iozone, r)),
-            0,
-          ) *
-          0.85 +
-        1
+        reps * IOZONE_RECORDS.reduce((t, r) => t + 4 * pass(r, false) + 2 * pass(r, true), 0) + 1
       );
     }
     case 'seeker':

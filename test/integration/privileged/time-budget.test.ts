@@ -42,8 +42,9 @@ async function quickOn(name: string, limits: Limits | null) {
     const actual = (performance.now() - t0) / 1000;
     const lines = doc!.tests.map(
       (t) =>
-        `${t.testId.padEnd(16)} ${t.status.padEnd(7)} ${String(t.durationSeconds).padStart(6)} s  est ${plan.tests.find((p) => p.id === t.testId)?.estimateSeconds}`,
+        `${t.testId.padEnd(16)} ${t.status.padEnd(7)} ${String(t.durationSeconds).padStart(6)} s  est ${plan.tests.find((p) => p.id === t.testId)?.estimateSeconds}${t.wallSeconds ? `  wall ${t.wallSeconds.map((x) => x.toFixed(1)).join('/')} cpu ${t.cpuSeconds?.map((x) => x.toFixed(1)).join('/')}` : ''}`,
     );
+    console.log(JSON.stringify(doc!.timing));
     console.log(
       `${name}: actual ${actual.toFixed(1)} s, estimate ${plan.totalSeconds} s (error ${(((plan.totalSeconds - actual) / actual) * 100).toFixed(0)} %)\n${lines.join('\n')}\n${doc!.caveats.join('\n')}`,
     );
