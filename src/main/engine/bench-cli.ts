@@ -8,14 +8,16 @@ import { UserError } from '../core/errors';
 import { benchPreflight, cancelOnSignals, cliSaver, warnAboutTarget } from '../cli/bench-guard';
 import type { CliIo, Register } from '../cli/program';
 import type { Services } from '../core/services';
+import { writeFileSafe } from '../core/safe-write';
 import {
   checkTaskOptions,
   defaultBenchDeps,
+  planBench,
   runBench,
   type BenchDeps,
   type TaskOptions,
 } from './bench-service';
-import { formatEta, formatRunTable } from './format';
+import { formatDryRun, formatEta, formatRunTable } from './format';
 
 const SIZE_KEYS: (keyof ProfileSizes)[] = [
   'file',
@@ -26,6 +28,7 @@ const SIZE_KEYS: (keyof ProfileSizes)[] = [
   'iozone',
   'seekerSeconds',
   'qdSeconds',
+  'phaseSeconds',
 ];
 
 /** --size 512M sets every byte size; --size dd=1G,iozone=64M sets some; counts/seconds are plain numbers. */
@@ -162,6 +165,10 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
       .option('--json <file>', 'also write the run document to this file')
       .option('--force', 'replace the --json file if it exists')
       .option(
+        '--dry-run',
+        'print the plan, what it writes, the free space it needs and the time estimate; run nothing, write nothing (with --json FILE or --json - for JSON)',
+      )
+      .option(
         '--admin',
         'ask for admin rights first (password dialog; none when run as root) so cache drops and raw-device reads run',
       )
@@ -182,6 +189,7 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
           json?: string;
           force?: boolean;
           admin?: boolean;
+          dryRun?: boolean;
         }) => {
           const reps = o.repetitions === undefined ? undefined : Number(o.repetitions);
           if (reps !== undefined && !(Number.isInteger(reps) && reps >= 1 && reps <= 20))
@@ -196,6 +204,25 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
           const planned = resolveSettings({ profile: o.profile, tests }).tests;
           // A missing tarball or app is one line now, before --admin asks for a password.
           const options = checkTaskOptions(planned, taskOptionsFromFlags(o, planned));
+          if (o.dryRun) {
+            const plan = planBench({
+              targetDir: o.dir,
+              profile: o.profile,
+              ...(tests?.length ? { tests } : {}),
+              ...(reps ? { repetitions: reps } : {}),
+              ...(sizes ? { sizes } : {}),
+              options,
+            });
+            if (o.json === '-') io.out(JSON.stringify(plan, null, 2) + '\n');
+            else {
+              io.out(formatDryRun(plan));
+              if (o.json)
+                  await writeFileSafe(o.json, JSON.stringify(plan, null, 2) + '\n', {
+                    overwrite: o.force ?? false,
+                  });
+            }
+            return;
+          }
           // Store and --json writable, --dir not empty: refused now, not after the measuring.
           await benchPreflight(services, o);
           if (o.admin) {

@@ -6,8 +6,12 @@ import { estimateBytes } from '../../shared/bench/estimates';
 import { defaultDdSize, isSyntheticTestId } from '../../shared/bench/catalogue';
 import {
   FILE_TESTS,
+  fmtSize,
+  MIN_SIZES,
   requiredFreeBytes,
   resolveSettings,
+  scaleSizes,
+  spaceSentence,
   type PlanInput,
 } from '../../shared/bench/plan';
 import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
@@ -19,6 +23,7 @@ import { appsOption, resolveApp } from '../tasks/app-start-task';
 import { duRoot } from '../tasks/du-task';
 import { checkTarball, compressionOption } from '../tasks/unpack-task';
 import { newRunId } from '../store/run-store';
+import { guardResults, memoryCopyMBps } from './cache-guard';
 import { runEngine, type EngineOutcome, type EngineProgress, type EngineSpawner } from './client';
 import { findModule, registry } from './registry';
 import { buildRunDocument } from './run-builder';
@@ -42,6 +47,11 @@ export interface BenchDeps {
   privilegeState?: () => PrivilegeState;
   describeTarget?: TargetDescriber;
   workDir?: WorkDirOptions;
+  /**
+   * Run as root, the rights are already there: starts the helper without asking and returns
+   * how to give it back (null: not root, or already granted).
+   */
+  rootAdmin?: () => Promise<(() => void) | null>;
 }
 
 /**
@@ -62,6 +72,12 @@ export function defaultBenchDeps(s: Services): BenchDeps {
             ? 'unavailable'
             : 'not-requested';
       return { state, reason: st.reason };
+    },
+    rootAdmin: async () => {
+      const pm = s.privileged;
+      if (!pm || process.getuid?.() !== 0 || pm.status().state === 'granted') return null;
+      const st = await pm.request();
+      return st.state === 'granted' ? () => pm.release() : null;
     },
     describeTarget: async (dir) => {
       const t = await describeTarget(dir);
@@ -119,6 +135,33 @@ export function planBench(
   if (input.targetDir) free = freeBytes(checkTargetDir(input.targetDir));
   // dd's default is min(2 GiB, 10% of free space); an explicit size wins.
   if (free !== null && input.sizes?.dd === undefined) s.sizes.dd = defaultDdSize(free, s.sizes.dd);
+  let plan = planFor(s, free);
+  const notes: string[] = [];
+  // Never a dead end: shrink the sizes the person did not set until the run fits (to a floor).
+  if (free !== null && plan.bytesRequired > free) {
+    const budget = Math.max(0, (free - requiredFreeBytes(0)) / 1.1);
+    const before = plan.bytesNeeded;
+    for (let tries = 0; tries < 4 && plan.bytesRequired > free; tries++) {
+      const scaled = scaleSizes(s.sizes, input.sizes, budget / plan.bytesNeeded);
+      if (!scaled) break;
+      s.sizes = { ...s.sizes, ...scaled };
+      plan = planFor(s, free);
+    }
+    if (plan.bytesNeeded < before)
+      notes.push(
+        plan.bytesRequired <= free
+          ? `Sizes scaled down to fit the free space (${fmtSize(before)} → ${fmtSize(plan.bytesNeeded)} written; smallest allowed: test file ${fmtSize(MIN_SIZES['file']!)}, dd ${fmtSize(MIN_SIZES['dd']!)}).`
+          : `Even the smallest sizes (test file ${fmtSize(MIN_SIZES['file']!)}, dd ${fmtSize(MIN_SIZES['dd']!)}) do not fit the free space.`,
+      );
+  }
+  notes.push(spaceSentence(plan.bytesNeeded, plan.bytesRequired));
+  return { ...plan, notes };
+}
+
+function planFor(
+  s: ReturnType<typeof resolveSettings>,
+  free: number | null,
+): Omit<BenchPlan, 'notes'> {
   const unknownTests = s.tests.filter((id) => !findModule(id));
   const settings = { repetitions: s.repetitions, sizes: s.sizes };
   const tests = s.tests.flatMap((id) => {
@@ -143,15 +186,20 @@ export function planBench(
   return {
     profile: s.profile,
     repetitions: s.repetitions,
-    sizes: s.sizes,
+    sizes: { ...s.sizes },
     tests,
-    totalSeconds: Math.round(tests.reduce((a, t) => a + t.estimateSeconds, 0)),
+    totalSeconds: Math.round(
+      tests.reduce((a, t) => a + t.estimateSeconds, 0) + RUN_OVERHEAD_SECONDS,
+    ),
     bytesNeeded,
     bytesRequired: requiredFreeBytes(bytesNeeded, undefined),
     freeBytes: free,
     unknownTests,
   };
 }
+
+/** Engine start, helper start, run document and clean-up around the tests. */
+const RUN_OVERHEAD_SECONDS = 3;
 
 export interface BenchRunHooks {
   signal: AbortSignal;
@@ -181,9 +229,11 @@ export async function runBench(
     : { drive: null, machine: null };
   const id = newRunId();
   const { workDir, swept, skipped } = prepareWorkDir(targetDir, id, plan.bytesNeeded, deps.workDir);
+  const giveBack = await (deps.rootAdmin?.() ?? Promise.resolve(null)).catch(() => null);
   const privileged = deps.privileged?.() ?? null;
   const titles = new Map(plan.tests.map((t) => [t.id, t.title]));
   let outcome: EngineOutcome | null = null;
+  const t0 = performance.now();
   try {
     outcome = await runEngine({
       plan: {
@@ -201,10 +251,35 @@ export async function runBench(
       onProgress: (p) => hooks.onProgress?.({ ...p, label: titles.get(p.testId) ?? p.testId }),
     });
     if (outcome.cancelled) return null;
+    const actualSeconds = (performance.now() - t0) / 1000;
+    const engineEnd = outcome.phases.at(-1)?.atSeconds ?? actualSeconds;
+    const timing = {
+      estimateSeconds: plan.totalSeconds,
+      actualSeconds: Math.round(actualSeconds * 10) / 10,
+      etaChecks: outcome.phases.map((p) => {
+        const left = Math.max(0, engineEnd - p.atSeconds);
+        return {
+          after: p.after,
+          etaSeconds: Math.round(p.etaSeconds * 10) / 10,
+          actualLeftSeconds: Math.round(left * 10) / 10,
+          errorSeconds: Math.round((p.etaSeconds - left) * 10) / 10,
+        };
+      }),
+    };
     // Only the queue-depth profile submits deep queues; other runs have nothing to say about it.
     const notes = plan.tests.some((t) => t.id === 'qd-profile')
       ? [`deep-queue I/O: ${outcome.asyncIo}`]
       : [];
+    if (giveBack)
+      notes.push(
+        'running as root: caches were dropped and raw devices read without asking (no --admin needed)',
+      );
+    notes.push(
+      ...guardResults(outcome.results, {
+        linkCeilingMBps: facts.drive?.link?.ceilingMBps ?? null,
+        memoryMBps: memoryCopyMBps(outcome.results),
+      }),
+    );
     if (swept.length) notes.push(`removed ${swept.length} work folder(s) left by an earlier crash`);
     // Entries named like ours that the sweep would not touch: one line each, naming them.
     notes.push(...skipped);
@@ -231,10 +306,12 @@ export async function runBench(
           : { state: 'not-requested', reason: 'no privileged helper' }),
       results: outcome.results,
       notes,
+      timing,
     });
     await env.save(doc);
     return doc;
   } finally {
+    giveBack?.();
     removeWorkDir(workDir);
     // A cancelled engine stuck in fsync may still be alive: clean again once it is gone.
     void outcome?.exited.then(() => removeWorkDir(workDir));

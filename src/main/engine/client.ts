@@ -91,6 +91,8 @@ export interface EngineOutcome {
   results: TestResult[];
   cancelled: boolean;
   asyncIo: string;
+  /** ETA given at the end of each test (see runner.ts). */
+  phases: { after: string; atSeconds: number; etaSeconds: number }[];
   /** Settles when the engine process has really gone (after a cancel it may outlive the answer). */
   exited: Promise<void>;
 }
@@ -99,6 +101,7 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
   const child = (opts.spawner ?? forkSpawner())();
   const results: TestResult[] = [];
   let asyncIo = 'unknown';
+  let phases: EngineOutcome['phases'] = [];
   let done = false;
   let engineError: string | null = null;
   let killTimer: NodeJS.Timeout | null = null;
@@ -139,12 +142,25 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
     }
   };
 
+  // A step that reports nothing for a while (a sync, a cache drop, a blocked syscall) must not
+  // freeze the ETA: count it down from the last report until the engine speaks again.
+  let lastProgress: { p: EngineProgress; at: number } | null = null;
+  const heartbeat = setInterval(() => {
+    if (!lastProgress || done) return;
+    const quiet = (Date.now() - lastProgress.at) / 1000;
+    if (quiet < 2 || lastProgress.p.etaSeconds === null) return;
+    opts.onProgress?.({
+      ...lastProgress.p,
+      etaSeconds: Math.max(1, Math.round(lastProgress.p.etaSeconds - quiet)),
+    });
+  }, 1000);
+  heartbeat.unref?.();
   return new Promise((resolve, reject) => {
     const onAbort = (): void => {
       child.send({ type: 'cancel' });
       killTimer ??= setTimeout(() => child.kill(), CANCEL_GRACE_MS);
       reportTimer ??= setTimeout(
-        () => resolve({ results, cancelled: true, asyncIo, exited }),
+        () => resolve({ results, cancelled: true, asyncIo, phases, exited }),
         CANCEL_REPORT_MS,
       );
     };
@@ -157,6 +173,7 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
           child.send({ type: 'start', plan: { ...opts.plan, privileged: priv !== null } });
           break;
         case 'progress':
+          lastProgress = { p: m, at: Date.now() };
           opts.onProgress?.(m);
           break;
         case 'result':
@@ -169,6 +186,7 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
         case 'done':
           done = true;
           asyncIo = m.asyncIo;
+          phases = m.phases;
           child.kill();
           break;
         case 'error':
@@ -178,6 +196,7 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
       }
     });
     child.onExit((code, sig) => {
+      clearInterval(heartbeat);
       if (killTimer) clearTimeout(killTimer);
       if (reportTimer) clearTimeout(reportTimer);
       markExited();
@@ -185,7 +204,7 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
       // A cancel the engine honoured politely still ends with 'done': it is a cancel all the same.
       const cancelled =
         (opts.signal?.aborted ?? false) || results.some((r) => r.status === 'cancelled');
-      if (done || cancelled) return resolve({ results, cancelled, asyncIo, exited });
+      if (done || cancelled) return resolve({ results, cancelled, asyncIo, phases, exited });
       reject(
         new Error(
           engineError

@@ -3,7 +3,7 @@ import { fromEngine, toEngine, type FromEngine } from './protocol';
 import { PrivilegedProxy } from './privileged-proxy';
 import { deepQueueNote } from './queue';
 import { registry } from './registry';
-import { runPlan } from './runner';
+import { runPlan, type PhaseEta } from './runner';
 import { engineTransport, type EngineTransport } from './transport';
 import { removeWorkDir } from './work-dir';
 
@@ -30,13 +30,15 @@ export function runEngineProcess(transport: EngineTransport = engineTransport())
     if (msg.type === 'start' && !started) {
       started = true;
       workDir = msg.plan.workDir;
+      const phases: PhaseEta[] = [];
       void runPlan(msg.plan, {
         send,
         signal: ac.signal,
         privileged: msg.plan.privileged ? proxy.ops() : null,
         modules: registry,
+        onPhaseEnd: (e) => phases.push(e),
       })
-        .then(() => send({ type: 'done', asyncIo: deepQueueNote() }))
+        .then(() => send({ type: 'done', asyncIo: deepQueueNote(), phases }))
         .catch((err: unknown) =>
           send({ type: 'error', message: err instanceof Error ? err.message : String(err) }),
         );

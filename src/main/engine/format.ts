@@ -1,4 +1,5 @@
 // Text rendering of a run for the CLI: one row per measurement, median with min–max.
+import type { BenchPlan } from '../../shared/contract/bench';
 import type { Measurement, RunDocument } from '../../shared/schemas/run';
 
 export function formatEta(s: number | null): string {
@@ -58,4 +59,24 @@ export function formatRunTable(doc: RunDocument): string {
     '\n' +
     (all.length ? '\nnotes:\n' + all.map((n) => `  - ${n}`).join('\n') + '\n' : '')
   );
+}
+
+const gib = (n: number): string =>
+  n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(2)} GiB` : `${Math.round(n / 1024 ** 2)} MiB`;
+
+/** `drivewise bench --dry-run`: the plan, what it writes, the space it needs, the estimate. */
+export function formatDryRun(plan: BenchPlan): string {
+  const rows = plan.tests.map(
+    (t) =>
+      `  ${t.id.padEnd(18)} ${formatEta(t.estimateSeconds).padStart(6)}  writes ${gib(t.bytesNeeded)}`,
+  );
+  return [
+    `dry run: ${plan.profile} profile, ${plan.repetitions} repetition(s) — nothing was run or written`,
+    ...rows,
+    `estimate: ${formatEta(plan.totalSeconds)} (${plan.totalSeconds} s)`,
+    `writes at most: ${gib(plan.bytesNeeded)}`,
+    `free space needed: ${gib(plan.bytesRequired)}${plan.freeBytes !== null ? ` (${gib(plan.freeBytes)} free)` : ''}`,
+    ...plan.notes,
+    '',
+  ].join('\n');
 }

@@ -1,7 +1,7 @@
 // Low-level I/O helpers for the engine process: page-aligned buffers for O_DIRECT, test-file
 // creation, and a time slicer that lets synchronous loops breathe so cancel arrives within 1 s.
 import { randomFillSync } from 'node:crypto';
-import { closeSync, constants, fsyncSync, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 
 export const PAGE = 4096;
 const WASM_PAGE = 65536;
@@ -94,30 +94,43 @@ export class Slicer {
 export async function createDataFile(
   path: string,
   size: number,
-  opts: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
-): Promise<{ direct: boolean }> {
+  opts: {
+    signal?: AbortSignal;
+    onProgress?: (fraction: number) => void;
+    /** Stop after this long (whole MiB written so far are kept): a time bound, as fio's runtime. */
+    maxSeconds?: number;
+  } = {},
+): Promise<{ direct: boolean; size: number }> {
   const chunk = 1024 * 1024;
   const buf = alignedBuffer(chunk);
   randomFillSync(buf);
   const { fd, direct } = openTestFile(path, 'write', true);
   const slicer = new Slicer(50, opts.signal);
+  const t0 = performance.now();
+  const limit = (opts.maxSeconds ?? Infinity) * 1000;
+  let written = size;
   try {
     for (let off = 0; off < size; off += chunk) {
+      if (off >= 16 * chunk && performance.now() - t0 >= limit) {
+        written = off;
+        break;
+      }
       const n = Math.min(chunk, size - off);
       buf.writeDoubleLE(off, 0); // every chunk differs: no dedup shortcut either
       // O_DIRECT needs whole sectors; the tail (if any) is rounded up to a page.
       const len = direct ? Math.ceil(n / PAGE) * PAGE : n;
       writeFull(fd, buf, len, off);
       if (slicer.due()) {
-        opts.onProgress?.(off / size);
+        opts.onProgress?.(Math.max(off / size, (performance.now() - t0) / limit));
         await slicer.pause();
       }
     }
+    if (written < size) ftruncateSync(fd, written);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
-  return { direct };
+  return { direct, size: written };
 }
 
 export function writeFull(fd: number, buf: Buffer, len: number, pos: number): void {

@@ -52,7 +52,14 @@ export const fromEngine = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('test-start'), testId: z.string(), index: z.number().int() }),
   z.object({ type: z.literal('result'), result: testResult }),
-  z.object({ type: z.literal('done'), asyncIo: z.string() }),
+  z.object({
+    type: z.literal('done'),
+    asyncIo: z.string(),
+    /** The ETA the engine gave as each test ended, and when. */
+    phases: z
+      .array(z.object({ after: z.string(), atSeconds: z.number(), etaSeconds: z.number() }))
+      .default([]),
+  }),
   z.object({ type: z.literal('error'), message: z.string() }),
   z.object({
     type: z.literal('privileged'),

@@ -26,6 +26,7 @@ export interface RunFacts {
   results: TestResult[];
   /** How deep-queue I/O ran, swept stale folders, etc. */
   notes: string[];
+  timing?: RunDocument['timing'];
 }
 
 export function buildRunDocument(f: RunFacts): RunDocument {
@@ -56,6 +57,7 @@ export function buildRunDocument(f: RunFacts): RunDocument {
     ...(f.usage ? { usage: f.usage } : {}),
     ...(f.baselineId ? { baselineId: f.baselineId } : {}),
     bytesWritten: f.results.reduce((a, r) => a + (r.bytesWritten ?? 0), 0),
+    ...(f.timing ? { timing: f.timing } : {}),
   };
   return runDocument.parse(doc);
 }

@@ -13,12 +13,37 @@ export interface RunnerDeps {
   modules: TestModule[];
   /** Minimum ms between progress messages. */
   throttleMs?: number;
+  /** The ETA given when each test ends (the run records how far off it was). */
+  onPhaseEnd?: (e: PhaseEta) => void;
+}
+
+export interface PhaseEta {
+  after: string;
+  /** Seconds since the run started when the test ended. */
+  atSeconds: number;
+  /** Seconds the engine then said were left. */
+  etaSeconds: number;
+}
+
+/**
+ * Actual ÷ estimated seconds of the finished tests, weighted by their estimates and clamped: one
+ * odd test must not swing the ETA of the rest by more than 2× either way.
+ */
+export function recalibration(planned: number[], actual: number[]): number {
+  const p = planned.reduce((a, b) => a + b, 0);
+  const a = actual.reduce((x, y) => x + y, 0);
+  if (!(p > 1)) return 1;
+  return Math.min(2, Math.max(0.5, a / p));
 }
 
 export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestResult[]> {
   const mods = plan.tests.map((id) => deps.modules.find((m) => m.id === id));
   const settings = { repetitions: plan.repetitions, sizes: plan.sizes };
-  const estimates = mods.map((m) => (m ? Math.max(0.1, m.estimateSeconds(settings)) : 0));
+  const planned = mods.map((m) => (m ? Math.max(0.1, m.estimateSeconds(settings)) : 0));
+  // Recalibrated after every test: the tests still to come are scaled by how the finished ones
+  // compared with their estimates (the drive is slower or faster than the table assumed).
+  const estimates = [...planned];
+  const runStart = performance.now();
   const results: TestResult[] = [];
   for (let index = 0; index < plan.tests.length; index++) {
     const id = plan.tests[index]!;
@@ -94,8 +119,31 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
       };
     else result = checked.data;
     result.durationSeconds = Math.round((performance.now() - started) / 10) / 100;
+    estimates[index] = result.durationSeconds;
+    const k = recalibration(planned.slice(0, index + 1), estimates.slice(0, index + 1));
+    for (let j = index + 1; j < estimates.length; j++) estimates[j] = planned[j]! * k;
     results.push(result);
     deps.send({ type: 'result', result });
+    const etaSeconds = estimates.slice(index + 1).reduce((a, b) => a + b, 0);
+    deps.onPhaseEnd?.({
+      after: id,
+      atSeconds: (performance.now() - runStart) / 1000,
+      etaSeconds,
+    });
+    deps.send({
+      type: 'progress',
+      testId: id,
+      index,
+      fraction: 1,
+      overall: Math.min(
+        1,
+        estimates.slice(0, index + 1).reduce((a, b) => a + b, 0) /
+          (estimates.reduce((a, b) => a + b, 0) || 1),
+      ),
+      etaSeconds: Math.round(etaSeconds),
+      liveValue: null,
+      message: 'done',
+    });
     if (result.status === 'cancelled') break;
   }
   return results;

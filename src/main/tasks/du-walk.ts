@@ -9,6 +9,8 @@ export interface DuTotals {
   entries: number;
   errors: number;
   firstError?: string;
+  /** The walk stopped at maxEntries or maxSeconds before the whole tree. */
+  stopped?: boolean;
 }
 
 /** Used inodes of the filesystem holding dir: the denominator of du's progress. */
@@ -24,9 +26,19 @@ export function usedInodes(dir: string): number | null {
 
 export async function duWalk(
   root: string,
-  opts: { signal: AbortSignal; onEntries?: (entries: number) => void; batch?: number },
+  opts: {
+    signal: AbortSignal;
+    onEntries?: (entries: number) => void;
+    batch?: number;
+    /** Bounds (a time budget): stop after this many entries or seconds. */
+    maxEntries?: number;
+    maxSeconds?: number;
+  },
 ): Promise<DuTotals> {
-  const batch = opts.batch ?? 2000;
+  const batch = Math.min(opts.batch ?? 2000, 500);
+  const t0 = performance.now();
+  const maxEntries = opts.maxEntries ?? Infinity;
+  const maxMs = (opts.maxSeconds ?? Infinity) * 1000;
   const rootStat = lstatSync(root);
   const dev = rootStat.dev;
   const seen = new Set<string>();
@@ -39,7 +51,7 @@ export async function duWalk(
     totals.errors += 1;
     totals.firstError ??= `${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
   };
-  while (stack.length > 0) {
+  walk: while (stack.length > 0) {
     const dir = stack.pop()!;
     let names: string[];
     try {
@@ -70,8 +82,16 @@ export async function duWalk(
         seen.add(key);
       }
       blocks += st.blocks;
+      if (totals.entries >= maxEntries) {
+        totals.stopped = true;
+        break walk;
+      }
       if (++sinceYield >= batch) {
         sinceYield = 0;
+        if (performance.now() - t0 >= maxMs) {
+          totals.stopped = true;
+          break walk;
+        }
         opts.onEntries?.(totals.entries);
         await new Promise((r) => setImmediate(r));
         opts.signal.throwIfAborted();

@@ -40,7 +40,8 @@ export async function writeTarball(
   try {
     if (opts.compression === 'gzip') {
       // Fixed level and no name/mtime in the header: byte-identical output for the same tree.
-      await pipeline(src, createGzip({ level: 6 }), out, { signal: opts.signal });
+      // Level 1: generating is not what is timed, and it ran 3× faster than 6 on a busy VM.
+      await pipeline(src, createGzip({ level: 1 }), out, { signal: opts.signal });
     } else if (opts.compression === 'none') {
       await pipeline(src, out, { signal: opts.signal });
     } else {

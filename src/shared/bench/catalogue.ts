@@ -95,6 +95,12 @@ export interface ProfileSizes {
   seekerSeconds: number;
   /** Seconds per queue-depth phase (8 phases). */
   qdSeconds: number;
+  /**
+   * Time bound of one measured phase (fio's runtime): a phase stops after this long whatever its
+   * byte count, so a profile stays within its time on a hard disk. Longer jobs take multiples of
+   * it (the test file: 4×, dd: 3× per repetition, iozone's 54 passes: ¼ each).
+   */
+  phaseSeconds: number;
 }
 
 export type ProfileId = 'quick' | 'full' | 'custom';
@@ -105,7 +111,8 @@ export interface Profile {
   /** Synthetic tests plus the real-world tasks that fit the profile's time budget. */
   tests: string[];
   repetitions: number;
-  sizes: ProfileSizes;
+  /** Plus per-task sizes ('task.unpack': bytes unpacked, 'task.duSeconds', ...). */
+  sizes: ProfileSizes & { [task: `task.${string}`]: number };
 }
 
 const MiB = 1024 * 1024;
@@ -115,18 +122,31 @@ export const PROFILES: Record<'quick' | 'full', Profile> = {
   quick: {
     id: 'quick',
     title: 'Quick (about 2 minutes)',
-    // Boot and hibernate are read from the journal in a second: every profile has them.
-    tests: [...SYNTHETIC_TEST_IDS, 'task.boot', 'task.hibernate'],
+    // Boot and hibernate are read from the journal in a second: every profile has them. Quick
+    // also times bounded tasks a person waits for: a search of the drive (≥ 20,000 entries or
+    // the whole tree), unpacking a kernel-like tarball (≥ 5,000 files, 55 MB) and app starts.
+    tests: [
+      ...SYNTHETIC_TEST_IDS,
+      'task.boot',
+      'task.hibernate',
+      'task.du',
+      'task.unpack',
+      'task.app-start',
+    ],
     repetitions: 3,
     sizes: {
       file: 1 * GiB,
-      dd: 256 * MiB,
+      dd: 128 * MiB,
       bonnie: 16 * MiB,
       bonnieChar: 64 * 1024,
       bonnieFiles: 1,
       iozone: 8 * MiB,
-      seekerSeconds: 2,
-      qdSeconds: 1,
+      seekerSeconds: 1.5,
+      qdSeconds: 0.5,
+      phaseSeconds: 0.5,
+      // ≈ 5,500 files and 55 MB unpacked (kernel-tree.ts: ~100 files per MB), once.
+      'task.unpackRepetitions': 1,
+      'task.unpack': 55e6,
     },
   },
   full: {
@@ -151,6 +171,7 @@ export const PROFILES: Record<'quick' | 'full', Profile> = {
       iozone: 256 * MiB,
       seekerSeconds: 10,
       qdSeconds: 5,
+      phaseSeconds: 8,
     },
   },
 };

@@ -6,50 +6,49 @@ import type { ProfileSizes, SyntheticTestId } from './catalogue';
 const MiB = 1024 * 1024;
 const SEQ_BYTES_PER_S = 300 * MiB;
 const RANDOM_4K_IOPS = 3000;
-const SYSCALLS_PER_S = 100_000;
-const FILE_OPS_PER_S = 3_000;
+const FILE_OPS_PER_S = 1_500;
 const CHUNK_8K_BYTES_PER_S = 4000 * 8192;
 
 const seq = (bytes: number): number => bytes / SEQ_BYTES_PER_S;
 /** Random ops get slower per op as records grow; approximate with IOPS scaled by size. */
-const random = (bytes: number, record: number): number =>
+const randomSeconds = (bytes: number, record: number): number =>
   bytes / record / RANDOM_4K_IOPS / Math.max(1, Math.sqrt(4096 / record));
 
 export const IOZONE_RECORDS = [4 * 1024, 64 * 1024, 512 * 1024] as const;
 
 export function estimateSeconds(id: SyntheticTestId, reps: number, s: ProfileSizes): number {
+  // Every phase is bounded by time (phaseSeconds) as well as bytes: min(cap, work / rate).
+  const cap = s.phaseSeconds ?? 8;
+  // A cache drop (sync + drop_caches) before each raw read or cold task, on a busy machine.
+  const drop = 0.6;
+  const file = Math.min(seq(s.file), 4 * cap) + 0.5;
   switch (id) {
     case 'cached-read':
-      return 0.5 + reps * 2.6;
+      return 0.3 + reps * 2.3;
     case 'buffered-read':
-      return seq(s.file) + reps * Math.min(3, seq(s.file)) + 0.5;
+      return file + reps * (Math.min(3, seq(s.file)) + drop);
     case 'dd-write':
-      return reps * (seq(s.dd) + 0.3);
+      // Writing at page-cache speed, then the sync at the drive's: ~50 MB/s in all, per byte.
+      return reps * (0.3 + Math.min(s.dd / 50e6, 3 * cap + s.dd / 100e6));
     case 'bonnie': {
-      // Phases under 0.5 s are repeated up to 0.5 s; block I/O is 8 KiB O_DIRECT (latency-bound).
-      const phase = (secs: number) => Math.max(0.5, secs);
-      const block = s.bonnie / CHUNK_8K_BYTES_PER_S;
+      const c = Math.max(0.5, cap);
+      const block = Math.min(c, Math.max(0.5, s.bonnie / CHUNK_8K_BYTES_PER_S));
+      // per-char out/in (0.5 s minimum each), 4 bounded block/seek phases, file phases.
+      return reps * (1 + 4 * block + (s.bonnieFiles * 1024 * 6) / FILE_OPS_PER_S + 2);
+    }
+    case 'iozone': {
+      // 54 passes, each bounded; opening, allocating and removing the file add ~0.05 s a pass.
+      const passCap = Math.max(0.2, cap / 4);
+      const pass = (r: number, random: boolean) =>
+        Math.min(passCap, random ? randomSeconds(s.iozone, r) : seq(s.iozone)) + 0.05;
       return (
-        reps *
-        (2 * phase(s.bonnieChar / SYSCALLS_PER_S) +
-          phase(block) +
-          phase(2 * block) +
-          phase(block) +
-          phase(8192 / RANDOM_4K_IOPS) +
-          (s.bonnieFiles * 1024 * 4) / FILE_OPS_PER_S +
-          1)
+        reps * IOZONE_RECORDS.reduce((t, r) => t + 4 * pass(r, false) + 2 * pass(r, true), 0) + 1
       );
     }
-    case 'iozone':
-      return (
-        reps *
-        IOZONE_RECORDS.reduce((t, r) => t + 4 * seq(s.iozone) + 2 * random(s.iozone, r) + 0.1, 0)
-      );
     case 'seeker':
-      return seq(s.file) + reps * s.seekerSeconds + 0.2;
+      return reps * (s.seekerSeconds + drop) + 0.5;
     case 'qd-profile':
-      // + start-up of the 32 I/O threads
-      return seq(s.file) + reps * 8 * s.qdSeconds + 2;
+      return reps * 8 * s.qdSeconds + 3;
   }
 }
 

@@ -49,3 +49,43 @@ export function parseApps(text: string): string[] {
     ),
   ];
 }
+
+/** The sizes a plan may shrink to fit the free space, and the least each may shrink to. */
+export const MIN_SIZES: Record<string, number> = {
+  file: 64 * MiB,
+  dd: 16 * MiB,
+  bonnie: 8 * MiB,
+  iozone: 4 * MiB,
+  'task.unpack': 20e6,
+};
+
+/**
+ * Scales the byte sizes the person did not set by one factor so `bytesNeeded` fits `budget`
+ * bytes, each no lower than MIN_SIZES; returns null when nothing may shrink.
+ */
+export function scaleSizes(
+  sizes: Record<string, number>,
+  explicit: Record<string, number> | undefined,
+  factor: number,
+): Record<string, number> | null {
+  const out = { ...sizes };
+  let changed = false;
+  for (const [k, min] of Object.entries(MIN_SIZES)) {
+    if (explicit?.[k] !== undefined || out[k] === undefined) continue;
+    const v = Math.max(min, Math.floor((out[k]! * factor) / MiB) * MiB);
+    if (v < out[k]!) {
+      out[k] = v;
+      changed = true;
+    }
+  }
+  return changed ? out : null;
+}
+
+/** One sentence: what the run writes vs what must be free, and why they differ. */
+export function spaceSentence(bytesNeeded: number, bytesRequired: number): string {
+  return `Writes at most ${fmtSize(bytesNeeded)} (removed afterwards) but needs ${fmtSize(bytesRequired)} free: that plus 10% and 1 GiB are kept free so the disk never runs full during the run.`;
+}
+
+export function fmtSize(n: number): string {
+  return n >= GiB ? `${(n / GiB).toFixed(1)} GiB` : `${Math.round(n / MiB)} MiB`;
+}

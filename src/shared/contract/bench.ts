@@ -56,6 +56,8 @@ export const benchPlan = z.object({
   /** Free bytes in targetDir when one was given and could be read. */
   freeBytes: z.number().nonnegative().nullable(),
   unknownTests: z.array(z.string()),
+  /** Sizes scaled to fit, and the one sentence on "writes at most" vs "needs free". */
+  notes: z.array(z.string()).default([]),
 });
 export type BenchPlan = z.infer<typeof benchPlan>;
 

@@ -19,6 +19,11 @@ export const measurement = z.object({
   note: z.string().optional(),
   /** Variant parameters, e.g. iozone record size or queue depth. */
   params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
+  /**
+   * Set when the figure is implausible for the drive (faster than the link, than memory, or than
+   * the same run's random-read latency allows): kept for the record, never a finding or headline.
+   */
+  suspect: z.object({ kind: z.literal('cache'), reason: z.string() }).optional(),
 });
 export type Measurement = z.infer<typeof measurement>;
 
@@ -109,5 +114,23 @@ export const runDocument = z.object({
   bytesWritten: z.number().nonnegative().default(0),
   /** The set-up check of the drive (`drivewise health --run`, or the wizard after the Verdict). */
   health: healthReport.optional(),
+  /**
+   * How long the run took against its estimate: the pre-run estimate, the actual seconds, and
+   * the ETA given as each test ended compared with the time that was really left.
+   */
+  timing: z
+    .object({
+      estimateSeconds: z.number().nonnegative(),
+      actualSeconds: z.number().nonnegative(),
+      etaChecks: z.array(
+        z.object({
+          after: z.string(),
+          etaSeconds: z.number(),
+          actualLeftSeconds: z.number(),
+          errorSeconds: z.number(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type RunDocument = z.infer<typeof runDocument>;

@@ -95,25 +95,28 @@ export function pairMeasurements(before: RunDocument, after: RunDocument): Paire
 }
 
 export function compareRuns(before: RunDocument, after: RunDocument): MetricComparison[] {
-  return pairMeasurements(before, after)
-    .filter((p) => p.test.kind === 'synthetic')
-    .map(({ key, test, before: mb, after: ma }) => {
-      const m = (ma ?? mb)!;
-      const bs = spreadOfMeasurement(mb);
-      const as = spreadOfMeasurement(ma);
-      return {
-        key,
-        testId: test.testId,
-        testTitle: test.title,
-        metric: m.metric,
-        label: metricLabel(m),
-        unit: m.unit,
-        better: m.better,
-        ...(m.params ? { params: m.params } : {}),
-        theme: themeOf(test, m),
-        before: bs,
-        after: as,
-        ...compareSpreads(bs, as, m.better),
-      };
-    });
+  return (
+    pairMeasurements(before, after)
+      // A figure the engine flagged 'cache suspected' is not the drive's: no speed-up, no headline.
+      .filter((p) => p.test.kind === 'synthetic' && !p.before?.suspect && !p.after?.suspect)
+      .map(({ key, test, before: mb, after: ma }) => {
+        const m = (ma ?? mb)!;
+        const bs = spreadOfMeasurement(mb);
+        const as = spreadOfMeasurement(ma);
+        return {
+          key,
+          testId: test.testId,
+          testTitle: test.title,
+          metric: m.metric,
+          label: metricLabel(m),
+          unit: m.unit,
+          better: m.better,
+          ...(m.params ? { params: m.params } : {}),
+          theme: themeOf(test, m),
+          before: bs,
+          after: as,
+          ...compareSpreads(bs, as, m.better),
+        };
+      })
+  );
 }

@@ -29,7 +29,7 @@ export function linkCeilingFindings(after: RunDocument, rated: RatedFigures = {}
   if (!link || ceiling === null) return [];
   const reads = after.tests
     .filter((t) => t.status === 'ok' && t.kind === 'synthetic')
-    .flatMap((t) => t.measurements.filter(isSequentialRead))
+    .flatMap((t) => t.measurements.filter((m) => isSequentialRead(m) && !m.suspect))
     .map((m) => ({ m, mbps: toMBps(spreadOfMeasurement(m).median ?? NaN, m.unit) }))
     .filter(
       (x): x is { m: (typeof x)['m']; mbps: number } => x.mbps !== null && Number.isFinite(x.mbps),
@@ -82,7 +82,17 @@ export function cacheFindings(run: RunDocument, which: 'before' | 'after'): Find
   const out: Finding[] = [];
   for (const t of run.tests) {
     if (t.status !== 'ok' || t.kind !== 'synthetic') continue;
-    for (const m of t.measurements.filter(isDeviceRead)) {
+    // Flagged by the engine's plausibility guard: say why, once, and use the figure for nothing.
+    for (const m of t.measurements.filter((x) => x.suspect))
+      out.push({
+        kind: 'cache-suspected',
+        severity: 'bad',
+        title: `Cache suspected in the ${which}-run: ${t.title}, ${metricLabel(m)}`,
+        detail: `${m.suspect!.reason}. This figure is left out of the findings and the headline.`,
+        weight: 95,
+        keys: [],
+      });
+    for (const m of t.measurements.filter((x) => isDeviceRead(x) && !x.suspect)) {
       const v = toMBps(spreadOfMeasurement(m).median ?? NaN, m.unit);
       if (v === null || !Number.isFinite(v)) continue;
       let why: string | null = null;

@@ -1,14 +1,38 @@
 // The probe's promise: a chosen window's large O_DIRECT reads reach the device as the number of
 // requests the probe measured. Checked on a loop device nobody else reads (its counter is ours).
 import { closeSync, constants, openSync, readFileSync, readSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { bufferAt, ioBuffers, parseReadsCompleted } from '../../../src/main/engine/io-buffers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bufferAt,
+  ioBuffers,
+  parseReadsCompleted,
+  setHugePageBuffers,
+} from '../../../src/main/engine/io-buffers';
 import { nativeAio } from '../../../src/main/engine/native-aio';
 import { attachLoop, hasLosetup, isRoot } from '../privileged/loop';
 
 const MiB = 1024 * 1024;
 
 describe.skipIf(!isRoot || !hasLosetup)('io-buffers on a loop device', () => {
+  it('by default hands out ordinary buffers as they come (fio --mem=malloc): no huge pages, no probe', () => {
+    const loop = attachLoop(64);
+    const fd = openSync(loop.dev, constants.O_RDONLY | constants.O_DIRECT);
+    try {
+      const b = ioBuffers(MiB, 4, { fd, size: 64 * MiB, direct: true });
+      expect(b.hugePages).toBe(false);
+      expect(b.requestsPerIo).toBeNull();
+      expect(b.offsets).toEqual([0, MiB, 2 * MiB, 3 * MiB]);
+    } finally {
+      closeSync(fd);
+      loop.detach();
+    }
+  });
+});
+
+// The huge-page option (named, labelled in the run): windows probed so requests reach the drive whole.
+describe.skipIf(!isRoot || !hasLosetup)('io-buffers on a loop device, huge-page option', () => {
+  beforeAll(() => setHugePageBuffers(true));
+  afterAll(() => setHugePageBuffers(false));
   it('measures requests per 1 MiB read and the chosen window keeps that count', () => {
     const loop = attachLoop(64);
     const fd = openSync(loop.dev, constants.O_RDONLY | constants.O_DIRECT);

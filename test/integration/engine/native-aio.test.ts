@@ -14,7 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { alignedBuffer, createDataFile } from '../../../src/main/engine/io';
-import { bufferAt, ioBuffers, parseReadsCompleted } from '../../../src/main/engine/io-buffers';
+import {
+  bufferAt,
+  ioBuffers,
+  parseReadsCompleted,
+  setHugePageBuffers,
+} from '../../../src/main/engine/io-buffers';
 import { nativeAio } from '../../../src/main/engine/native-aio';
 import { deepQueueNote, runQueue, usesNativeAio } from '../../../src/main/engine/queue';
 import { attachLoop, hasLosetup, isRoot } from '../privileged/loop';
@@ -132,7 +137,10 @@ describe.skipIf(!nativeAio().addon)('deep queues through native AIO', () => {
       const loop = attachLoop(64);
       const fd = openSync(loop.dev, constants.O_RDONLY | constants.O_DIRECT);
       try {
+        // Probed windows (the huge-page option) so the request count is known.
+        setHugePageBuffers(true);
         const buffers = ioBuffers(MiB, 8, { fd, size: 64 * MiB, direct: true });
+        setHugePageBuffers(false);
         expect(bufferAt(buffers, 7).length).toBe(MiB);
         const stat = `/sys/dev/block/${loop.majMin}/stat`;
         const before = parseReadsCompleted(readFileSync(stat, 'utf8'));

@@ -27,11 +27,17 @@ export interface Loop {
   detach(): void;
 }
 
-/** A loop device over a zero-filled image in /dev/shm (memory: no other disk traffic involved). */
-export function attachLoop(sizeMiB: number): Loop {
-  const dir = mkdtempSync('/dev/shm/dw-priv-');
+/**
+ * A loop device over a zero-filled image, in /dev/shm by default (memory: no other disk traffic
+ * involved). `onDisk` puts the image on the machine's own disk (/var/tmp) and writes it sparse, so
+ * the device behaves like a drive with its own I/O path (what the time-budget tests need).
+ */
+export function attachLoop(sizeMiB: number, opts: { onDisk?: boolean } = {}): Loop {
+  const dir = mkdtempSync(opts.onDisk ? '/var/tmp/dw-loop-' : '/dev/shm/dw-priv-');
   const image = join(dir, 'disk.img');
-  execFileSync('dd', ['if=/dev/zero', `of=${image}`, 'bs=1M', `count=${sizeMiB}`, 'status=none']);
+  if (opts.onDisk) execFileSync('truncate', ['-s', `${sizeMiB}M`, image]);
+  else
+    execFileSync('dd', ['if=/dev/zero', `of=${image}`, 'bs=1M', `count=${sizeMiB}`, 'status=none']);
   const dev = execFileSync('losetup', ['-f', '--show', image], { encoding: 'utf8' }).trim();
   const majMin = execFileSync('lsblk', ['-dno', 'MAJ:MIN', dev], { encoding: 'utf8' }).trim();
   let attached = true;
@@ -86,19 +92,58 @@ export interface Throttle {
 }
 
 export function throttleReads(majMin: string, bytesPerSec: number): Throttle | null {
+  return throttleDevice(majMin, { readBps: bytesPerSec });
+}
+
+export interface Limits {
+  readBps?: number;
+  writeBps?: number;
+  readIops?: number;
+  writeIops?: number;
+}
+
+/** 150 IOPS + 120 MB/s each way: what a 7200 rpm disk delivers. */
+export const HDD_LIKE: Limits = {
+  readBps: 120e6,
+  writeBps: 120e6,
+  readIops: 150,
+  writeIops: 150,
+};
+
+/**
+ * Byte-rate and IOPS limits on one device for the processes in the group. NOTE (cgroup v1):
+ * blkio throttling applies to I/O the group's processes issue themselves (reads, O_DIRECT writes,
+ * fsync'd writes the task waits on are charged only partly): buffered writeback is done by kernel
+ * flusher threads outside the group, so page-cache writes are NOT throttled under v1. An HDD-like
+ * device here is HDD-like for reads and direct I/O; buffered writes run at the backing disk's speed.
+ */
+export function throttleDevice(majMin: string, l: Limits): Throttle | null {
   const v1 = '/sys/fs/cgroup/blkio';
   const v2 = '/sys/fs/cgroup';
   let dir: string;
   if (existsSync(join(v1, 'blkio.throttle.read_bps_device'))) {
     dir = mkdtempSync(join(v1, 'drivewise-test-'));
-    writeFileSync(join(dir, 'blkio.throttle.read_bps_device'), `${majMin} ${bytesPerSec}\n`);
+    const files: [keyof Limits, string][] = [
+      ['readBps', 'read_bps_device'],
+      ['writeBps', 'write_bps_device'],
+      ['readIops', 'read_iops_device'],
+      ['writeIops', 'write_iops_device'],
+    ];
+    for (const [k, f] of files)
+      if (l[k]) writeFileSync(join(dir, `blkio.throttle.${f}`), `${majMin} ${Math.round(l[k])}\n`);
   } else if (
     existsSync(join(v2, 'cgroup.controllers')) &&
     readFileSync(join(v2, 'cgroup.controllers'), 'utf8').includes('io')
   ) {
     dir = join(v2, `drivewise-test-${process.pid}`);
     mkdirSync(dir);
-    writeFileSync(join(dir, 'io.max'), `${majMin} rbps=${bytesPerSec}\n`);
+    const parts = [
+      l.readBps && `rbps=${Math.round(l.readBps)}`,
+      l.writeBps && `wbps=${Math.round(l.writeBps)}`,
+      l.readIops && `riops=${Math.round(l.readIops)}`,
+      l.writeIops && `wiops=${Math.round(l.writeIops)}`,
+    ].filter(Boolean);
+    writeFileSync(join(dir, 'io.max'), `${majMin} ${parts.join(' ')}\n`);
   } else return null;
   const procs = join(dir, 'cgroup.procs');
   return {
@@ -125,4 +170,55 @@ export function throttleReads(majMin: string, bytesPerSec: number): Throttle | n
       }
     },
   };
+}
+
+/** ext4 on a loop device over a disk-backed image, mounted at a fresh folder. */
+export interface Ext4Loop extends Loop {
+  mnt: string;
+  /** Unmounts, detaches and removes the image. */
+  dispose(): void;
+}
+
+export function ext4Loop(sizeMiB: number): Ext4Loop {
+  const loop = attachLoop(sizeMiB, { onDisk: true });
+  const mnt = mkdtempSync('/var/tmp/dw-mnt-');
+  try {
+    execFileSync('mkfs.ext4', [
+      '-q',
+      '-F',
+      '-E',
+      'lazy_itable_init=0,lazy_journal_init=0',
+      loop.dev,
+    ]);
+    execFileSync('mount', [loop.dev, mnt]);
+    execFileSync('chmod', ['1777', mnt]);
+  } catch (err) {
+    loop.detach();
+    rmdirSync(mnt);
+    throw err;
+  }
+  return {
+    ...loop,
+    mnt,
+    dispose: () => {
+      try {
+        execFileSync('umount', [mnt]);
+      } finally {
+        loop.detach();
+        rmdirSync(mnt);
+      }
+    },
+  };
+}
+
+/** Why the throttled-device tests cannot run here, or null when they can. */
+export function throttleUnavailable(): string | null {
+  if (!isRoot) return 'needs root';
+  if (!hasLosetup) return 'needs losetup';
+  if (
+    !existsSync('/sys/fs/cgroup/blkio/blkio.throttle.read_bps_device') &&
+    !existsSync('/sys/fs/cgroup/cgroup.controllers')
+  )
+    return 'needs cgroup blkio (v1) or io (v2)';
+  return null;
 }

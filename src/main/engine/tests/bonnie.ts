@@ -28,7 +28,7 @@ import {
 } from '../io';
 import type { TestModule } from '../types';
 import { fileOps, fileOpsMode } from './bonnie-files';
-import { timedLoop } from './timed-loop';
+import { timedLoop, timedLoopCapped } from './timed-loop';
 import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, repProgress, sizesOf } from './common';
 import { removeTree } from '../../core/safe-remove';
 
@@ -78,9 +78,11 @@ export const bonnie: TestModule = {
     const size = Math.max(CHUNK * 16, Math.floor(s.bonnie / CHUNK) * CHUNK);
     const charSize = Math.max(1024, Math.floor(s.bonnieChar));
     const nFiles = Math.max(1, Math.round(s.bonnieFiles)) * 1024;
+    // Each block phase and the seeks stop after this long (a 150-IOPS disk would take minutes).
+    const cap = Math.max(BONNIE_MIN_SECONDS, s.phaseSeconds);
     const r = baseResult(
       this,
-      `bonnie++ -s ${fmtBytes(size)} -n ${nFiles / 1024}: 8 KiB chunks with O_DIRECT (instead of a 2×RAM file), per-char phases on ${fmtBytes(charSize)}, ${SEEK_PROCS} seekers × ${SEEKS} seeks, phases under 0.5 s repeated; ${fileOpsMode()}`,
+      `bonnie++ -s ${fmtBytes(size)} -n ${nFiles / 1024}: 8 KiB chunks with O_DIRECT (instead of a 2×RAM file), per-char phases on ${fmtBytes(charSize)}, ${SEEK_PROCS} seekers × ${SEEKS} seeks, phases under 0.5 s repeated, each block phase and the seeks bounded to ${cap} s; ${fileOpsMode()}`,
     );
     r.cache = 'bypassed';
     r.caveats.push(
@@ -120,29 +122,33 @@ export const bonnie: TestModule = {
         const chunk = alignedBuffer(CHUNK);
         randomFillSync(chunk);
         const n = size / CHUNK;
+        let written = 0;
         const o = openTestFile(dataPath, 'rw', true);
         direct &&= o.direct;
         try {
           bytesRate(
             'seq_output_block',
             await lengthened(async (p) => {
-              const secs = await timedLoop(
+              const w = await timedLoopCapped(
                 n,
                 (i) => writeFull(o.fd, chunk, CHUNK, i * CHUNK),
                 ctx,
                 p,
+                cap,
               );
+              // A time-bounded pass may stop short: later passes use the chunks that exist.
+              written = Math.max(written, w.done);
               const f0 = nowNs();
               fsyncSync(o.fd);
-              return { count: size, seconds: secs + secondsSince(f0) };
+              return { count: w.done * CHUNK, seconds: w.seconds + secondsSince(f0) };
             }, prog()),
           );
           // 3. rewrite: read a chunk, dirty it, seek back, write it.
           bytesRate(
             'seq_output_rewrite',
             await lengthened(async (p) => {
-              const secs = await timedLoop(
-                n,
+              const w = await timedLoopCapped(
+                written,
                 (i) => {
                   readSync(o.fd, chunk, 0, CHUNK, i * CHUNK);
                   chunk[0] = (chunk[0]! + 1) & 0xff;
@@ -150,8 +156,9 @@ export const bonnie: TestModule = {
                 },
                 ctx,
                 p,
+                cap,
               );
-              return { count: size, seconds: secs };
+              return { count: w.done * CHUNK, seconds: w.seconds };
             }, prog()),
           );
           // 4. per-char input.
@@ -171,17 +178,21 @@ export const bonnie: TestModule = {
           bytesRate(
             'seq_input_block',
             await lengthened(async (p) => {
-              const secs = await timedLoop(
-                n,
+              const w = await timedLoopCapped(
+                written,
                 (i) => readSync(o.fd, chunk, 0, CHUNK, i * CHUNK),
                 ctx,
                 p,
+                cap,
               );
-              return { count: size, seconds: secs };
+              return { count: w.done * CHUNK, seconds: w.seconds };
             }, prog()),
           );
           // 6. random seeks.
-          const seeks = await lengthened(() => seekPass(o.fd, n, random, ctx.signal), prog());
+          const seeks = await lengthened(
+            () => seekPass(o.fd, written, random, ctx.signal, cap),
+            prog(),
+          );
           samples.get('random_seeks')!.push(seeks.count / seeks.seconds);
         } finally {
           closeSync(o.fd);
@@ -240,7 +251,13 @@ export function untimedReps(
 }
 
 /** 5 concurrent seekers share 8192 random chunk reads; every 10th chunk is dirtied and written back. */
-function seekPass(fd: number, chunks: number, random: () => number, signal: AbortSignal) {
+function seekPass(
+  fd: number,
+  chunks: number,
+  random: () => number,
+  signal: AbortSignal,
+  capSeconds = Infinity,
+) {
   return new Promise<{ count: number; seconds: number }>((resolve, reject) => {
     const bufs = alignedBuffer(CHUNK * SEEK_PROCS);
     let issued = 0;
@@ -249,7 +266,7 @@ function seekPass(fd: number, chunks: number, random: () => number, signal: Abor
     let failure: Error | null = null;
     const t0 = nowNs();
     const next = (slot: number): void => {
-      if (failure || signal.aborted || issued >= SEEKS) {
+      if (failure || signal.aborted || issued >= SEEKS || secondsSince(t0) >= capSeconds) {
         if (--active === 0) {
           if (failure) reject(failure);
           else if (signal.aborted) reject(abortError());

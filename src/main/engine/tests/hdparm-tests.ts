@@ -82,9 +82,11 @@ export const bufferedRead: TestModule = {
       return r;
     }
     const samples: number[] = [];
-    const size = sizesOf(ctx).file;
+    const want = sizesOf(ctx).file;
     const lead = 0.3;
-    const { path, created } = await ensureDataFile(ctx, size, (f) => ctx.progress(f * lead));
+    const { path, created, size } = await ensureDataFile(ctx, want, (f) =>
+      ctx.progress(f * lead, undefined, `writing the ${fmtBytes(want)} test file`),
+    );
     if (created) r.bytesWritten = size;
     const { fd, direct } = openTestFile(path, 'read');
     r.method += ` on a ${fmtBytes(size)} test file${direct ? ' with O_DIRECT' : ''}`;

@@ -39,10 +39,12 @@ export const seeker: TestModule = {
       }
     } else {
       const lead = 0.2;
-      const { path, created } = await ensureDataFile(ctx, s.file, (f) => ctx.progress(f * lead));
-      if (created) r.bytesWritten = s.file;
+      const { path, created, size } = await ensureDataFile(ctx, s.file, (f) =>
+        ctx.progress(f * lead, undefined, `writing the ${fmtBytes(s.file)} test file`),
+      );
+      if (created) r.bytesWritten = size;
       r.caveats.push(
-        `random reads span the ${fmtBytes(s.file)} test file, not the whole drive (shorter seeks on a hard disk)`,
+        `random reads span the ${fmtBytes(size)} test file, not the whole drive (shorter seeks on a hard disk)`,
       );
       const { fd, direct } = openTestFile(path, 'read');
       if (!direct) {
@@ -59,7 +61,7 @@ export const seeker: TestModule = {
           };
           let out;
           try {
-            out = await seekerMethod(fd, s.file, { ...opts, blockSize });
+            out = await seekerMethod(fd, size, { ...opts, blockSize });
           } catch (err) {
             // 4Kn drives refuse 512-byte O_DIRECT reads; seeker's buffered reads would hit the cache.
             if ((err as NodeJS.ErrnoException).code !== 'EINVAL' || blockSize === 4096) throw err;
@@ -67,7 +69,7 @@ export const seeker: TestModule = {
             r.caveats.push(
               'the drive needs 4 KiB direct reads: used 4096-byte reads instead of 512',
             );
-            out = await seekerMethod(fd, s.file, { ...opts, blockSize });
+            out = await seekerMethod(fd, size, { ...opts, blockSize });
           }
           seeks.push(out.seeksPerSecond);
           ms.push(out.randomAccessMs);
@@ -75,7 +77,7 @@ export const seeker: TestModule = {
       } finally {
         closeSync(fd);
       }
-      r.method += ` over a ${fmtBytes(s.file)} test file${direct ? ' with O_DIRECT' : ''}`;
+      r.method += ` over a ${fmtBytes(size)} test file${direct ? ' with O_DIRECT' : ''}`;
     }
     r.measurements.push(
       measurement('seeks_per_second', 'seeks/s', 'higher', seeks),

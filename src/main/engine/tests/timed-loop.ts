@@ -47,3 +47,35 @@ export function timedLoop(
     onProgress,
   );
 }
+
+/**
+ * timedLoop bounded by time as well as count, as fio's runtime bounds a job: stops after
+ * `capSeconds` of work and says how many steps were done (the rate is done/seconds).
+ */
+export async function timedLoopCapped(
+  n: number,
+  step: (i: number) => void,
+  ctx: Pick<TestContext, 'signal'>,
+  onProgress: (f: number) => void,
+  capSeconds: number,
+): Promise<{ seconds: number; done: number }> {
+  const slicer = new Slicer(100, ctx.signal);
+  let paused = 0n;
+  const t0 = nowNs();
+  let i = 0;
+  let elapsed = 0;
+  while (i < n) {
+    step(i++);
+    if ((i & 7) === 0 || slicer.due()) {
+      elapsed = secondsSince(t0) - Number(paused) / 1e9;
+      if (elapsed >= capSeconds) break;
+      if (slicer.due()) {
+        onProgress(Math.max(i / n, elapsed / capSeconds));
+        const p0 = nowNs();
+        await slicer.pause();
+        paused += nowNs() - p0;
+      }
+    }
+  }
+  return { seconds: secondsSince(t0) - Number(paused) / 1e9, done: i };
+}

@@ -111,7 +111,11 @@ describe('checkTaskOptions', () => {
     expect(() => planBench({ profile: 'full', options })).toThrow(
       'tarball not found: /nope.tar.xz',
     );
-    expect(planBench({ profile: 'quick', options }).tests.length).toBeGreaterThan(0);
+    // Quick unpacks too now (issue 15); a plan without the task ignores the option.
+    expect(() => planBench({ profile: 'quick', options })).toThrow('tarball not found');
+    expect(
+      planBench({ profile: 'custom', tests: ['seeker'], options }).tests.length,
+    ).toBeGreaterThan(0);
   });
 });
 
