@@ -3,6 +3,13 @@
 import { z } from 'zod';
 import { driveInfo, machineProfile } from './drive';
 
+/**
+ * A figure the plausibility guard does not trust (e.g. faster than the drive or link could deliver:
+ * the page cache answered). Never headlined, never a finding, never "faster".
+ */
+export const suspectFlag = z.object({ kind: z.literal('cache'), reason: z.string() });
+export type SuspectFlag = z.infer<typeof suspectFlag>;
+
 /** One metric of one test, with every sample kept (median/min/max are derived, not trusted). */
 export const measurement = z.object({
   /** Metric name shared with the importers: 'buffered_read', 'seq_create', 'random_read', ... */
@@ -18,6 +25,7 @@ export const measurement = z.object({
   note: z.string().optional(),
   /** Variant parameters, e.g. iozone record size or queue depth. */
   params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
+  suspect: suspectFlag.optional(),
 });
 export type Measurement = z.infer<typeof measurement>;
 
@@ -41,6 +49,8 @@ export const testResult = z.object({
   bytesWritten: z.number().nonnegative().default(0),
   durationSeconds: z.number().nonnegative().optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
+  /** The whole result is suspect (every figure in it), same shape as a measurement's flag. */
+  suspect: suspectFlag.optional(),
 });
 export type TestResult = z.infer<typeof testResult>;
 
