@@ -26,6 +26,8 @@ export const stopwatchAdd = z
     title: z.string().trim().min(1).max(120),
     seconds: z.array(z.number().positive().max(86_400)).min(1).max(20),
     note: z.string().max(500).optional(),
+    /** Sets its default occurrences per day and the prediction's disk share. */
+    kind: z.enum(['boot', 'login', 'app-start', 'copy', 'other']).optional(),
     /** Append to this run (e.g. the current before-run); omitted: a run of its own. */
     runId: runId.optional(),
   })

@@ -74,7 +74,8 @@ export const TASK_KINDS: Record<TaskKind, TaskKindFacts> = {
     perDay: 0,
     ioShare: 0.9,
     randomShare: 0.05,
-    source: 'the kernel writes and reads the image in large sequential chunks (PM: hibernation lines)',
+    source:
+      'the kernel writes and reads the image in large sequential chunks (PM: hibernation lines)',
   },
   other: {
     label: 'Other timing',

@@ -52,8 +52,7 @@ export function compareSpreads(
       ? `the ${pct(floor)} floor stated for single figures of this kind`
       : `its ${pct(floor)} noise floor (from the repetitions' spread)`;
   const moved = beyondFloor(speedup, floor);
-  if (!moved)
-    return { ...base, outcome: 'no-difference', why: `within ${floorWords}` };
+  if (!moved) return { ...base, outcome: 'no-difference', why: `within ${floorWords}` };
   return { ...base, outcome: moved, why: `beyond ${floorWords}` };
 }
 
@@ -76,8 +75,13 @@ const slug = (s: string) =>
  * How a figure pairs across runs: test id, metric and parameters; a stopwatch timing by its title
  * (several timings in one run are several keys, not one where the last wins).
  */
+export function timingTitle(t: TestResult, m: Measurement): string {
+  const name = m.params?.name;
+  return m.label ?? (typeof name === 'string' ? name : t.title);
+}
+
 export function pairKey(t: TestResult, m: Measurement): string {
-  if (t.testId === 'task.stopwatch') return `task.stopwatch:${slug(m.label ?? t.title)}`;
+  if (t.testId === 'task.stopwatch') return `task.stopwatch:${slug(timingTitle(t, m))}`;
   return metricKey(t.testId, m);
 }
 
@@ -102,12 +106,26 @@ export function pairMeasurements(
   for (const [key, x] of b) {
     const y = a.get(key);
     if (y || all)
-      out.push({ key, test: x.test, before: x.m, after: y?.m, beforeTest: x.test, afterTest: y?.test });
+      out.push({
+        key,
+        test: x.test,
+        before: x.m,
+        after: y?.m,
+        beforeTest: x.test,
+        afterTest: y?.test,
+      });
   }
   if (all)
     for (const [key, y] of a)
       if (!b.has(key))
-        out.push({ key, test: y.test, before: undefined, after: y.m, beforeTest: undefined, afterTest: y.test });
+        out.push({
+          key,
+          test: y.test,
+          before: undefined,
+          after: y.m,
+          beforeTest: undefined,
+          afterTest: y.test,
+        });
   return out;
 }
 

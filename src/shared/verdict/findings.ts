@@ -29,9 +29,7 @@ export function linkCeilingFindings(after: RunDocument, rated: RatedFigures = {}
   if (!link || ceiling === null) return [];
   const reads = after.tests
     .filter((t) => t.status === 'ok' && t.kind === 'synthetic')
-    .flatMap((t) =>
-      t.measurements.filter((m) => isSequentialRead(m) && !exclusionOf(after, t, m)),
-    )
+    .flatMap((t) => t.measurements.filter((m) => isSequentialRead(m) && !exclusionOf(after, t, m)))
     .map((m) => ({ m, mbps: toMBps(spreadOfMeasurement(m).median ?? NaN, m.unit) }))
     .filter(
       (x): x is { m: (typeof x)['m']; mbps: number } => x.mbps !== null && Number.isFinite(x.mbps),

@@ -107,7 +107,7 @@ export function recommend(input: {
   money: Money;
 }): Recommendation {
   const { headlines, tasks, wins, findings, totals, noise, money } = input;
-  if (!input.comparisons && !tasks.length)
+  if (!input.comparisons && !tasks.some((t) => t.basis === 'measured'))
     return {
       level: 'undecided',
       headline: 'No verdict: the two runs have no test in common',
@@ -137,7 +137,9 @@ export function recommend(input: {
       `Saves about ${formatSeconds(perDay)} a day (${totals.savedPerYearHours.toFixed(1)} h a year) with your usage profile${totals.basis === 'estimated' ? ', estimated from the drive figures' : totals.basis === 'mixed' ? `, ${formatSeconds(totals.measuredPerDaySeconds)} of it measured` : ', measured'}.`,
     );
   for (const t of felt)
-    reasons.push(`${t.title} happens ${t.occurrencesPerDay}× a day and is ${x(t.speedup!)} faster.`);
+    reasons.push(
+      `${t.title} happens ${t.occurrencesPerDay}× a day and is ${x(t.speedup!)} faster.`,
+    );
   if (wins.bigWins.length)
     reasons.push(
       `Big wins: ${wins.bigWins.slice(0, 5).join(', ')}${wins.bigWins.length > 5 ? ` and ${wins.bigWins.length - 5} more` : ''}.`,

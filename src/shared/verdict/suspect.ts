@@ -86,7 +86,8 @@ export function suspectFigures(
     if (t.status !== 'ok') continue;
     for (const m of t.measurements) {
       const e = exclusionOf(run, t, m);
-      if (e?.kind === 'cache-suspected') out.push({ test: t, m, label: metricLabel(m), reason: e.reason });
+      if (e?.kind === 'cache-suspected')
+        out.push({ test: t, m, label: metricLabel(m), reason: e.reason });
     }
   }
   return out;

@@ -3,10 +3,10 @@
 // on the other), the other side is estimated with the prediction model from the synthetic
 // figures' theme medians, and labelled so.
 import { median } from '../stats';
-import type { Measurement, RunDocument, TestResult, UsageProfile } from '../schemas/run';
+import type { RunDocument, TestResult, UsageProfile } from '../schemas/run';
 import { usageProfile } from '../schemas/run';
 import { TASK_KINDS, taskKindOf } from '../prediction/task-kinds';
-import { compareSpreads, pairMeasurements, spreadOfMeasurement } from './compare';
+import { compareSpreads, pairMeasurements, spreadOfMeasurement, timingTitle } from './compare';
 import type { Money, TaskKind, TaskSaving, ThemeHeadline } from './schema';
 
 /** How often a task happens per day: the usage profile, else the kind's default. */
@@ -58,12 +58,9 @@ export function ratiosFromHeadlines(headlines: ThemeHeadline[]): DriveRatios {
 
 /** Amdahl: the disk part shrinks by the drive ratios, the CPU part stays. Returns the time ratio. */
 export function timeRatio(ioShare: number, randomShare: number, ratios: DriveRatios): number {
-  return 1 - ioShare + ioShare * (randomShare / ratios.random + (1 - randomShare) / ratios.sequential);
-}
-
-function titleOf(t: TestResult, m: Measurement): string {
-  const name = m.params?.name;
-  return m.label ?? (typeof name === 'string' ? name : t.title);
+  return (
+    1 - ioShare + ioShare * (randomShare / ratios.random + (1 - randomShare) / ratios.sequential)
+  );
 }
 
 export function taskSavings(
@@ -103,13 +100,14 @@ export function taskSavings(
     const o = compareSpreads(bs, as, 'lower', 'task');
     const saved = bs.median !== null && as.median !== null ? bs.median - as.median : null;
     // Inside the noise floor a task saves nothing: the difference is not measurable.
-    const counted = saved === null ? null : o.outcome === 'faster' || o.outcome === 'slower' ? saved : 0;
+    const counted =
+      saved === null ? null : o.outcome === 'faster' || o.outcome === 'slower' ? saved : 0;
     const occ = occurrencesPerDay(p.test.testId, p.key, usage, kind);
     const perDay = counted === null ? null : counted * occ;
     out.push({
       testId: p.test.testId,
       key: p.key,
-      title: titleOf(p.test, m),
+      title: timingTitle(p.test, m),
       kind,
       basis: side === 'both' ? 'measured' : 'estimated',
       side,
