@@ -54,7 +54,8 @@ export function computeVerdict(
   const usage = opts.usage ?? after.usage ?? before.usage;
   const comparisons = compareRuns(before, after);
   const headlines = themeHeadlines(comparisons);
-  const tasks = taskSavings(before, after, usage, ratiosFromHeadlines(headlines));
+  const driveMoved = headlines.length ? headlines.some((h) => h.outcome !== 'no-difference') : null;
+  const tasks = taskSavings(before, after, usage, ratiosFromHeadlines(headlines), driveMoved);
   const days = usageProfile.parse(usage ?? {}).workDaysPerYear;
   const totals = totalsOf(tasks, days);
   const money = moneyOf(usage, totals.savedPerYearHours);

@@ -6,6 +6,7 @@ import { median } from '../stats';
 import type { RunDocument, TestResult, UsageProfile } from '../schemas/run';
 import { usageProfile } from '../schemas/run';
 import { TASK_KINDS, taskKindOf } from '../prediction/task-kinds';
+import { beyondFloor, NOISE_CLASSES } from './noise';
 import { compareSpreads, pairMeasurements, spreadOfMeasurement, timingTitle } from './compare';
 import type { Money, TaskKind, TaskSaving, ThemeHeadline } from './schema';
 
@@ -68,6 +69,8 @@ export function taskSavings(
   after: RunDocument,
   usageIn: Partial<UsageProfile> | undefined,
   ratios: DriveRatios,
+  /** Did any drive figure move? null when the runs share no synthetic figure. */
+  driveMoved: boolean | null = null,
 ): TaskSaving[] {
   const usage = usageProfile.parse(usageIn ?? after.usage ?? before.usage ?? {});
   const out: TaskSaving[] = [];
@@ -98,6 +101,17 @@ export function taskSavings(
           : 'the drive figures show no measurable difference, so the estimate is no change');
     }
     const o = compareSpreads(bs, as, 'lower', 'task');
+    // The drive figures say "same drive": a task moving by less than the class's maximum floor
+    // is run-to-run noise of that task (an isolated outlier), not a finding.
+    if (
+      driveMoved === false &&
+      o.speedup !== null &&
+      (o.outcome === 'faster' || o.outcome === 'slower') &&
+      beyondFloor(o.speedup, NOISE_CLASSES.task.max) === null
+    ) {
+      o.outcome = 'no-difference';
+      o.why = `inside the ${Math.round(NOISE_CLASSES.task.max * 100)} % maximum floor for tasks, and no drive figure moved: run-to-run noise`;
+    }
     const saved = bs.median !== null && as.median !== null ? bs.median - as.median : null;
     // Inside the noise floor a task saves nothing: the difference is not measurable.
     const counted =

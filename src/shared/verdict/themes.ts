@@ -1,9 +1,11 @@
 // Representative headlines: a theme's ratio is the MEDIAN of its methods with their range, never
 // the most extreme one (bonnie++'s 8 KiB block reads once gave 94× beside 7.7–25× from the
 // others). A theme only "moves" when its median clears the group's noise floor and most of its
-// methods agree, so one noisy figure cannot make news.
+// methods agree, so one noisy figure cannot make news; a one-method theme must clear its class's
+// maximum floor.
 import { median } from '../stats';
 import { themeWords } from './metrics';
+import { NOISE_CLASSES } from './noise';
 import type { MetricComparison, ThemeHeadline } from './schema';
 
 /** Themes that say something about the drive a person compares (memory and tasks do not). */
@@ -20,7 +22,10 @@ export function themeHeadlines(comparisons: MetricComparison[]): ThemeHeadline[]
   for (const [words, cs] of groups) {
     const ratios = cs.map((c) => c.speedup!);
     const mid = median(ratios)!;
-    const floor = median(cs.map((c) => c.floor))!;
+    // A theme measured by one method only has nothing to agree with: it moves only beyond its
+    // class's stated maximum floor (one noisy figure must not make news).
+    const floor =
+      cs.length === 1 ? NOISE_CLASSES[cs[0]!.theme].max : median(cs.map((c) => c.floor))!;
     const agree = (o: 'faster' | 'slower') =>
       cs.filter((c) => c.outcome === o).length * 2 > cs.length;
     const outcome =
