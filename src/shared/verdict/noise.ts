@@ -1,7 +1,8 @@
 // Noise floors: how large a before/after difference must be before it is called measurable.
 //
-// With repetitions, a metric's floor is the spread its own samples show (the largest distance of a
-// sample from its side's median, before plus after), never below the class's minimum and never
+// With repetitions, a metric's floor is the spread its own samples show (each side's min–max range
+// relative to its median, before plus after: two medians of a few samples each can differ by
+// about that much on the same drive), never below the class's minimum and never
 // above its stated MAXIMUM: a noisy metric cannot widen its floor until every difference passes.
 // A figure with a single sample on a side (published results, quick runs with one repetition)
 // gets the class's stated single-sample floor instead.
@@ -41,10 +42,10 @@ export interface Floor {
   source: 'spread' | 'single';
 }
 
-/** Largest relative distance of the side's samples from its median (0 without samples). */
+/** The side's min–max range relative to its median (0 without samples). */
 function scatter(s: SpreadOf): number {
   if (s.median === null || s.median <= 0 || s.min === null || s.max === null) return 0;
-  return Math.max(s.median - s.min, s.max - s.median) / s.median;
+  return (s.max - s.min) / s.median;
 }
 
 export function noiseFloor(theme: MetricTheme, before: SpreadOf, after: SpreadOf): Floor {

@@ -17,12 +17,15 @@ export type Exclusion = { kind: 'cache-suspected' | 'memory-speed'; reason: stri
 const fmt = (x: number) => (x >= 100 ? Math.round(x).toString() : x.toPrecision(3));
 const med = (m: Measurement) => spreadOfMeasurement(m).median;
 
-/** ms per random access implied by a random-access metric, or null when it is not one. */
+/**
+ * ms per random access implied by seeker's figures (one process, one read at a time, like RND 4K
+ * Q1), or null. bonnie++'s random seeks run 5 processes at once: not comparable with Q1.
+ */
 function randomAccessMs(m: Measurement): number | null {
   const v = med(m);
   if (v === null || v <= 0) return null;
   if (m.metric === 'random_access_ms') return v;
-  if (m.metric === 'seeks_per_second' || m.metric === 'random_seeks') return 1000 / v;
+  if (m.metric === 'seeks_per_second') return 1000 / v;
   return null;
 }
 
