@@ -1,7 +1,12 @@
 // A small seeded generator of before/after run pairs for property tests: random subsets of the
 // engine's tests, 1–3 repetitions, a drive ratio per theme (1 = the same drive: A/A), sample
 // noise, cache-suspected flags, tasks on both sides or one, stopwatch timings with kinds, usage.
-import type { Measurement, RunDocument, TestResult } from '../../../../src/shared/schemas/run';
+import {
+  usageProfile,
+  type Measurement,
+  type RunDocument,
+  type TestResult,
+} from '../../../../src/shared/schemas/run';
 import { stopwatchResult } from '../../../../src/main/tasks/task-runs';
 import { m, run, synthetic, task } from './seed-runs';
 
@@ -161,11 +166,11 @@ export function generatePair(seed: number): GeneratedPair {
         );
     return tests;
   };
-  const usage = {
+  const usage = usageProfile.parse({
     bootsPerDay: g.pick([0, 1, 2]),
     loginsPerDay: g.pick([0, 1, 3]),
     tasksPerDay: g.chance(0.5) ? { 'task.du': g.pick([0, 1, 5]) } : {},
-  };
+  });
   return {
     aa,
     before: run(`gen-${seed}-b`, 'before', build('before', 0), { usage }),
