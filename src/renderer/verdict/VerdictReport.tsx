@@ -108,12 +108,6 @@ export function TimeAndMoney({ verdict }: { verdict: Verdict }) {
           {totals.basis === 'estimated' && <span className="badge vd-badge-est">estimated</span>}
         </strong>
         <span className="muted">{verdict.text.timeSaved}</span>
-        {totals.basis === 'mixed' && (
-          <span className="muted small">
-            {formatSeconds(totals.measuredPerDaySeconds)} measured,{' '}
-            {formatSeconds(totals.estimatedPerDaySeconds)} estimated
-          </span>
-        )}
       </div>
       <div className="vd-card">
         <span className="vd-card-label">Time saved per year</span>

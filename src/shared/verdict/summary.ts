@@ -10,7 +10,8 @@ export function totalsOf(tasks: TaskSaving[], workDaysPerYear: number): Verdict[
   const measured = sum('measured');
   const estimated = sum('estimated');
   const hasMeasured = tasks.some((t) => t.basis === 'measured');
-  const hasEstimated = tasks.some((t) => t.basis === 'estimated');
+  // A one-side timing that could not be estimated (no drive figure) counts as neither.
+  const hasEstimated = tasks.some((t) => t.basis === 'estimated' && t.savedPerDay !== null);
   const total = measured + estimated;
   return {
     savedPerDaySeconds: round(total),

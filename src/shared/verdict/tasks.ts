@@ -43,6 +43,8 @@ export interface DriveRatios {
   random: number;
   sequential: number;
   sources: string[];
+  /** false: the runs share no drive figure, so nothing can be estimated. */
+  known: boolean;
 }
 
 export function ratiosFromHeadlines(headlines: ThemeHeadline[]): DriveRatios {
@@ -54,6 +56,7 @@ export function ratiosFromHeadlines(headlines: ThemeHeadline[]): DriveRatios {
     random: r?.median ?? 1,
     sequential: s?.median ?? 1,
     sources: [r, s].filter(Boolean).map((h) => `${h!.words} ${h!.median.toFixed(2)}×`),
+    known: headlines.length > 0,
   };
 }
 
@@ -90,15 +93,17 @@ export function taskSavings(
       const ratio = timeRatio(share ?? facts.ioShare, facts.randomShare, ratios);
       const from = side === 'before-only' ? bs : as;
       const scale = side === 'before-only' ? ratio : 1 / ratio;
-      const est = from.median === null ? null : from.median * scale;
+      const est = from.median === null || !ratios.known ? null : from.median * scale;
       const estSpread = { median: est, min: est, max: est, samples: 0 };
       if (side === 'before-only') as = estSpread;
       else bs = estSpread;
       note =
         `timed ${side === 'before-only' ? 'before the swap only' : 'after the swap only'}; ` +
-        (ratios.sources.length
-          ? `the other side is estimated from ${ratios.sources.join(' and ')} with a ${Math.round((share ?? facts.ioShare) * 100)} % disk share`
-          : 'the drive figures show no measurable difference, so the estimate is no change');
+        (!ratios.known
+          ? 'not estimated: these runs share no drive figure to estimate from; time it on the other drive too'
+          : ratios.sources.length
+            ? `the other side is estimated from ${ratios.sources.join(' and ')} with a ${Math.round((share ?? facts.ioShare) * 100)} % disk share`
+            : 'the drive figures show no measurable difference, so the estimate is no change');
     }
     const o = compareSpreads(bs, as, 'lower', 'task');
     // The drive figures say "same drive": a task moving by less than the class's maximum floor
