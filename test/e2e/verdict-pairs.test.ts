@@ -111,11 +111,13 @@ async function bench(s: Services, d: Disk, name: string) {
   return r.saved();
 }
 
-/** Figures the blkio throttle limits (reads; the engine's qd writes are O_DIRECT). */
+/**
+ * Figures the blkio throttle limits: seeker's reads and the queue-depth profile (O_DIRECT reads
+ * and writes). Not buffered-read: as root it reads the raw loop device through the page cache,
+ * which runs at ~85–90 MB/s here on both devices, under the 120 MB/s limit (measured).
+ */
 const throttled = (v: Verdict) =>
-  v.comparisons.filter(
-    (c) => !c.excluded && /read|seek|random_access|clat|iops|_bw$/.test(c.metric),
-  );
+  v.comparisons.filter((c) => !c.excluded && (c.testId === 'seeker' || c.testId === 'qd-profile'));
 
 function expectNoDifference(v: Verdict) {
   const text = formatVerdict(v);
@@ -160,14 +162,16 @@ describe.skipIf(!!skip)('verdicts on measured pairs (loop devices, blkio throttl
     expectNoDifference(v);
   }, 600_000);
 
-  it('A/A under CPU load: no measurable difference', async () => {
+  it('A/A under CPU load (both runs): no measurable difference', async () => {
+    // One busy loop for both runs of the pair (the machine's 2 cores are shared already).
     const hog: ChildProcess = spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' });
     try {
       runs.hdd3 = await bench(services, hdd, 'HDD-like C (CPU load)');
+      runs.hdd4 = await bench(services, hdd, 'HDD-like D (CPU load)');
     } finally {
       hog.kill('SIGKILL');
     }
-    const v = computeVerdict(runs.hdd1!, runs.hdd3);
+    const v = computeVerdict(runs.hdd3, runs.hdd4);
     console.log(formatVerdict(v).split('\n').slice(0, 12).join('\n'));
     expectNoDifference(v);
   }, 600_000);

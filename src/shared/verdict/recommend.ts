@@ -117,7 +117,7 @@ export function recommend(input: {
   const reasons: string[] = [];
   if (noise.noMeasurableDifference) {
     reasons.push(
-      `${noise.noDifference} of ${noise.judged} figures are inside their noise floor${noise.isolated ? `; the ${noise.isolated} outside it are isolated (the other methods of their kind did not move), so they are run-to-run noise, not findings` : ''}.`,
+      `${noise.noDifference} of ${noise.judged} figures are inside their noise floor${noise.isolated === 1 ? '; the one outside it is isolated (the other methods of its kind did not move), so it is run-to-run noise, not a finding' : noise.isolated ? `; the ${noise.isolated} outside it are isolated (the other methods of their kind did not move), so they are run-to-run noise, not findings` : ''}.`,
     );
     if (tasks.some((t) => t.basis === 'measured'))
       reasons.push('No task you wait for changed measurably, so no time is saved.');
