@@ -2,19 +2,23 @@
 // view, headless, on runs from the history.
 import type { Command } from 'commander';
 import {
+  OLD_DRIVE_KINDS,
   predict,
   type Prediction,
   type PredictionTarget,
   type TargetPreset,
 } from '../shared/prediction';
-import { computeVerdict, formatSeconds, type Verdict } from '../shared/verdict';
+import { driveKind, type DriveKind } from '../shared/schemas/drive';
+import { computeVerdict } from '../shared/verdict';
 import type { CliIo } from './cli/program';
 import { oneLine, UserError } from './core/errors';
 import type { Services } from './core/services';
 import { loadRunRef } from './store/run-ref';
+import { formatPrediction, formatVerdict } from './verdict-text';
+
+export { formatPrediction, formatVerdict } from './verdict-text';
 
 const PRESETS: TargetPreset[] = ['hdd-7200', 'sata-ssd', 'nvme-gen3', 'nvme-gen4', 'custom'];
-const x = (f: number | null) => (f === null ? '—' : `${f >= 10 ? Math.round(f) : f.toFixed(2)}×`);
 
 function positive(name: string) {
   return (v: string): number => {
@@ -25,43 +29,13 @@ function positive(name: string) {
   };
 }
 
-export function formatVerdict(v: Verdict): string {
-  const lines = [
-    `${v.recommendation.headline}`,
-    `${v.beforeName} → ${v.afterName}`,
-    ...v.recommendation.reasons.map((r) => `  - ${r}`),
-    '',
-    `Time saved: ${formatSeconds(v.totals.savedPerDaySeconds)} a day, ${v.totals.savedPerYearHours.toFixed(1)} h a year`,
-    '',
-    'Findings:',
-    ...v.findings.map((f) => `  [${f.severity}] ${f.title}\n      ${f.detail}`),
-    '',
-    'Tasks (before → after, saved each time):',
-    ...v.tasks.map(
-      (t) =>
-        `  ${t.title}: ${formatSeconds(t.beforeSeconds.median ?? 0)} → ${formatSeconds(t.afterSeconds.median ?? 0)}, ${t.outcome === 'no-difference' ? 'no measurable difference' : formatSeconds(t.savedPerOccurrence ?? 0)}`,
-    ),
-    '',
-    'Measurements (median before → after, speed-up):',
-    ...v.comparisons.map(
-      (c) =>
-        `  ${c.testTitle}, ${c.label}: ${c.before.median ?? '—'} → ${c.after.median ?? '—'} ${c.unit}, ${c.outcome === 'no-difference' ? 'no measurable difference' : x(c.speedup)}`,
-    ),
-  ];
-  return lines.join('\n') + '\n';
-}
-
-export function formatPrediction(p: Prediction): string {
-  const lines = [
-    `${p.target.name}: ${Math.round(p.target.effectiveSeqReadMBps)} MB/s sequential reads (${x(p.speedups.sequential)}), random access ${p.target.randomAccessMs.toFixed(3)} ms (${x(p.speedups.random)})`,
-    ...p.tasks.map(
-      (t) =>
-        `  ${t.title}: ${formatSeconds(t.beforeSeconds.median ?? 0)} → ${formatSeconds(t.predictedSeconds)} predicted${t.measuredSeconds !== null ? `, ${formatSeconds(t.measuredSeconds)} measured` : ''}${t.ioShareAssumed ? ' (I/O share assumed)' : ''}`,
-    ),
-    'Assumptions:',
-    ...p.assumptions.map((a) => `  - ${a}`),
-  ];
-  return lines.join('\n') + '\n';
+/** --old-drive takes drive detection's names; only kinds with typical figures are useful. */
+function oldDriveKind(v: string | undefined): DriveKind | undefined {
+  if (v === undefined) return undefined;
+  const k = driveKind.safeParse(v);
+  if (!k.success || !OLD_DRIVE_KINDS.includes(k.data))
+    throw new UserError(`unknown --old-drive "${v}": use one of ${OLD_DRIVE_KINDS.join(', ')}`);
+  return k.data;
 }
 
 export function registerVerdict(program: Command, services: Services, io: CliIo): void {
@@ -101,6 +75,10 @@ export function registerVerdict(program: Command, services: Services, io: CliIo)
     .option('--read <MBps>', 'rated sequential read, MB/s', positive('--read'))
     .option('--iops <n>', 'rated 4K random read IOPS at queue depth 1', positive('--iops'))
     .option('--link <MBps>', 'link ceiling of the slot it goes into, MB/s', positive('--link'))
+    .option(
+      '--old-drive <kind>',
+      `what the current drive is, when the run cannot tell (${OLD_DRIVE_KINDS.join(' | ')})`,
+    )
     .option('--after <run>', 'an after-run (id or file) to compare the prediction with')
     .option('--json', 'print the Prediction as JSON')
     .action(
@@ -111,6 +89,7 @@ export function registerVerdict(program: Command, services: Services, io: CliIo)
           read?: number;
           iops?: number;
           link?: number;
+          oldDrive?: string;
           after?: string;
           json?: boolean;
         },
@@ -123,11 +102,12 @@ export function registerVerdict(program: Command, services: Services, io: CliIo)
           ...(o.iops ? { random4kQ1Iops: o.iops } : {}),
           ...(o.link ? { linkCeilingMBps: o.link } : {}),
         };
+        const oldDrive = oldDriveKind(o.oldDrive);
         const before = await loadRunRef(services.runs, beforeId);
         const after = o.after ? await loadRunRef(services.runs, o.after) : undefined;
         let p: Prediction;
         try {
-          p = predict(before, target, after);
+          p = predict(before, target, after, oldDrive ? { oldDrive } : {});
         } catch (err) {
           throw new UserError(oneLine(err));
         }

@@ -64,6 +64,7 @@ export function tasksHandlers(
       const result = stopwatchResult({
         title: req.title,
         seconds: req.seconds,
+        ...(req.kind ? { kind: req.kind } : {}),
         ...(req.note ? { note: req.note } : {}),
       });
       const runId = await storeTaskResult(

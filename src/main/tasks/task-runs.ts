@@ -88,11 +88,15 @@ async function loadIfThere(
 }
 
 export interface StopwatchEntry {
-  /** What was timed, e.g. "Boot, GRUB to login screen". */
+  /** What was timed, e.g. "Boot, GRUB to login screen". It is the timing's key: before and after pair up by it. */
   title: string;
   seconds: number[];
   note?: string;
+  /** boot, login, app start, copy or other: sets how often it happens a day and its disk share. */
+  kind?: StopwatchKind;
 }
+
+export type StopwatchKind = 'boot' | 'login' | 'app-start' | 'copy' | 'other';
 
 /** Task 8 — manual stopwatch timings, stored like any result, with the person's note. */
 export function stopwatchResult(e: StopwatchEntry): TestResult {
@@ -111,6 +115,7 @@ export function stopwatchResult(e: StopwatchEntry): TestResult {
     measurements: [
       measure('wall_time', 's', 'lower', e.seconds, {
         label: e.title,
+        params: { kind: e.kind ?? 'other' },
         ...(e.note ? { note: e.note } : {}),
       }),
     ],

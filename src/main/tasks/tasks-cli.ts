@@ -9,7 +9,13 @@ import { hibernateResult, hibernateTask, readJournal } from './hibernate-task';
 import { armLogin, collectLoginResult, disarmLogin, loginStatus } from './login';
 import { notAvailable } from './common';
 import { parseSleepCycles } from './sleep-readers';
-import { stopwatchResult, storeLoginResult, storeTaskResult } from './task-runs';
+import { STOPWATCH_KINDS } from '../../shared/prediction/task-kinds';
+import {
+  stopwatchResult,
+  storeLoginResult,
+  storeTaskResult,
+  type StopwatchKind,
+} from './task-runs';
 
 function describe(r: TestResult): string {
   if (r.status !== 'ok') return `${r.title}: ${r.error ?? r.status}\n`;
@@ -87,21 +93,38 @@ export const registerTasks: Register = (program: Command, services, io) => {
     .argument('<title>', 'what was timed')
     .argument('<seconds...>', 'one or more timings in seconds')
     .option('--note <text>', 'how it was timed')
+    .option(
+      '--kind <kind>',
+      `${STOPWATCH_KINDS.join(' | ')}: how often it happens a day and how much a faster drive can cut`,
+      'other',
+    )
     .option('--run <id>', 'add to this run instead of a new one')
-    .action(async (title: string, secs: string[], o: { note?: string; run?: string }) => {
-      const seconds = secs.map((x) => {
-        const n = Number(x);
-        if (!(n > 0 && n <= 86_400)) throw new UserError(`not a time in seconds: ${x}`);
-        return n;
-      });
-      const result = stopwatchResult({ title, seconds, ...(o.note ? { note: o.note } : {}) });
-      const id = await storeTaskResult(
-        services.runs,
-        services.version,
-        result,
-        `Stopwatch: ${title}`,
-        o.run,
-      );
-      io.out(describe(result) + `saved in run ${id}\n`);
-    });
+    .action(
+      async (title: string, secs: string[], o: { note?: string; run?: string; kind: string }) => {
+        if (!(STOPWATCH_KINDS as string[]).includes(o.kind))
+          throw new UserError(
+            `unknown --kind "${o.kind}": use one of ${STOPWATCH_KINDS.join(', ')}`,
+          );
+        if (!title.trim()) throw new UserError('the title says what was timed: it cannot be empty');
+        const seconds = secs.map((x) => {
+          const n = Number(x);
+          if (!(n > 0 && n <= 86_400)) throw new UserError(`not a time in seconds: ${x}`);
+          return n;
+        });
+        const result = stopwatchResult({
+          title: title.trim(),
+          seconds,
+          kind: o.kind as StopwatchKind,
+          ...(o.note ? { note: o.note } : {}),
+        });
+        const id = await storeTaskResult(
+          services.runs,
+          services.version,
+          result,
+          `Stopwatch: ${title.trim()}`,
+          o.run,
+        );
+        io.out(describe(result) + `kind: ${o.kind}\nsaved in run ${id}\n`);
+      },
+    );
 };

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import {
   formatSeconds,
+  ratioWords,
   type Finding,
   type MetricComparison,
   type TaskSaving,
@@ -49,24 +50,71 @@ export function VerdictHeadline({ verdict }: { verdict: Verdict }) {
           ))}
         </ul>
       )}
+      <p className="muted small" data-testid="verdict-noise">
+        {verdict.text.noise}
+        {verdict.text.tasks ? ` ${verdict.text.tasks}.` : ''}
+      </p>
     </section>
   );
 }
 
+/** One row per kind of work: the median speed-up of its methods, with their range. */
+export function ThemeHeadlines({ verdict }: { verdict: Verdict }) {
+  if (!verdict.headlines.length) return null;
+  return (
+    <section aria-labelledby="vd-themes-title">
+      <h3 id="vd-themes-title">By kind of work</h3>
+      <p className="muted">
+        The median of the methods that measure it, with their range: never the most extreme one.
+      </p>
+      <ul className="vd-themes" data-testid="verdict-themes">
+        {verdict.headlines.map((h) => (
+          <li key={h.words} className={`vd-theme vd-out-${h.outcome}`}>
+            <span className="vd-theme-words">{h.words}</span>
+            <strong>
+              {h.outcome === 'no-difference' ? 'no measurable difference' : ratioWords(h)}
+            </strong>
+            <span className="muted">
+              {h.outcome === 'faster'
+                ? 'faster'
+                : h.outcome === 'slower'
+                  ? 'slower'
+                  : `median ${fmtRatio(h.median)} inside the noise`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const BASIS_WORDS: Record<Verdict['totals']['basis'], string> = {
+  measured: 'measured: tasks timed on both drives',
+  estimated: 'estimated from the drive figures (tasks timed on one drive only)',
+  mixed: 'part measured, part estimated',
+  none: 'no task you wait for was timed',
+};
+
 export function TimeAndMoney({ verdict }: { verdict: Verdict }) {
   const { totals, money } = verdict;
   const c = money.currency;
+  const known = totals.basis !== 'none';
   return (
     <section className="vd-cards" aria-label="Time and money">
-      <div className="vd-card">
+      <div className="vd-card" data-testid="verdict-time-day" data-basis={totals.basis}>
         <span className="vd-card-label">Time saved per day</span>
-        <strong className="vd-card-value">{formatSeconds(totals.savedPerDaySeconds)}</strong>
-        <span className="muted">from your usage profile</span>
+        <strong className="vd-card-value">
+          {known ? formatSeconds(totals.savedPerDaySeconds) : 'Not known'}
+          {totals.basis === 'estimated' && <span className="badge vd-badge-est">estimated</span>}
+        </strong>
+        <span className="muted">{verdict.text.timeSaved}</span>
       </div>
       <div className="vd-card">
         <span className="vd-card-label">Time saved per year</span>
-        <strong className="vd-card-value">{fmtHours(totals.savedPerYearHours)}</strong>
-        <span className="muted">days you use the machine</span>
+        <strong className="vd-card-value">
+          {known ? fmtHours(totals.savedPerYearHours) : '—'}
+        </strong>
+        <span className="muted">{BASIS_WORDS[totals.basis]}</span>
       </div>
       <div className="vd-card">
         <span className="vd-card-label">Price per GB, old → new</span>
@@ -127,6 +175,7 @@ export function TaskTable({ tasks }: { tasks: TaskSaving[] }) {
           <thead>
             <tr>
               <th scope="col">Task</th>
+              <th scope="col">How</th>
               <th scope="col">Before, s</th>
               <th scope="col">After, s</th>
               <th scope="col">Speed-up</th>
@@ -139,8 +188,18 @@ export function TaskTable({ tasks }: { tasks: TaskSaving[] }) {
           </thead>
           <tbody>
             {tasks.map((t) => (
-              <tr key={t.key}>
+              <tr key={t.key} data-basis={t.basis}>
                 <th scope="row">{t.title}</th>
+                <td title={t.note || undefined}>
+                  {t.basis === 'measured' ? (
+                    'measured'
+                  ) : (
+                    <span className="badge vd-badge-est">
+                      estimated (
+                      {t.side === 'before-only' ? 'timed before only' : 'timed after only'})
+                    </span>
+                  )}
+                </td>
                 <td>{fmtSpread(t.beforeSeconds)}</td>
                 <td>{fmtSpread(t.afterSeconds)}</td>
                 <td>
@@ -196,7 +255,13 @@ export function MetricTable({ comparisons }: { comparisons: MetricComparison[] }
                     <span className="muted vd-range">{fmtRange(c.speedupRange)}</span>
                   )}
                 </td>
-                <td>{OUTCOME_WORDS[c.outcome]}</td>
+                <td title={c.why}>
+                  {c.excluded
+                    ? c.excluded.kind === 'memory-speed'
+                      ? 'not the drive (memory speed)'
+                      : 'not compared (cache suspected)'
+                    : OUTCOME_WORDS[c.outcome]}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -236,6 +301,7 @@ export function VerdictReport({
     <div className="vd-report">
       <VerdictHeadline verdict={verdict} />
       <TimeAndMoney verdict={verdict} />
+      <ThemeHeadlines verdict={verdict} />
       <FindingsList findings={verdict.findings} />
       <TaskTable tasks={verdict.tasks} />
       <ChartList charts={charts} controls={chartControls} />

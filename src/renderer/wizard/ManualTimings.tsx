@@ -2,7 +2,12 @@ import { useEffect, useState } from 'react';
 import { LOGIN_STEPS, type LoginStatus } from '../../shared/contract/tasks';
 import { api } from '../api/transport';
 import { errorText } from '../components/format';
-import { loginStatusText, parseSeconds } from './manual-timings-text';
+import {
+  guessKind,
+  loginStatusText,
+  parseSeconds,
+  STOPWATCH_KIND_CHOICES,
+} from './manual-timings-text';
 
 /** Timings no benchmark can take: login-to-desktop across a re-login, and a stopwatch for the rest. */
 export function ManualTimings({ runId, onAdded }: { runId: string; onAdded: () => void }) {
@@ -10,6 +15,11 @@ export function ManualTimings({ runId, onAdded }: { runId: string; onAdded: () =
   const [title, setTitle] = useState('');
   const [secs, setSecs] = useState('');
   const [note, setNote] = useState('');
+  // null: follow the title ("Boot …" → boot) until the person picks a kind.
+  const [kindPicked, setKind] = useState<(typeof STOPWATCH_KIND_CHOICES)[number]['kind'] | null>(
+    null,
+  );
+  const kind = kindPicked ?? guessKind(title);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -35,16 +45,18 @@ export function ManualTimings({ runId, onAdded }: { runId: string; onAdded: () =
       .tasksStopwatchAdd({
         title: title.trim(),
         seconds,
+        kind,
         ...(note.trim() ? { note: note.trim() } : {}),
         runId,
       })
       .then(() => {
         setStatus(
-          `Added "${title.trim()}" (${seconds.length} timing${seconds.length > 1 ? 's' : ''}) to this run.`,
+          `Added "${title.trim()}" (${seconds.length} timing${seconds.length > 1 ? 's' : ''}, ${STOPWATCH_KIND_CHOICES.find((c) => c.kind === kind)!.label.toLowerCase()}) to this run. Time it with the same title on the new drive so the two pair up.`,
         );
         setTitle('');
         setSecs('');
         setNote('');
+        setKind(null);
         onAdded();
       })
       .catch((e: unknown) => setError(errorText(e)));
@@ -111,6 +123,22 @@ export function ManualTimings({ runId, onAdded }: { runId: string; onAdded: () =
           />
         </label>
         <label className="num-field">
+          <span>Kind</span>
+          <select
+            value={kind}
+            onChange={(e) =>
+              setKind(e.target.value as (typeof STOPWATCH_KIND_CHOICES)[number]['kind'])
+            }
+            data-testid="stopwatch-kind"
+          >
+            {STOPWATCH_KIND_CHOICES.map((c) => (
+              <option key={c.kind} value={c.kind} title={c.hint}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="num-field">
           <span>Note (optional)</span>
           <input
             type="text"
@@ -120,6 +148,10 @@ export function ManualTimings({ runId, onAdded }: { runId: string; onAdded: () =
           />
         </label>
       </div>
+      <p className="muted small">
+        {STOPWATCH_KIND_CHOICES.find((c) => c.kind === kind)!.label}:{' '}
+        {STOPWATCH_KIND_CHOICES.find((c) => c.kind === kind)!.hint}.
+      </p>
       {secs.trim() && !seconds && (
         <p className="error-text">Timings must be numbers of seconds or m:ss.</p>
       )}

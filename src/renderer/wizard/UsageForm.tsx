@@ -1,3 +1,4 @@
+import { TASK_KINDS } from '../../shared/prediction/task-kinds';
 import type { UsageProfile } from '../../shared/schemas/run';
 import { useWizard } from './wizard-store';
 
@@ -37,6 +38,13 @@ function Num(props: {
     </label>
   );
 }
+
+/** Felt tasks the engine times, with the kind that sets their default occurrences per day. */
+const FELT_TASKS = [
+  { id: 'task.du', kind: 'search', label: 'Disk searches per day', step: 1 },
+  { id: 'task.app-start', kind: 'app-start', label: 'App starts per day', step: 1 },
+  { id: 'task.unpack', kind: 'unpack', label: 'Archives unpacked per day', step: 0.1 },
+] as const;
 
 /** The few facts about a person's day that turn seconds saved into hours per year. */
 export function UsageForm() {
@@ -78,6 +86,19 @@ export function UsageForm() {
           value={usage.loginsPerDay}
           onChange={(v) => setUsage({ loginsPerDay: v ?? 0 })}
         />
+        {FELT_TASKS.map((t) => (
+          <Num
+            key={t.id}
+            label={t.label}
+            step={t.step}
+            value={usage.tasksPerDay[t.id] ?? TASK_KINDS[t.kind].perDay}
+            onChange={(v) =>
+              setUsage({
+                tasksPerDay: { ...usage.tasksPerDay, [t.id]: v ?? TASK_KINDS[t.kind].perDay },
+              })
+            }
+          />
+        ))}
         <Num
           label="Days used per year"
           value={usage.workDaysPerYear}

@@ -1,5 +1,23 @@
 // Pure text helpers of the manual-timings panel (stopwatch entry and login status line).
 import type { LoginStatus } from '../../shared/contract/tasks';
+import { STOPWATCH_KINDS, TASK_KINDS } from '../../shared/prediction/task-kinds';
+
+/** The kinds a stopwatch timing can have, with what each implies (shown in the picker). */
+export const STOPWATCH_KIND_CHOICES = STOPWATCH_KINDS.map((k) => ({
+  kind: k as 'boot' | 'login' | 'app-start' | 'copy' | 'other',
+  label: TASK_KINDS[k].label,
+  hint: `counted ${TASK_KINDS[k].perDay}× a day unless your usage profile says otherwise; about ${Math.round(TASK_KINDS[k].ioShare * 100)} % of it is disk time on a hard disk`,
+}));
+
+/** A guess of the kind from the title, so "Boot to login screen" starts as a boot. */
+export function guessKind(title: string): (typeof STOPWATCH_KIND_CHOICES)[number]['kind'] {
+  const t = title.toLowerCase();
+  if (/\bboot|grub|bios|power.?on|startup\b/.test(t)) return 'boot';
+  if (/\blog ?in\b|desktop/.test(t)) return 'login';
+  if (/\bcopy|transfer|backup\b/.test(t)) return 'copy';
+  if (/\b(start|open|launch|load)/.test(t)) return 'app-start';
+  return 'other';
+}
 
 /** Seconds typed as "27, 26.5 1:05" (m:ss allowed), as the seeds timed them with a stopwatch. */
 export function parseSeconds(text: string): number[] | null {

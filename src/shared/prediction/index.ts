@@ -1,17 +1,13 @@
 // Prediction before buying: Amdahl's law on each task's I/O-wait share, with the target drive's
 // figures capped by the link it will sit on. Pure: the before-run (and later the after-run) in,
 // a Prediction with its assumptions out.
+import type { DriveKind } from '../schemas/drive';
 import type { Measurement, RunDocument } from '../schemas/run';
-import { pairMeasurements, spreadOfMeasurement } from '../verdict/compare';
-import { isSequentialRead, isSequentialWrite, metricKey, toMBps } from '../verdict/metrics';
+import { pairKey, pairMeasurements, spreadOfMeasurement } from '../verdict/compare';
+import { isSequentialRead, isSequentialWrite, toMBps } from '../verdict/metrics';
 import { ioWaitShareOf } from '../verdict/tasks';
-import {
-  DEFAULT_IO_SHARE,
-  DEFAULT_RANDOM_SHARE,
-  PRESETS,
-  presetForKind,
-  RANDOM_SHARE,
-} from './presets';
+import { PRESETS, presetForKind } from './presets';
+import { TASK_KINDS, taskKindOf } from './task-kinds';
 import type {
   DriveFigures,
   Prediction,
@@ -21,7 +17,13 @@ import type {
 } from './schema';
 
 export * from './schema';
-export { PRESETS } from './presets';
+export { PRESETS, OLD_DRIVE_KINDS } from './presets';
+export { TASK_KINDS, STOPWATCH_KINDS } from './task-kinds';
+
+export interface PredictOptions {
+  /** What the current drive is, when the run cannot tell (stopwatch-only, imported, loop device). */
+  oldDrive?: DriveKind;
+}
 
 const med = (m: Measurement) => spreadOfMeasurement(m).median;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -99,11 +101,12 @@ export function predict(
   before: RunDocument,
   targetIn: PredictionTarget,
   after?: RunDocument,
+  opts: PredictOptions = {},
 ): Prediction {
   const target = resolveTarget(targetIn, before);
   const assumptions: string[] = [];
   const measured = driveFiguresOf(before);
-  const fallbackId = presetForKind(before.drive?.kind);
+  const fallbackId = presetForKind(opts.oldDrive ?? before.drive?.kind);
   const fallback = fallbackId ? PRESETS[fallbackId] : null;
   const current: DriveFigures = { ...measured };
   if (current.seqReadMBps === null && fallback) {
@@ -123,7 +126,7 @@ export function predict(
     );
   if (current.seqReadMBps === null || current.randomAccessMs === null)
     throw new Error(
-      'the before-run has no sequential read or random-access figure and its drive type is unknown: run the full profile first',
+      "the before-run has no sequential read or random-access figure and the old drive's kind is unknown: name it (hdd, sata-ssd or nvme-ssd)",
     );
   const sequential = target.effectiveSeqReadMBps / current.seqReadMBps;
   const random = current.randomAccessMs / target.randomAccessMs;
@@ -136,24 +139,26 @@ export function predict(
     );
   assumptions.push(
     "Amdahl's law: only the time a task spends waiting for the disk shrinks; its CPU time stays the same.",
-    'Each task type has a typical mix of random and sequential I/O (disk search is almost all random access, hibernation almost all sequential).',
+    'Each kind of task has a typical mix of random and sequential I/O (disk search is almost all random access, a file copy almost all sequential).',
   );
 
   const afterMs = after ? pairMeasurements(before, after) : [];
   const afterByKey = new Map(afterMs.map((p) => [p.key, p.after]));
   const tasks: TaskPrediction[] = [];
-  let assumedShare = false;
+  const assumedKinds = new Set<keyof typeof TASK_KINDS>();
   for (const t of before.tests) {
     if (t.status !== 'ok' || t.kind !== 'task') continue;
     const m = t.measurements.find((x) => x.metric === 'wall_time');
     if (!m) continue;
     const bs = spreadOfMeasurement(m);
     if (bs.median === null) continue;
-    const key = metricKey(t.testId, m);
+    const key = pairKey(t, m);
+    const kind = taskKindOf(t.testId, m.params);
+    const facts = TASK_KINDS[kind];
     const share = ioWaitShareOf(t);
-    const ioShare = share ?? DEFAULT_IO_SHARE;
-    assumedShare ||= share === null;
-    const r = RANDOM_SHARE[t.testId] ?? DEFAULT_RANDOM_SHARE;
+    const ioShare = share ?? facts.ioShare;
+    if (share === null) assumedKinds.add(kind);
+    const r = facts.randomShare;
     const io = bs.median * ioShare;
     const cpu = bs.median - io;
     const predicted = cpu + io * (r / random + (1 - r) / sequential);
@@ -163,6 +168,7 @@ export function predict(
     tasks.push({
       testId: t.testId,
       key,
+      kind,
       title: m.label ?? (typeof name === 'string' ? name : t.title),
       beforeSeconds: bs,
       cpuSeconds: r3(cpu),
@@ -176,9 +182,9 @@ export function predict(
       error: measuredSeconds ? r3((measuredSeconds - predicted) / measuredSeconds) : null,
     });
   }
-  if (assumedShare)
+  for (const k of assumedKinds)
     assumptions.push(
-      `Tasks timed without CPU time (stopwatch) are assumed to wait for the disk ${Math.round(DEFAULT_IO_SHARE * 100)} % of the time.`,
+      `${TASK_KINDS[k].label} timed without CPU time is assumed to wait for the disk ${Math.round(TASK_KINDS[k].ioShare * 100)} % of the time (${TASK_KINDS[k].source}).`,
     );
 
   const afterFig = after ? driveFiguresOf(after) : null;

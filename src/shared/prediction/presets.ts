@@ -49,6 +49,9 @@ export const PRESETS: Record<Exclude<TargetPreset, 'custom'>, PresetFigures> = {
   },
 };
 
+/** Drive kinds (drive detection's names) `predict --old-drive` knows typical figures for. */
+export const OLD_DRIVE_KINDS: DriveKind[] = ['hdd', 'sata-ssd', 'nvme-ssd'];
+
 /** What to assume about the current drive when the before-run lacks a figure. */
 export function presetForKind(kind: DriveKind | undefined): Exclude<TargetPreset, 'custom'> | null {
   if (kind === 'hdd') return 'hdd-7200';
@@ -56,20 +59,3 @@ export function presetForKind(kind: DriveKind | undefined): Exclude<TargetPreset
   if (kind === 'nvme-ssd') return 'nvme-gen3';
   return null;
 }
-
-/**
- * Time-weighted share of a task's I/O that is random access: metadata walks and small-file
- * loads are random, image writes and streaming copies sequential.
- */
-export const RANDOM_SHARE: Record<string, number> = {
-  'task.du': 0.95,
-  'task.login': 0.7,
-  'task.boot': 0.6,
-  'task.app-start': 0.7,
-  'task.unpack': 0.5,
-  'task.backup-load': 0.5,
-  'task.hibernate': 0.05,
-};
-export const DEFAULT_RANDOM_SHARE = 0.5;
-/** I/O-wait share assumed for tasks timed with a stopwatch only (no CPU time known). */
-export const DEFAULT_IO_SHARE = 0.5;

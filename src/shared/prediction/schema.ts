@@ -1,6 +1,6 @@
 // The prediction's shape: what a target drive would change, with the assumptions it rests on.
 import { z } from 'zod';
-import { spreadSchema } from '../verdict/schema';
+import { spreadSchema, taskKind } from '../verdict/schema';
 
 export const targetPreset = z.enum(['hdd-7200', 'sata-ssd', 'nvme-gen3', 'nvme-gen4', 'custom']);
 export type TargetPreset = z.infer<typeof targetPreset>;
@@ -45,6 +45,8 @@ export type DriveFigures = z.infer<typeof driveFigures>;
 export const taskPrediction = z.object({
   testId: z.string(),
   key: z.string(),
+  /** Sets the disk share assumed when no CPU time was recorded (task-kinds.ts). */
+  kind: taskKind,
   title: z.string(),
   beforeSeconds: spreadSchema,
   cpuSeconds: z.number(),

@@ -4,6 +4,13 @@ import { z } from 'zod';
 import { driveInfo, machineProfile } from './drive';
 import { healthReport } from '../contract/health';
 
+/**
+ * A figure the plausibility guard does not trust (e.g. faster than the drive or link could deliver:
+ * the page cache answered). Never headlined, never a finding, never "faster".
+ */
+export const suspectFlag = z.object({ kind: z.literal('cache'), reason: z.string() });
+export type SuspectFlag = z.infer<typeof suspectFlag>;
+
 /** One metric of one test, with every sample kept (median/min/max are derived, not trusted). */
 export const measurement = z.object({
   /** Metric name shared with the importers: 'buffered_read', 'seq_create', 'random_read', ... */
@@ -23,7 +30,7 @@ export const measurement = z.object({
    * Set when the figure is implausible for the drive (faster than the link, than memory, or than
    * the same run's random-read latency allows): kept for the record, never a finding or headline.
    */
-  suspect: z.object({ kind: z.literal('cache'), reason: z.string() }).optional(),
+  suspect: suspectFlag.optional(),
 });
 export type Measurement = z.infer<typeof measurement>;
 
@@ -47,6 +54,8 @@ export const testResult = z.object({
   bytesWritten: z.number().nonnegative().default(0),
   durationSeconds: z.number().nonnegative().optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
+  /** The whole result is suspect (every figure in it), same shape as a measurement's flag. */
+  suspect: suspectFlag.optional(),
 });
 export type TestResult = z.infer<typeof testResult>;
 

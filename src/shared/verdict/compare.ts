@@ -1,41 +1,44 @@
-// Metric-by-metric comparison of two runs: speed-up with its spread, or "no measurable difference".
-import { spread } from '../stats';
+// Metric-by-metric comparison of two runs: speed-up with its spread, judged against the metric's
+// noise floor (noise.ts), or "no measurable difference"; memory-speed and cache-suspected figures
+// are shown but never judged (suspect.ts).
 import type { Measurement, RunDocument, TestResult } from '../schemas/run';
-import type { ComparisonOutcome, MetricComparison, SpreadOf } from './schema';
+import type { ComparisonOutcome, MetricComparison, MetricTheme, SpreadOf } from './schema';
 import { metricKey, metricLabel, themeOf } from './metrics';
+import { beyondFloor, noiseFloor, type Floor } from './noise';
+import { spreadOfMeasurement } from './spread';
+import { exclusionOf } from './suspect';
 
-/**
- * Differences smaller than this are never called measurable, even when the ranges happen not to
- * overlap: single-sample figures (published results) carry no spread, and run-to-run noise of
- * disk benchmarks is rarely under a few percent.
- */
-export const NOISE_FLOOR = 0.05;
-
-/** Spread from the samples themselves; published figures without samples fall back to median/min/max. */
-export function spreadOfMeasurement(m: Measurement | undefined): SpreadOf {
-  if (!m) return { median: null, min: null, max: null, samples: 0 };
-  const values = m.samples.filter((x): x is number => x !== null && Number.isFinite(x));
-  if (values.length) return { ...spread(values), samples: values.length };
-  if (m.median === null) return { median: null, min: null, max: null, samples: 0 };
-  return { median: m.median, min: m.min ?? m.median, max: m.max ?? m.median, samples: 0 };
-}
+export { spreadOfMeasurement } from './spread';
 
 export interface Outcome {
   speedup: number | null;
   speedupRange: [number, number] | null;
   outcome: ComparisonOutcome;
   why: string;
+  floor: number;
+  floorSource: Floor['source'];
 }
+
+const pct = (x: number) => `${Math.round(x * 100)} %`;
 
 export function compareSpreads(
   before: SpreadOf,
   after: SpreadOf,
   better: 'higher' | 'lower',
+  theme: MetricTheme = 'other',
 ): Outcome {
+  const { floor, source } = noiseFloor(theme, before, after);
   const b = before.median;
   const a = after.median;
   if (b === null || a === null || b <= 0 || a <= 0)
-    return { speedup: null, speedupRange: null, outcome: 'unknown', why: 'no figure on one side' };
+    return {
+      speedup: null,
+      speedupRange: null,
+      outcome: 'unknown',
+      why: 'no figure on one side',
+      floor,
+      floorSource: source,
+    };
   const speedup = better === 'higher' ? a / b : b / a;
   const bMin = before.min ?? b;
   const bMax = before.max ?? b;
@@ -43,28 +46,14 @@ export function compareSpreads(
   const aMax = after.max ?? a;
   const speedupRange: [number, number] =
     better === 'higher' ? [aMin / bMax, aMax / bMin] : [bMin / aMax, bMax / aMin];
-  const overlap = bMin <= aMax && aMin <= bMax;
-  const single = before.samples <= 1 && after.samples <= 1;
-  if (overlap)
-    return {
-      speedup,
-      speedupRange,
-      outcome: 'no-difference',
-      why: single ? 'same figure before and after' : 'before and after ranges overlap',
-    };
-  if (Math.abs(speedup - 1) < NOISE_FLOOR)
-    return {
-      speedup,
-      speedupRange,
-      outcome: 'no-difference',
-      why: `within ${Math.round(NOISE_FLOOR * 100)} %, inside run-to-run noise`,
-    };
-  return {
-    speedup,
-    speedupRange,
-    outcome: speedup > 1 ? 'faster' : 'slower',
-    why: overlap ? '' : 'before and after ranges do not overlap',
-  };
+  const base = { speedup, speedupRange, floor, floorSource: source };
+  const floorWords =
+    source === 'single'
+      ? `the ${pct(floor)} floor stated for single figures of this kind`
+      : `its ${pct(floor)} noise floor (from the repetitions' spread)`;
+  const moved = beyondFloor(speedup, floor);
+  if (!moved) return { ...base, outcome: 'no-difference', why: `within ${floorWords}` };
+  return { ...base, outcome: moved, why: `beyond ${floorWords}` };
 }
 
 export interface PairedMeasurement {
@@ -72,51 +61,103 @@ export interface PairedMeasurement {
   test: TestResult;
   before: Measurement | undefined;
   after: Measurement | undefined;
+  beforeTest: TestResult | undefined;
+  afterTest: TestResult | undefined;
 }
 
-/** Pairs measurements by test id, metric and parameters; only tests that ran (status ok) count. */
-export function pairMeasurements(before: RunDocument, after: RunDocument): PairedMeasurement[] {
-  const index = (run: RunDocument) => {
-    const map = new Map<string, { test: TestResult; m: Measurement }>();
-    for (const t of run.tests) {
-      if (t.status !== 'ok') continue;
-      for (const m of t.measurements) map.set(metricKey(t.testId, m), { test: t, m });
-    }
-    return map;
-  };
-  const b = index(before);
-  const a = index(after);
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/**
+ * How a figure pairs across runs: test id, metric and parameters; a stopwatch timing by its title
+ * (several timings in one run are several keys, not one where the last wins).
+ */
+export function timingTitle(t: TestResult, m: Measurement): string {
+  const name = m.params?.name;
+  return m.label ?? (typeof name === 'string' ? name : t.title);
+}
+
+export function pairKey(t: TestResult, m: Measurement): string {
+  if (t.testId === 'task.stopwatch') return `task.stopwatch:${slug(timingTitle(t, m))}`;
+  return metricKey(t.testId, m);
+}
+
+function indexRun(run: RunDocument): Map<string, { test: TestResult; m: Measurement }> {
+  const map = new Map<string, { test: TestResult; m: Measurement }>();
+  for (const t of run.tests) {
+    if (t.status !== 'ok') continue;
+    for (const m of t.measurements) map.set(pairKey(t, m), { test: t, m });
+  }
+  return map;
+}
+
+/** Pairs measurements of tests that ran (status ok); `all` keeps figures found on one side only. */
+export function pairMeasurements(
+  before: RunDocument,
+  after: RunDocument,
+  all = false,
+): PairedMeasurement[] {
+  const b = indexRun(before);
+  const a = indexRun(after);
   const out: PairedMeasurement[] = [];
   for (const [key, x] of b) {
     const y = a.get(key);
-    if (y) out.push({ key, test: x.test, before: x.m, after: y.m });
+    if (y || all)
+      out.push({
+        key,
+        test: x.test,
+        before: x.m,
+        after: y?.m,
+        beforeTest: x.test,
+        afterTest: y?.test,
+      });
   }
+  if (all)
+    for (const [key, y] of a)
+      if (!b.has(key))
+        out.push({
+          key,
+          test: y.test,
+          before: undefined,
+          after: y.m,
+          beforeTest: undefined,
+          afterTest: y.test,
+        });
   return out;
 }
 
 export function compareRuns(before: RunDocument, after: RunDocument): MetricComparison[] {
-  return (
-    pairMeasurements(before, after)
-      // A figure the engine flagged 'cache suspected' is not the drive's: no speed-up, no headline.
-      .filter((p) => p.test.kind === 'synthetic' && !p.before?.suspect && !p.after?.suspect)
-      .map(({ key, test, before: mb, after: ma }) => {
-        const m = (ma ?? mb)!;
-        const bs = spreadOfMeasurement(mb);
-        const as = spreadOfMeasurement(ma);
-        return {
-          key,
-          testId: test.testId,
-          testTitle: test.title,
-          metric: m.metric,
-          label: metricLabel(m),
-          unit: m.unit,
-          better: m.better,
-          ...(m.params ? { params: m.params } : {}),
-          theme: themeOf(test, m),
-          before: bs,
-          after: as,
-          ...compareSpreads(bs, as, m.better),
-        };
-      })
-  );
+  return pairMeasurements(before, after)
+    .filter((p) => p.test.kind === 'synthetic')
+    .map(({ key, test, before: mb, after: ma, afterTest }) => {
+      const m = (ma ?? mb)!;
+      const bs = spreadOfMeasurement(mb);
+      const as = spreadOfMeasurement(ma);
+      const theme = themeOf(test, m);
+      const o = compareSpreads(bs, as, m.better, theme);
+      const excluded =
+        exclusionOf(before, test, mb!) ?? (afterTest ? exclusionOf(after, afterTest, ma!) : null);
+      return {
+        key,
+        testId: test.testId,
+        testTitle: test.title,
+        metric: m.metric,
+        label: metricLabel(m),
+        unit: m.unit,
+        better: m.better,
+        ...(m.params ? { params: m.params } : {}),
+        theme,
+        before: bs,
+        after: as,
+        ...o,
+        // Shown with its figures, never judged: it says nothing about the drive.
+        ...(excluded
+          ? { outcome: 'unknown' as const, why: `not compared: ${excluded.reason}` }
+          : {}),
+        excluded,
+      };
+    });
 }

@@ -2,8 +2,12 @@
 import type { DriveInfo, PartitionInfo } from '../schemas/drive';
 import type { RunDocument } from '../schemas/run';
 import { spreadOfMeasurement } from './compare';
-import { isDeviceRead, isSequentialRead, metricLabel, toMBps } from './metrics';
-import type { Finding, MetricComparison, TaskSaving } from './schema';
+import { formatSeconds } from './recommend';
+import { isSequentialRead, metricKey, metricLabel, toMBps } from './metrics';
+import { ABOVE_CEILING } from './suspect';
+import { exclusionOf, suspectFigures } from './suspect';
+import { ratioWords } from './themes';
+import type { Finding, TaskSaving, ThemeHeadline } from './schema';
 
 /** Rated figures of the new drive, when the person entered them (datasheet). */
 export interface RatedFigures {
@@ -15,10 +19,6 @@ export interface RatedFigures {
 export const CPU_BOUND_SHARE = 0.3;
 /** A sequential read at this share of the link ceiling is link-limited. */
 const AT_CEILING = 0.85;
-/** Above the ceiling by more than this, a "device" read cannot have come from the device. */
-const ABOVE_CEILING = 1.05;
-/** A device read at this share of the run's cached-read (memory) speed came from RAM. */
-const MEMORY_SPEED = 0.8;
 
 const fmt = (x: number) => (x >= 100 ? Math.round(x).toString() : x.toPrecision(3));
 const pct = (x: number) => `${Math.round(x * 100)} %`;
@@ -29,7 +29,7 @@ export function linkCeilingFindings(after: RunDocument, rated: RatedFigures = {}
   if (!link || ceiling === null) return [];
   const reads = after.tests
     .filter((t) => t.status === 'ok' && t.kind === 'synthetic')
-    .flatMap((t) => t.measurements.filter((m) => isSequentialRead(m) && !m.suspect))
+    .flatMap((t) => t.measurements.filter((m) => isSequentialRead(m) && !exclusionOf(after, t, m)))
     .map((m) => ({ m, mbps: toMBps(spreadOfMeasurement(m).median ?? NaN, m.unit) }))
     .filter(
       (x): x is { m: (typeof x)['m']; mbps: number } => x.mbps !== null && Number.isFinite(x.mbps),
@@ -72,46 +72,19 @@ export function linkCeilingFindings(after: RunDocument, rated: RatedFigures = {}
     : [];
 }
 
-/** Reads faster than the link or as fast as RAM were served by the page cache, not the drive. */
+/**
+ * Figures the page cache answered (flagged by the engine or caught by the same guard here): said
+ * once per run, with the reason, so the person knows why they are not compared.
+ */
 export function cacheFindings(run: RunDocument, which: 'before' | 'after'): Finding[] {
-  const ceiling = run.drive?.link?.ceilingMBps ?? null;
-  const cached = run.tests
-    .flatMap((t) => (t.status === 'ok' ? t.measurements : []))
-    .find((m) => m.metric === 'cached_read');
-  const memory = cached ? toMBps(spreadOfMeasurement(cached).median ?? NaN, cached.unit) : null;
-  const out: Finding[] = [];
-  for (const t of run.tests) {
-    if (t.status !== 'ok' || t.kind !== 'synthetic') continue;
-    // Flagged by the engine's plausibility guard: say why, once, and use the figure for nothing.
-    for (const m of t.measurements.filter((x) => x.suspect))
-      out.push({
-        kind: 'cache-suspected',
-        severity: 'bad',
-        title: `Cache suspected in the ${which}-run: ${t.title}, ${metricLabel(m)}`,
-        detail: `${m.suspect!.reason}. This figure is left out of the findings and the headline.`,
-        weight: 95,
-        keys: [],
-      });
-    for (const m of t.measurements.filter((x) => isDeviceRead(x) && !x.suspect)) {
-      const v = toMBps(spreadOfMeasurement(m).median ?? NaN, m.unit);
-      if (v === null || !Number.isFinite(v)) continue;
-      let why: string | null = null;
-      if (ceiling !== null && v > ceiling * ABOVE_CEILING)
-        why = `${fmt(v)} MB/s is above the link ceiling of ~${fmt(ceiling)} MB/s`;
-      else if (memory !== null && memory > 0 && v >= memory * MEMORY_SPEED)
-        why = `${fmt(v)} MB/s is close to this machine's memory speed (${fmt(memory)} MB/s cached reads)`;
-      if (why)
-        out.push({
-          kind: 'cache-suspected',
-          severity: 'bad',
-          title: `Impossible result in the ${which}-run: ${t.title}, ${metricLabel(m)}`,
-          detail: `${why}: the page cache answered, not the drive. Rerun with admin rights (cache drop) or a file larger than RAM before trusting it.`,
-          weight: 95,
-          keys: [],
-        });
-    }
-  }
-  return out;
+  return suspectFigures(run).map(({ test, label, reason, m }) => ({
+    kind: 'cache-suspected' as const,
+    severity: 'bad' as const,
+    title: `Not the drive, in the ${which}-run: ${test.title}, ${label}`,
+    detail: `${reason}: the page cache answered, not the drive, so this figure is left out of the comparison. Rerun with admin rights (cache drop) or a larger file before trusting it.`,
+    weight: 95,
+    keys: [metricKey(test.testId, m)],
+  }));
 }
 
 export function cpuBoundFindings(tasks: TaskSaving[]): Finding[] {
@@ -221,25 +194,61 @@ export function driveHealthFindings(after: RunDocument): Finding[] {
   return out;
 }
 
-export function outcomeFindings(comparisons: MetricComparison[]): Finding[] {
-  const slower = comparisons.filter((c) => c.outcome === 'slower' && c.theme !== 'memory');
-  if (!slower.length) return [];
+/** Slower themes (their median, not one noisy figure) and tasks measured slower on both drives. */
+export function outcomeFindings(headlines: ThemeHeadline[], tasks: TaskSaving[]): Finding[] {
+  const themes = headlines.filter((h) => h.outcome === 'slower');
+  const slowTasks = tasks.filter((t) => t.basis === 'measured' && t.outcome === 'slower');
+  const parts = [
+    ...themes.map((h) => ({
+      words: `${h.words}: ${ratioWords({ ...h, median: 1 / h.median, min: 1 / h.max, max: 1 / h.min })} slower`,
+      keys: h.keys,
+    })),
+    ...slowTasks.map((t) => ({
+      words: `${t.title}: ${formatSeconds(t.beforeSeconds.median!)} → ${formatSeconds(t.afterSeconds.median!)}`,
+      keys: [t.key],
+    })),
+  ];
+  if (!parts.length) return [];
   return [
     {
       kind: 'slower',
       severity: 'warn',
       title:
-        slower.length === 1
-          ? `Slower after the swap: ${slower[0]!.testTitle}, ${slower[0]!.label}`
-          : `${slower.length} measurements are slower after the swap`,
-      detail:
-        slower
-          .slice(0, 5)
-          .map((c) => `${c.testTitle}, ${c.label}: ${(1 / (c.speedup ?? 1)).toFixed(2)}× slower`)
-          .join('; ') +
-        (slower.length > 5 ? `; and ${slower.length - 5} more (see the table)` : ''),
+        parts.length === 1
+          ? `Slower after the swap: ${parts[0]!.words.split(':')[0]}`
+          : `${parts.length} kinds of work are slower after the swap`,
+      detail: parts.map((p) => p.words).join('; ') + '.',
       weight: 50,
-      keys: slower.map((c) => c.key),
+      keys: parts.flatMap((p) => p.keys),
+    },
+  ];
+}
+
+/** Timings on one side only: said as such, with how the other side was estimated. */
+export function oneSideFindings(tasks: TaskSaving[]): Finding[] {
+  const one = tasks.filter((t) => t.side !== 'both');
+  if (!one.length) return [];
+  const list = (side: TaskSaving['side']) =>
+    one
+      .filter((t) => t.side === side)
+      .map((t) => `“${t.title}”`)
+      .join(', ');
+  const before = list('before-only');
+  const after = list('after-only');
+  return [
+    {
+      kind: 'comparability',
+      severity: 'info',
+      title: `${one.length} timing${one.length > 1 ? 's were' : ' was'} taken on one drive only`,
+      detail: [
+        before && `Timed before the swap only: ${before}.`,
+        after && `Timed after the swap only: ${after}.`,
+        'Their other side is estimated from the drive figures and marked "estimated"; time the same titles on both drives to measure them.',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      weight: 55,
+      keys: one.map((t) => t.key),
     },
   ];
 }

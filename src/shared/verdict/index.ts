@@ -1,4 +1,21 @@
-// The verdict: a pure function of two runs, a usage profile and (optionally) the new drive's rated figures.
+// The verdict: ONE pure object computed from two runs, a usage profile and (optionally) the new
+// drive's rated figures. The Verdict screen, the PDF report and the CLI print this object and
+// nothing else, so their words and numbers cannot disagree.
+//
+// What it holds (schema.ts has the zod shape):
+// - comparisons: every synthetic figure before → after, with its noise floor (`floor`,
+//   `floorSource`), its outcome ('faster' / 'slower' / 'no-difference' / 'unknown') and, for
+//   memory-speed or cache-suspected figures, `excluded` (shown, never judged).
+// - headlines: one per theme ('random access', 'sequential reads', …): the MEDIAN speed-up of
+//   its methods with min–max and count; its outcome is what findings and headline use.
+// - tasks: felt tasks before → after. `basis` 'measured' (timed on both drives) or 'estimated'
+//   (timed on one side only; the other from the prediction model), `side`, `kind`, `note`.
+// - totals: saved per day (measured + estimated, and each apart) and its `basis`
+//   ('none' = no felt task timed: time saved not known).
+// - noise: how many figures were judged / inside their floor / isolated outliers / excluded, and
+//   `noMeasurableDifference` (A/A pairs: headline "No measurable difference between these runs").
+// - text: the sentences to print as they are (time saved, the tasks line or null, noise line).
+// - findings, recommendation {level, headline, reasons}, bigWins, smallGains, money.
 import { usageProfile, type RunDocument, type UsageProfile } from '../schemas/run';
 import { compareRuns } from './compare';
 import {
@@ -7,15 +24,20 @@ import {
   cpuBoundFindings,
   driveHealthFindings,
   linkCeilingFindings,
+  oneSideFindings,
   outcomeFindings,
   type RatedFigures,
 } from './findings';
 import { recommend, winsOf } from './recommend';
 import type { Verdict } from './schema';
-import { moneyOf, taskSavings } from './tasks';
+import { moneyOf, ratiosFromHeadlines, taskSavings } from './tasks';
+import { themeHeadlines } from './themes';
+import { noiseOf, textOf, totalsOf } from './summary';
 
 export * from './schema';
-export { formatSeconds } from './recommend';
+export { formatSeconds, NO_DIFFERENCE_HEADLINE } from './recommend';
+export { ratioWords } from './themes';
+export { NOISE_CLASSES } from './noise';
 export type { RatedFigures } from './findings';
 
 const SEVERITY_ORDER = { bad: 3, warn: 2, good: 1, info: 0 } as const;
@@ -31,12 +53,16 @@ export function computeVerdict(
 ): Verdict {
   const usage = opts.usage ?? after.usage ?? before.usage;
   const comparisons = compareRuns(before, after);
-  const tasks = taskSavings(before, after, usage);
-  const savedPerDaySeconds = tasks.reduce((s, t) => s + (t.savedPerDay ?? 0), 0);
+  const headlines = themeHeadlines(comparisons);
+  const driveMoved = headlines.length ? headlines.some((h) => h.outcome !== 'no-difference') : null;
+  const tasks = taskSavings(before, after, usage, ratiosFromHeadlines(headlines), driveMoved);
   const days = usageProfile.parse(usage ?? {}).workDaysPerYear;
-  const savedPerYearHours = (savedPerDaySeconds * days) / 3600;
-  const money = moneyOf(usage, savedPerYearHours);
-  const wins = winsOf(comparisons, tasks);
+  const totals = totalsOf(tasks, days);
+  const money = moneyOf(usage, totals.savedPerYearHours);
+  const noise = noiseOf(comparisons, headlines, tasks);
+  const wins = noise.noMeasurableDifference
+    ? { bigWins: [], smallGains: [], findings: [] }
+    : winsOf(headlines, tasks);
   const findings = [
     ...wins.findings,
     ...linkCeilingFindings(after, opts.rated),
@@ -44,8 +70,9 @@ export function computeVerdict(
     ...cacheFindings(after, 'after'),
     ...cpuBoundFindings(tasks),
     ...comparabilityFindings(before, after),
+    ...oneSideFindings(tasks),
     ...driveHealthFindings(after),
-    ...outcomeFindings(comparisons),
+    ...outcomeFindings(headlines, tasks),
   ].sort((a, b) => b.weight - a.weight || SEVERITY_ORDER[b.severity] - SEVERITY_ORDER[a.severity]);
   return {
     beforeId: before.id,
@@ -53,14 +80,23 @@ export function computeVerdict(
     beforeName: runName(before),
     afterName: runName(after),
     comparisons,
+    headlines,
     tasks,
-    totals: {
-      savedPerDaySeconds: Math.round(savedPerDaySeconds * 1000) / 1000,
-      savedPerYearHours: Math.round(savedPerYearHours * 1000) / 1000,
-    },
+    totals,
+    noise,
+    text: textOf(totals, tasks, noise),
     money,
     findings,
-    recommendation: recommend({ comparisons, tasks, wins, findings, savedPerDaySeconds, money }),
+    recommendation: recommend({
+      headlines,
+      tasks,
+      wins,
+      findings,
+      totals,
+      noise,
+      comparisons: comparisons.length,
+      money,
+    }),
     bigWins: wins.bigWins,
     smallGains: wins.smallGains,
   };

@@ -1,13 +1,26 @@
-// Big wins, small gains and the recommendation with the reasons that decided it.
-import { themeWords } from './metrics';
-import type { Finding, MetricComparison, Money, RecommendationLevel, TaskSaving } from './schema';
+// Big wins, small gains and the recommendation with the reasons that decided it. Everything here
+// reads the theme headlines and task savings, never single figures, so a finding, a reason and
+// the headline cannot disagree.
+import { ratioWords } from './themes';
+import type {
+  Finding,
+  Money,
+  RecommendationLevel,
+  TaskSaving,
+  ThemeHeadline,
+  Verdict,
+} from './schema';
 
-/** A synthetic metric this many times better is a big win (what a person feels on an SSD). */
+/** A theme this many times better (its median) is a big win (what a person feels on an SSD). */
 export const BIG_WIN_SYNTHETIC = 5;
 /** A real-world task this many times faster is a big win. */
 export const BIG_WIN_TASK = 3;
 /** Measurably faster but by less than this is a small gain. */
 export const SMALL_GAIN = 1.25;
+/** A felt task: timed on both drives, this many times faster. */
+export const FELT_SPEEDUP = 1.5;
+/** Worth it on time alone: this many seconds a day (measured + estimated). */
+export const WORTH_IT_PER_DAY = 30;
 
 export function formatSeconds(s: number): string {
   const sign = s < 0 ? '−' : '';
@@ -33,43 +46,32 @@ export interface Wins {
   findings: Finding[];
 }
 
-export function winsOf(comparisons: MetricComparison[], tasks: TaskSaving[]): Wins {
-  const themes = new Map<string, MetricComparison[]>();
-  for (const c of comparisons)
-    if (c.outcome === 'faster' && c.theme !== 'memory' && (c.speedup ?? 0) >= BIG_WIN_SYNTHETIC) {
-      const w = themeWords(c.theme, c.metric);
-      themes.set(w, [...(themes.get(w) ?? []), c]);
-    }
+export function winsOf(headlines: ThemeHeadline[], tasks: TaskSaving[]): Wins {
   const findings: Finding[] = [];
-  for (const [words, cs] of themes) {
-    const top = [...cs].sort((a, b) => (b.speedup ?? 0) - (a.speedup ?? 0));
-    const best = top[0]!;
+  const big = headlines.filter((h) => h.outcome === 'faster' && h.median >= BIG_WIN_SYNTHETIC);
+  for (const h of big)
     findings.push({
       kind: 'big-win',
       severity: 'good',
-      title: FELT.has(best.theme)
-        ? `${cap(words)} ${/[^s]s$/.test(words) ? 'are' : 'is'} ${x(best.speedup!)} faster: this is what you feel`
-        : `${cap(words)}: ${x(best.speedup!)} faster`,
-      detail:
-        top
-          .slice(0, 4)
-          .map((c) => `${c.testTitle}, ${c.label}: ${x(c.speedup!)}`)
-          .join('; ') + (top.length > 4 ? `; and ${top.length - 4} more` : ''),
-      weight: 40 + Math.log10(best.speedup!) * 10,
-      keys: cs.map((c) => c.key),
+      title: FELT.has(h.theme)
+        ? `${cap(h.words)} ${/[^s]s$/.test(h.words) ? 'are' : 'is'} ${x(h.median)} faster: this is what you feel`
+        : `${cap(h.words)}: ${x(h.median)} faster`,
+      detail: `${ratioWords(h)} faster across the methods that measure it.`,
+      weight: 40 + Math.log10(h.median) * 10,
+      keys: h.keys,
     });
-  }
-  const bigTasks = tasks.filter((t) => t.outcome === 'faster' && (t.speedup ?? 0) >= BIG_WIN_TASK);
+  const measured = tasks.filter((t) => t.basis === 'measured' && t.outcome === 'faster');
+  const bigTasks = measured.filter((t) => (t.speedup ?? 0) >= BIG_WIN_TASK);
   for (const t of bigTasks)
     findings.push({
       kind: 'big-win',
       severity: 'good',
       title: `${t.title}: ${formatSeconds(t.beforeSeconds.median!)} → ${formatSeconds(t.afterSeconds.median!)} (${x(t.speedup!)} faster)`,
-      detail: `Saves ${formatSeconds(t.savedPerOccurrence!)} every time.`,
+      detail: `Saves ${formatSeconds(t.savedPerOccurrence!)} every time (measured on both drives).`,
       weight: 45 + Math.log10(t.speedup!) * 10,
       keys: [t.key],
     });
-  const small = tasks.filter((t) => t.outcome === 'faster' && (t.speedup ?? 0) < SMALL_GAIN);
+  const small = measured.filter((t) => (t.speedup ?? 0) < SMALL_GAIN);
   for (const t of small)
     findings.push({
       kind: 'small-gain',
@@ -80,7 +82,7 @@ export function winsOf(comparisons: MetricComparison[], tasks: TaskSaving[]): Wi
       keys: [t.key],
     });
   return {
-    bigWins: [...[...themes.keys()], ...bigTasks.map((t) => t.title)],
+    bigWins: [...big.map((h) => h.words), ...bigTasks.map((t) => t.title)],
     smallGains: small.map((t) => t.title),
     findings,
   };
@@ -92,31 +94,47 @@ export interface Recommendation {
   reasons: string[];
 }
 
+export const NO_DIFFERENCE_HEADLINE = 'No measurable difference between these runs';
+
 export function recommend(input: {
-  comparisons: MetricComparison[];
+  headlines: ThemeHeadline[];
   tasks: TaskSaving[];
   wins: Wins;
   findings: Finding[];
-  savedPerDaySeconds: number;
+  totals: Verdict['totals'];
+  noise: Verdict['noise'];
+  comparisons: number;
   money: Money;
 }): Recommendation {
-  const { comparisons, tasks, wins, findings, savedPerDaySeconds, money } = input;
-  const hours = money.hoursSavedPerYear;
-  if (!comparisons.length && !tasks.length)
+  const { headlines, tasks, wins, findings, totals, noise, money } = input;
+  if (!input.comparisons && !tasks.some((t) => t.basis === 'measured'))
     return {
       level: 'undecided',
       headline: 'No verdict: the two runs have no test in common',
       reasons: ['Run the same plan on the new drive (the after-run reuses the baseline plan).'],
     };
+  const perDay = totals.savedPerDaySeconds;
   const reasons: string[] = [];
-  const felt = tasks.filter(
-    (t) => t.outcome === 'faster' && (t.speedup ?? 0) >= 1.5 && (t.savedPerDay ?? 0) >= 5,
-  );
-  const fasterMetrics = comparisons.filter((c) => c.outcome === 'faster' && c.theme !== 'memory');
-  const fasterTasks = tasks.filter((t) => t.outcome === 'faster' && (t.speedup ?? 0) >= SMALL_GAIN);
-  if (savedPerDaySeconds > 0)
+  if (noise.noMeasurableDifference) {
     reasons.push(
-      `Saves about ${formatSeconds(savedPerDaySeconds)} a day (${hours.toFixed(1)} h a year) with your usage profile.`,
+      `${noise.noDifference} of ${noise.judged} figures are inside their noise floor${noise.isolated === 1 ? '; the one outside it is isolated (the other methods of its kind did not move), so it is run-to-run noise, not a finding' : noise.isolated ? `; the ${noise.isolated} outside it are isolated (the other methods of their kind did not move), so they are run-to-run noise, not findings` : ''}.`,
+    );
+    if (tasks.some((t) => t.basis === 'measured'))
+      reasons.push('No task you wait for changed measurably, so no time is saved.');
+    return { level: 'not-worth-it', headline: NO_DIFFERENCE_HEADLINE, reasons };
+  }
+  const felt = tasks.filter(
+    (t) =>
+      t.basis === 'measured' &&
+      t.outcome === 'faster' &&
+      (t.speedup ?? 0) >= FELT_SPEEDUP &&
+      (t.savedPerDay ?? 0) > 0,
+  );
+  const fasterThemes = headlines.filter((h) => h.outcome === 'faster');
+  const fasterTasks = tasks.filter((t) => t.outcome === 'faster');
+  if (perDay > 0)
+    reasons.push(
+      `Saves about ${formatSeconds(perDay)} a day (${totals.savedPerYearHours.toFixed(1)} h a year) with your usage profile${totals.basis === 'estimated' ? ', estimated from the drive figures' : totals.basis === 'mixed' ? `, ${formatSeconds(totals.measuredPerDaySeconds)} of it measured` : ', measured'}.`,
     );
   for (const t of felt)
     reasons.push(
@@ -133,28 +151,35 @@ export function recommend(input: {
       `Each hour saved in the first year costs ${money.currency}${money.pricePerHourSaved.toFixed(2)}.`,
     );
   const caution = findings.filter(
-    (f) => f.kind === 'cache-suspected' || f.kind === 'comparability',
+    (f) => f.kind === 'cache-suspected' || (f.kind === 'comparability' && f.severity !== 'info'),
   );
   if (caution.length)
     reasons.push(
       `Take with care: ${caution.map((f) => f.title[0]!.toLowerCase() + f.title.slice(1)).join('; ')}.`,
     );
 
+  // "Worth it" needs time: a measured or estimated saving, or a felt task sped up.
   let level: RecommendationLevel;
-  if (hours >= 5 || felt.length > 0 || (!tasks.length && wins.bigWins.length > 0))
-    level = 'worth-it';
-  else if (!fasterMetrics.length && !fasterTasks.length) level = 'not-worth-it';
-  else if (!wins.bigWins.length && !fasterTasks.length) level = 'not-worth-it';
-  else level = 'marginal';
-  if (level === 'not-worth-it' && !fasterMetrics.length && !fasterTasks.length)
-    reasons.unshift('No test is measurably faster on the new drive.');
-  else if (level === 'not-worth-it')
-    reasons.unshift('Only small differences: none of your tasks gets noticeably faster.');
+  if (perDay >= WORTH_IT_PER_DAY || (felt.length > 0 && perDay >= 1)) level = 'worth-it';
+  else if (fasterThemes.length || fasterTasks.length) level = 'marginal';
+  else level = 'not-worth-it';
+  if (level === 'not-worth-it')
+    reasons.unshift(
+      headlines.some((h) => h.outcome === 'slower')
+        ? 'The new drive is measurably slower in part and faster nowhere.'
+        : 'No test is measurably faster on the new drive.',
+    );
+  if (level === 'marginal' && totals.basis === 'none')
+    reasons.unshift(
+      'No task you wait for (boot, search, app start, …) was timed, so the time it saves is not known.',
+    );
   const headline =
     level === 'worth-it'
-      ? 'Worth it: you will feel the difference'
+      ? `Worth it: saves about ${formatSeconds(perDay)} a day${totals.basis === 'estimated' ? ' (estimated)' : ''}`
       : level === 'marginal'
-        ? 'Marginal: faster on paper, little change in what you do'
+        ? totals.basis === 'none'
+          ? 'Faster on paper: no task you wait for was timed'
+          : `Marginal: faster, but it saves only ${formatSeconds(Math.max(0, perDay))} a day`
         : 'Not worth it for how you use this machine';
   return { level, headline, reasons };
 }

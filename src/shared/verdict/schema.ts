@@ -46,13 +46,43 @@ export const metricComparison = z.object({
   speedupRange: z.tuple([z.number(), z.number()]).nullable(),
   outcome: comparisonOutcome,
   why: z.string(),
+  /** Relative change below which this figure's difference is noise (0.1 = 10 %), see noise.ts. */
+  floor: z.number(),
+  /** 'spread': from the repetitions; 'single': the stated floor for single figures of its class. */
+  floorSource: z.enum(['spread', 'single']),
+  /** Shown, never judged: memory-speed figures and figures the page cache answered. */
+  excluded: z
+    .object({ kind: z.enum(['cache-suspected', 'memory-speed']), reason: z.string() })
+    .nullable(),
 });
 export type MetricComparison = z.infer<typeof metricComparison>;
+
+export const taskKind = z.enum([
+  'boot',
+  'login',
+  'app-start',
+  'copy',
+  'search',
+  'unpack',
+  'hibernate',
+  'other',
+]);
+export type TaskKind = z.infer<typeof taskKind>;
 
 export const taskSaving = z.object({
   testId: z.string(),
   key: z.string(),
   title: z.string(),
+  kind: taskKind,
+  /**
+   * 'measured': timed on both drives. 'estimated': timed on one side only (or failed on the
+   * other); the other side comes from the prediction model and the synthetic figures.
+   */
+  basis: z.enum(['measured', 'estimated']),
+  /** Which runs timed it. */
+  side: z.enum(['both', 'before-only', 'after-only']),
+  /** One line on how the estimate was made (empty when measured). */
+  note: z.string(),
   beforeSeconds: spreadSchema,
   afterSeconds: spreadSchema,
   speedup: z.number().nullable(),
@@ -109,6 +139,35 @@ export type Finding = z.infer<typeof finding>;
 export const recommendationLevel = z.enum(['worth-it', 'marginal', 'not-worth-it', 'undecided']);
 export type RecommendationLevel = z.infer<typeof recommendationLevel>;
 
+/** A theme's representative ratio: the median of its methods, with their range. */
+export const themeHeadline = z.object({
+  /** Words a person reads: 'random access', 'sequential reads'. */
+  words: z.string(),
+  theme: metricTheme,
+  median: z.number(),
+  min: z.number(),
+  max: z.number(),
+  /** Methods (figures) behind it; excluded figures never count. */
+  count: z.number().int().positive(),
+  /** 'faster'/'slower' only when the median clears the group's noise floor and most methods agree. */
+  outcome: comparisonOutcome,
+  floor: z.number(),
+  keys: z.array(z.string()),
+});
+export type ThemeHeadline = z.infer<typeof themeHeadline>;
+
+export const noiseSummary = z.object({
+  /** Figures judged (both sides present, not excluded). */
+  judged: z.number().int().nonnegative(),
+  noDifference: z.number().int().nonnegative(),
+  /** Figures outside their floor whose theme did not move: listed in the table, never findings. */
+  isolated: z.number().int().nonnegative(),
+  excluded: z.number().int().nonnegative(),
+  /** Nothing moved: no theme, no measured task. The headline then says so. */
+  noMeasurableDifference: z.boolean(),
+});
+export type NoiseSummary = z.infer<typeof noiseSummary>;
+
 export const verdictSchema = z.object({
   beforeId: z.string(),
   afterId: z.string(),
@@ -116,7 +175,24 @@ export const verdictSchema = z.object({
   afterName: z.string(),
   comparisons: z.array(metricComparison),
   tasks: z.array(taskSaving),
-  totals: z.object({ savedPerDaySeconds: z.number(), savedPerYearHours: z.number() }),
+  totals: z.object({
+    /** measured + estimated. */
+    savedPerDaySeconds: z.number(),
+    savedPerYearHours: z.number(),
+    measuredPerDaySeconds: z.number(),
+    estimatedPerDaySeconds: z.number(),
+    /** 'none': no task you wait for was timed on either drive, so time saved is not known. */
+    basis: z.enum(['measured', 'estimated', 'mixed', 'none']),
+  }),
+  headlines: z.array(themeHeadline),
+  noise: noiseSummary,
+  /** Sentences every view prints as they are (screen, PDF, CLI), so none can disagree. */
+  text: z.object({
+    timeSaved: z.string(),
+    /** null when no task was timed on both drives (then no "no task got faster" line). */
+    tasks: z.string().nullable(),
+    noise: z.string(),
+  }),
   money,
   findings: z.array(finding),
   recommendation: z.object({

@@ -1,16 +1,30 @@
 // Real-world tasks: seconds saved per occurrence, per day and per year, and what that costs.
+// Measured where a task was timed on both drives; where it was timed on one side only (or failed
+// on the other), the other side is estimated with the prediction model from the synthetic
+// figures' theme medians, and labelled so.
 import { median } from '../stats';
 import type { RunDocument, TestResult, UsageProfile } from '../schemas/run';
 import { usageProfile } from '../schemas/run';
-import { compareSpreads, pairMeasurements, spreadOfMeasurement } from './compare';
-import type { Money, TaskSaving } from './schema';
+import { TASK_KINDS, taskKindOf } from '../prediction/task-kinds';
+import { beyondFloor, NOISE_CLASSES } from './noise';
+import { compareSpreads, pairMeasurements, spreadOfMeasurement, timingTitle } from './compare';
+import type { Money, TaskKind, TaskSaving, ThemeHeadline } from './schema';
 
-/** How often a task happens per day under this usage profile. */
-export function occurrencesPerDay(testId: string, key: string, usage: UsageProfile): number {
-  if (testId === 'task.boot') return usage.bootsPerDay;
-  if (testId === 'task.login') return usage.loginsPerDay;
-  if (testId === 'task.hibernate') return usage.resumesPerDay;
-  return usage.tasksPerDay[key] ?? usage.tasksPerDay[testId] ?? 0;
+/** How often a task happens per day: the usage profile, else the kind's default. */
+export function occurrencesPerDay(
+  testId: string,
+  key: string,
+  usage: UsageProfile,
+  kind: TaskKind = taskKindOf(testId),
+): number {
+  if (kind === 'boot' && testId === 'task.boot') return usage.bootsPerDay;
+  if (kind === 'login' && testId === 'task.login') return usage.loginsPerDay;
+  if (kind === 'hibernate') return usage.resumesPerDay;
+  const set = usage.tasksPerDay[key] ?? usage.tasksPerDay[testId];
+  if (set !== undefined) return set;
+  if (kind === 'boot') return usage.bootsPerDay;
+  if (kind === 'login') return usage.loginsPerDay;
+  return TASK_KINDS[kind].perDay;
 }
 
 /** Share of wall time not spent on the CPU: what a faster drive can remove (Amdahl's serial part). */
@@ -24,44 +38,114 @@ export function ioWaitShareOf(test: TestResult): number | null {
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 
+/** Random-access and sequential speed-ups the synthetic figures show (1 where nothing moved). */
+export interface DriveRatios {
+  random: number;
+  sequential: number;
+  sources: string[];
+  /** false: the runs share no drive figure, so nothing can be estimated. */
+  known: boolean;
+}
+
+export function ratiosFromHeadlines(headlines: ThemeHeadline[]): DriveRatios {
+  const moved = (words: string[]) =>
+    headlines.find((h) => words.includes(h.words) && h.outcome !== 'no-difference');
+  const r = moved(['random access']);
+  const s = moved(['sequential reads']) ?? moved(['sequential writes']);
+  return {
+    random: r?.median ?? 1,
+    sequential: s?.median ?? 1,
+    sources: [r, s].filter(Boolean).map((h) => `${h!.words} ${h!.median.toFixed(2)}×`),
+    known: headlines.length > 0,
+  };
+}
+
+/** Amdahl: the disk part shrinks by the drive ratios, the CPU part stays. Returns the time ratio. */
+export function timeRatio(ioShare: number, randomShare: number, ratios: DriveRatios): number {
+  return (
+    1 - ioShare + ioShare * (randomShare / ratios.random + (1 - randomShare) / ratios.sequential)
+  );
+}
+
 export function taskSavings(
   before: RunDocument,
   after: RunDocument,
-  usageIn?: Partial<UsageProfile>,
+  usageIn: Partial<UsageProfile> | undefined,
+  ratios: DriveRatios,
+  /** Did any drive figure move? null when the runs share no synthetic figure. */
+  driveMoved: boolean | null = null,
 ): TaskSaving[] {
   const usage = usageProfile.parse(usageIn ?? after.usage ?? before.usage ?? {});
-  const afterTests = new Map(after.tests.map((t) => [t.testId, t]));
-  return pairMeasurements(before, after)
-    .filter((p) => p.test.kind === 'task' && p.before?.metric === 'wall_time')
-    .map(({ key, test, before: mb, after: ma }) => {
-      const bs = spreadOfMeasurement(mb);
-      const as = spreadOfMeasurement(ma);
-      const o = compareSpreads(bs, as, 'lower');
-      const occ = occurrencesPerDay(test.testId, key, usage);
-      const saved = bs.median !== null && as.median !== null ? bs.median - as.median : null;
-      const counted =
-        o.outcome === 'faster' || o.outcome === 'slower' ? saved : saved === null ? null : 0;
-      const perDay = counted === null ? null : counted * occ;
-      const name = mb?.params?.name;
-      const afterTest = afterTests.get(test.testId);
-      return {
-        testId: test.testId,
-        key,
-        title: mb?.label ?? (typeof name === 'string' ? name : test.title),
-        beforeSeconds: bs,
-        afterSeconds: as,
-        speedup: o.speedup,
-        outcome: o.outcome,
-        savedPerOccurrence: saved === null ? null : round(saved),
-        occurrencesPerDay: occ,
-        savedPerDay: perDay === null ? null : round(perDay),
-        savedPerYearHours: perDay === null ? null : round((perDay * usage.workDaysPerYear) / 3600),
-        cpuSecondsBefore: median(test.cpuSeconds ?? []),
-        cpuSecondsAfter: afterTest ? median(afterTest.cpuSeconds ?? []) : null,
-        ioWaitShareBefore: ioWaitShareOf(test),
-        ioWaitShareAfter: afterTest ? ioWaitShareOf(afterTest) : null,
-      };
+  const out: TaskSaving[] = [];
+  for (const p of pairMeasurements(before, after, true)) {
+    if (p.test.kind !== 'task') continue;
+    const m = (p.before ?? p.after)!;
+    if (m.metric !== 'wall_time') continue;
+    const kind = taskKindOf(p.test.testId, m.params);
+    const side = p.before && p.after ? 'both' : p.before ? 'before-only' : 'after-only';
+    let bs = spreadOfMeasurement(p.before);
+    let as = spreadOfMeasurement(p.after);
+    const share = ioWaitShareOf((p.beforeTest ?? p.afterTest)!);
+    let note = '';
+    if (side !== 'both') {
+      // Timed on one drive only: the other side from the drive ratios (prediction model).
+      const facts = TASK_KINDS[kind];
+      const ratio = timeRatio(share ?? facts.ioShare, facts.randomShare, ratios);
+      const from = side === 'before-only' ? bs : as;
+      const scale = side === 'before-only' ? ratio : 1 / ratio;
+      const est = from.median === null || !ratios.known ? null : from.median * scale;
+      const estSpread = { median: est, min: est, max: est, samples: 0 };
+      if (side === 'before-only') as = estSpread;
+      else bs = estSpread;
+      note =
+        `timed ${side === 'before-only' ? 'before the swap only' : 'after the swap only'}; ` +
+        (!ratios.known
+          ? 'not estimated: these runs share no drive figure to estimate from; time it on the other drive too'
+          : ratios.sources.length
+            ? `the other side is estimated from ${ratios.sources.join(' and ')} with a ${Math.round((share ?? facts.ioShare) * 100)} % disk share`
+            : 'the drive figures show no measurable difference, so the estimate is no change');
+    }
+    const o = compareSpreads(bs, as, 'lower', 'task');
+    // The drive figures say "same drive": a task moving by less than the class's maximum floor
+    // is run-to-run noise of that task (an isolated outlier), not a finding.
+    if (
+      driveMoved === false &&
+      o.speedup !== null &&
+      (o.outcome === 'faster' || o.outcome === 'slower') &&
+      beyondFloor(o.speedup, NOISE_CLASSES.task.max) === null
+    ) {
+      o.outcome = 'no-difference';
+      o.why = `inside the ${Math.round(NOISE_CLASSES.task.max * 100)} % maximum floor for tasks, and no drive figure moved: run-to-run noise`;
+    }
+    const saved = bs.median !== null && as.median !== null ? bs.median - as.median : null;
+    // Inside the noise floor a task saves nothing: the difference is not measurable.
+    const counted =
+      saved === null ? null : o.outcome === 'faster' || o.outcome === 'slower' ? saved : 0;
+    const occ = occurrencesPerDay(p.test.testId, p.key, usage, kind);
+    const perDay = counted === null ? null : counted * occ;
+    out.push({
+      testId: p.test.testId,
+      key: p.key,
+      title: timingTitle(p.test, m),
+      kind,
+      basis: side === 'both' ? 'measured' : 'estimated',
+      side,
+      note,
+      beforeSeconds: bs,
+      afterSeconds: as,
+      speedup: o.speedup,
+      outcome: o.outcome,
+      savedPerOccurrence: saved === null ? null : round(saved),
+      occurrencesPerDay: occ,
+      savedPerDay: perDay === null ? null : round(perDay),
+      savedPerYearHours: perDay === null ? null : round((perDay * usage.workDaysPerYear) / 3600),
+      cpuSecondsBefore: p.beforeTest ? median(p.beforeTest.cpuSeconds ?? []) : null,
+      cpuSecondsAfter: p.afterTest ? median(p.afterTest.cpuSeconds ?? []) : null,
+      ioWaitShareBefore: p.beforeTest ? ioWaitShareOf(p.beforeTest) : null,
+      ioWaitShareAfter: p.afterTest ? ioWaitShareOf(p.afterTest) : null,
     });
+  }
+  return out;
 }
 
 export function moneyOf(

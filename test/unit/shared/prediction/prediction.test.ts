@@ -108,6 +108,6 @@ describe("Amdahl's law and the target", () => {
       /No random-access figure in the before-run: assumed a typical 7200 rpm hard disk/,
     );
     const unknown = run('u', 'before', [task('task.du', 'du', [300], [20])], { drive: null });
-    expect(() => predict(unknown, { preset: 'sata-ssd' })).toThrow(/drive type is unknown/);
+    expect(() => predict(unknown, { preset: 'sata-ssd' })).toThrow(/old drive's kind is unknown/);
   });
 });

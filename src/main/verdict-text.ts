@@ -1,0 +1,105 @@
+// The verdict and the prediction as CLI text: printed from the one Verdict / Prediction object,
+// with the sentences the object carries, so the CLI says what the screen and the PDF say.
+// A heading is printed only above at least one row.
+import type { Prediction } from '../shared/prediction';
+import { formatSeconds, ratioWords, type Verdict } from '../shared/verdict';
+import { toMBps } from '../shared/verdict/metrics';
+
+const x = (f: number | null) => (f === null ? '—' : `${f >= 10 ? Math.round(f) : f.toFixed(2)}×`);
+const num = (v: number) =>
+  Math.abs(v) >= 100 ? String(Math.round(v)) : String(Number(v.toPrecision(3)));
+
+/** A figure in MB/s when it is a throughput (never 7-digit KiB/s), else as measured. */
+export function figure(v: number | null, unit: string): string {
+  if (v === null) return '—';
+  const mb = toMBps(v, unit);
+  return mb === null ? `${num(v)} ${unit}` : `${num(mb)} MB/s`;
+}
+
+function section(title: string, rows: string[]): string[] {
+  return rows.length ? ['', title, ...rows] : [];
+}
+
+const OUTCOME: Record<string, string> = {
+  faster: 'faster',
+  slower: 'slower',
+  'no-difference': 'no measurable difference',
+  unknown: '',
+};
+
+export function formatVerdict(v: Verdict): string {
+  const lines = [
+    v.recommendation.headline,
+    `${v.beforeName} → ${v.afterName}`,
+    ...v.recommendation.reasons.map((r) => `  - ${r}`),
+    '',
+    `Time saved: ${v.text.timeSaved}`,
+    ...(v.text.tasks ? [`Tasks: ${v.text.tasks}`] : []),
+    `Noise: ${v.text.noise}`,
+    ...section(
+      'By kind of work (median speed-up of its methods, with their range):',
+      v.headlines.map(
+        (h) =>
+          `  ${h.words.padEnd(22)} ${`${ratioWords(h)}`.padEnd(42)} ${OUTCOME[h.outcome] ?? ''}`,
+      ),
+    ),
+    ...section(
+      'Findings:',
+      v.findings.map((f) => `  [${f.severity}] ${f.title}\n      ${f.detail}`),
+    ),
+    ...section(
+      'Tasks (before → after, saved each time):',
+      v.tasks.map((t) => {
+        const saved =
+          t.outcome === 'no-difference'
+            ? 'no measurable difference'
+            : t.savedPerOccurrence === null
+              ? '—'
+              : formatSeconds(t.savedPerOccurrence);
+        const b = t.beforeSeconds.median === null ? '—' : formatSeconds(t.beforeSeconds.median);
+        const a = t.afterSeconds.median === null ? '—' : formatSeconds(t.afterSeconds.median);
+        const est = t.basis === 'estimated' ? ` [estimated: ${t.note}]` : '';
+        return `  ${t.title}: ${b} → ${a}, ${saved}${est}`;
+      }),
+    ),
+    ...section(
+      'Measurements (median before → after, speed-up):',
+      v.comparisons.map((c) => {
+        const verdict = c.excluded
+          ? `not compared (${c.excluded.kind === 'memory-speed' ? 'memory speed' : 'cache suspected'})`
+          : c.outcome === 'no-difference'
+            ? `no measurable difference (floor ${Math.round(c.floor * 100)} %)`
+            : x(c.speedup);
+        return `  ${c.testTitle}, ${c.label}: ${figure(c.before.median, c.unit)} → ${figure(c.after.median, c.unit)}, ${verdict}`;
+      }),
+    ),
+  ];
+  return lines.join('\n') + '\n';
+}
+
+export function formatPrediction(p: Prediction): string {
+  const synth = p.synthetic.filter((s) => s.before !== null || s.measured !== null);
+  const lines = [
+    `${p.target.name}: ${Math.round(p.target.effectiveSeqReadMBps)} MB/s sequential reads (${x(p.speedups.sequential)}), random access ${p.target.randomAccessMs.toFixed(3)} ms (${x(p.speedups.random)})`,
+    ...section(
+      p.afterId ? 'Tasks (now → predicted, measured after):' : 'Tasks (now → predicted):',
+      p.tasks.map(
+        (t) =>
+          `  ${t.title}: ${formatSeconds(t.beforeSeconds.median ?? 0)} → ${formatSeconds(t.predictedSeconds)} predicted${t.measuredSeconds !== null ? `, ${formatSeconds(t.measuredSeconds)} measured` : ''}${t.ioShareAssumed ? ` (${t.kind}: ${Math.round(t.ioWaitShare * 100)} % disk share assumed)` : ''}`,
+      ),
+    ),
+    ...section(
+      p.afterId
+        ? 'Drive figures (now → predicted, measured after):'
+        : 'Drive figures (now → predicted):',
+      synth.map(
+        (s) =>
+          `  ${s.what}: ${s.before === null ? '—' : `${num(s.before)} ${s.unit}`} → ${num(s.predicted)} ${s.unit} predicted${s.measured !== null ? `, ${num(s.measured)} ${s.unit} measured` : ''}`,
+      ),
+    ),
+    '',
+    'Assumptions:',
+    ...p.assumptions.map((a) => `  - ${a}`),
+  ];
+  return lines.join('\n') + '\n';
+}

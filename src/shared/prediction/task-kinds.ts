@@ -1,0 +1,110 @@
+// What kind of wait a task is: how often it happens by default, and how much of it a faster drive
+// can remove. Used by the prediction before buying and by the verdict's estimated savings.
+import type { TaskKind } from '../verdict/schema';
+
+export interface TaskKindFacts {
+  /** Words for a person. */
+  label: string;
+  /** Default occurrences per day (the usage profile overrides). */
+  perDay: number;
+  /**
+   * Share of the task's wall time spent waiting for the disk on a hard disk, used when no CPU time
+   * was recorded (stopwatch timings, imported figures).
+   */
+  ioShare: number;
+  /** Time-weighted share of that I/O that is random access (the rest streams). */
+  randomShare: number;
+  /** Where ioShare and randomShare come from. */
+  source: string;
+}
+
+/**
+ * ioShare for boot and app start is FITTED on the fitting half of the published HDD→SSD cases in
+ * test/fixtures/published/ (the scoring half is never used; test/unit/shared/prediction/
+ * published.test.ts refits and checks these constants). The others are documented priors.
+ */
+export const TASK_KINDS: Record<TaskKind, TaskKindFacts> = {
+  boot: {
+    label: 'Boot',
+    perDay: 1,
+    ioShare: 0.85,
+    randomShare: 0.8,
+    source:
+      'ioShare 0.85 and randomShare 0.8 fitted on the fitting half of test/fixtures/published (3 boot cases: windowscult, computerinfobits, feein); boot reads thousands of small files scattered over the disk (Ubuntu sreadahead notes, Ars Technica 2009)',
+  },
+  login: {
+    label: 'Login to desktop',
+    perDay: 1,
+    ioShare: 0.85,
+    randomShare: 0.7,
+    source:
+      'no published login-only case in the fitting half: same disk-wait share as boot (a desktop session start reads the same kind of small files)',
+  },
+  'app-start': {
+    label: 'App or game start',
+    perDay: 4,
+    ioShare: 0.66,
+    randomShare: 0.95,
+    source:
+      "ioShare 0.66 and randomShare 0.95 fitted on the fitting half of test/fixtures/published (4 game/app load cases: RDR2, Warzone, FF XIV ×2); Tom's Hardware's SSD gaming trace: loads are mostly queue-depth-1 reads, partly CPU-bound",
+  },
+  copy: {
+    label: 'File copy',
+    perDay: 1,
+    ioShare: 0.95,
+    randomShare: 0.05,
+    source: 'a copy of large files streams: nearly all of it is disk time (AS SSD copy benchmark)',
+  },
+  search: {
+    label: 'Disk search',
+    perDay: 1,
+    ioShare: 0.9,
+    randomShare: 0.95,
+    source: 'du/find walk inodes and directories: random metadata reads (seed write-ups: du -ck /)',
+  },
+  unpack: {
+    label: 'Unpack an archive',
+    perDay: 0.2,
+    ioShare: 0.4,
+    randomShare: 0.5,
+    source: 'gzip decompression is CPU work; the engine records CPU time, this is only a fallback',
+  },
+  hibernate: {
+    label: 'Hibernate and resume',
+    perDay: 0,
+    ioShare: 0.9,
+    randomShare: 0.05,
+    source:
+      'the kernel writes and reads the image in large sequential chunks (PM: hibernation lines)',
+  },
+  other: {
+    label: 'Other timing',
+    perDay: 1,
+    ioShare: 0.5,
+    randomShare: 0.5,
+    source: 'no knowledge of the task: half disk, half CPU, half random',
+  },
+};
+
+const BY_TEST: Record<string, TaskKind> = {
+  'task.boot': 'boot',
+  'task.login': 'login',
+  'task.app-start': 'app-start',
+  'task.du': 'search',
+  'task.unpack': 'unpack',
+  'task.hibernate': 'hibernate',
+};
+
+export const TASK_KIND_NAMES = Object.keys(TASK_KINDS) as TaskKind[];
+/** Kinds a person picks for a stopwatch timing (CLI --kind, wizard). */
+export const STOPWATCH_KINDS: TaskKind[] = ['boot', 'login', 'app-start', 'copy', 'other'];
+
+export function isTaskKind(v: unknown): v is TaskKind {
+  return typeof v === 'string' && v in TASK_KINDS;
+}
+
+/** A task's kind: the engine task's own, or what the person said of a stopwatch timing. */
+export function taskKindOf(testId: string, params?: Record<string, unknown>): TaskKind {
+  if (isTaskKind(params?.kind)) return params.kind;
+  return BY_TEST[testId] ?? 'other';
+}

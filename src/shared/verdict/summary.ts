@@ -1,0 +1,89 @@
+// Totals, the noise summary and the sentences every view prints as they are.
+import { formatSeconds } from './recommend';
+import type { MetricComparison, TaskSaving, ThemeHeadline, Verdict } from './schema';
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+export function totalsOf(tasks: TaskSaving[], workDaysPerYear: number): Verdict['totals'] {
+  const sum = (basis: TaskSaving['basis']) =>
+    tasks.filter((t) => t.basis === basis).reduce((s, t) => s + (t.savedPerDay ?? 0), 0);
+  const measured = sum('measured');
+  const estimated = sum('estimated');
+  const hasMeasured = tasks.some((t) => t.basis === 'measured');
+  // A one-side timing that could not be estimated (no drive figure) counts as neither.
+  const hasEstimated = tasks.some((t) => t.basis === 'estimated' && t.savedPerDay !== null);
+  const total = measured + estimated;
+  return {
+    savedPerDaySeconds: round(total),
+    savedPerYearHours: round((total * workDaysPerYear) / 3600),
+    measuredPerDaySeconds: round(measured),
+    estimatedPerDaySeconds: round(estimated),
+    basis:
+      hasMeasured && hasEstimated
+        ? 'mixed'
+        : hasMeasured
+          ? 'measured'
+          : hasEstimated
+            ? 'estimated'
+            : 'none',
+  };
+}
+
+export function noiseOf(
+  comparisons: MetricComparison[],
+  headlines: ThemeHeadline[],
+  tasks: TaskSaving[],
+): Verdict['noise'] {
+  const judged = comparisons.filter((c) => !c.excluded && c.outcome !== 'unknown');
+  const moved = new Set(
+    headlines.filter((h) => h.outcome !== 'no-difference').flatMap((h) => h.keys),
+  );
+  const outside = judged.filter((c) => c.outcome === 'faster' || c.outcome === 'slower');
+  const tasksMoved = tasks.some(
+    (t) => t.basis === 'measured' && (t.outcome === 'faster' || t.outcome === 'slower'),
+  );
+  return {
+    judged: judged.length,
+    noDifference: judged.length - outside.length,
+    isolated: outside.filter((c) => !moved.has(c.key)).length,
+    excluded: comparisons.filter((c) => c.excluded).length,
+    noMeasurableDifference:
+      (judged.length > 0 || tasks.some((t) => t.basis === 'measured')) &&
+      moved.size === 0 &&
+      !tasksMoved,
+  };
+}
+
+export function textOf(
+  totals: Verdict['totals'],
+  tasks: TaskSaving[],
+  noise: Verdict['noise'],
+): Verdict['text'] {
+  const perDay = totals.savedPerDaySeconds;
+  const year = `${totals.savedPerYearHours.toFixed(1)} h a year`;
+  const measured = tasks.filter((t) => t.basis === 'measured');
+  const faster = measured.filter((t) => t.outcome === 'faster');
+  const timeSaved =
+    totals.basis === 'none'
+      ? 'Not known: no task you wait for (boot, disk search, app start, …) was timed'
+      : noise.noMeasurableDifference
+        ? 'None: no measurable difference between these runs'
+        : perDay <= 0 && totals.basis === 'measured'
+          ? faster.length
+            ? `${formatSeconds(perDay)} a day: the tasks that got faster are not part of your usage profile`
+            : 'None: no timed task got measurably faster'
+          : totals.basis === 'measured'
+            ? `${formatSeconds(perDay)} a day, ${year} (measured)`
+            : totals.basis === 'estimated'
+              ? `About ${formatSeconds(perDay)} a day, ${year} (estimated from the drive figures)`
+              : `${formatSeconds(perDay)} a day, ${year} (${formatSeconds(totals.measuredPerDaySeconds)} measured, ${formatSeconds(totals.estimatedPerDaySeconds)} estimated)`;
+  const tasksLine = !measured.length
+    ? null
+    : faster.length
+      ? `${faster.length} of ${measured.length} timed task${measured.length > 1 ? 's' : ''} got measurably faster`
+      : `No timed task got measurably faster (${measured.length} timed on both drives)`;
+  const noiseLine = noise.judged
+    ? `${noise.noDifference} of ${noise.judged} figures are inside their noise floor${noise.isolated ? `, ${noise.isolated} isolated outlier${noise.isolated > 1 ? 's' : ''} treated as noise` : ''}${noise.excluded ? `; ${noise.excluded} not compared (memory speed or cache suspected)` : ''}.`
+    : 'No synthetic figure in common.';
+  return { timeSaved, tasks: tasksLine, noise: noiseLine };
+}

@@ -1,0 +1,129 @@
+// The Verdict screen for the three stories that used to contradict themselves: the same drive
+// twice (A/A), an HDD → SSD swap (A/B) and a pair of stopwatch timings only. Each shows what the
+// one verdict object says; screenshots go to test-results/ to be looked at.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApp, type E2E } from './harness';
+import type { RunDocument } from '../../src/shared/schemas/run';
+import { spread } from '../../src/shared/stats';
+import { stopwatchResult, taskRunDocument } from '../../src/main/tasks/task-runs';
+import { realisticPair } from '../unit/shared/verdict/realistic-runs';
+import { gen } from '../unit/shared/verdict/generate';
+
+function again(r: RunDocument, id: string, noise: number): RunDocument {
+  const g = gen(17);
+  const copy = structuredClone(r);
+  copy.id = id;
+  copy.name = `${r.name ?? r.id} (again)`;
+  for (const t of copy.tests)
+    for (const m of t.measurements) {
+      m.samples = m.samples.map((x) => (x === null ? null : x * (1 + g.between(-noise, noise))));
+      Object.assign(m, spread(m.samples));
+    }
+  return copy;
+}
+
+function stopwatchRun(
+  id: string,
+  name: string,
+  timings: [string, number[], 'boot' | 'login' | 'app-start' | 'copy' | 'other'][],
+) {
+  const doc = taskRunDocument(
+    stopwatchResult({ title: timings[0]![0], seconds: timings[0]![1], kind: timings[0]![2] }),
+    '0.1.0',
+    name,
+  );
+  doc.id = id;
+  for (const [title, seconds, kind] of timings.slice(1))
+    doc.tests.push(stopwatchResult({ title, seconds, kind }));
+  return doc;
+}
+
+describe('Verdict screens: A/A, A/B, stopwatch only', () => {
+  let app: E2E;
+  beforeAll(async () => {
+    app = await openApp();
+    const { before, after } = realisticPair();
+    await app.services.runs.save(before);
+    await app.services.runs.save(after);
+    await app.services.runs.save(again(before, 'aa-again', 0.03));
+    // A real write-up's four timings (boot 75 s → 29 s); one title only before the swap.
+    await app.services.runs.save(
+      stopwatchRun('sw-before', 'Stopwatch, old hard disk', [
+        ['Boot to login screen', [75, 77], 'boot'],
+        ['Login to desktop', [21, 22], 'login'],
+        ['Open the photo library', [14], 'app-start'],
+        ['Copy the music folder', [95], 'copy'],
+      ]),
+    );
+    await app.services.runs.save(
+      stopwatchRun('sw-after', 'Stopwatch, new SSD', [
+        ['Boot to login screen', [29, 30], 'boot'],
+        ['Login to desktop', [7, 7.5], 'login'],
+        ['Open the photo library', [3.1], 'app-start'],
+      ]),
+    );
+  });
+  afterAll(() => app.close());
+
+  /** The full page, and the first screen a person sees (headline, time, kinds of work). */
+  const shots = async (name: string) => {
+    await app.shot(name);
+    await app.page.evaluate('window.scrollTo(0, 0)');
+    await app.page.screenshot({ path: `test-results/${name}-top.png` });
+    await app.page.locator('#vd-tasks-title').scrollIntoViewIfNeeded();
+    await app.page.screenshot({ path: `test-results/${name}-tasks.png` });
+  };
+
+  const open = async (b: string, a: string) => {
+    await app.page.goto(`${app.host.url}#verdict?before=${b}&after=${a}`);
+    await app.page.getByTestId('verdict-headline').waitFor();
+  };
+
+  it('A/A: "No measurable difference between these runs", nothing saved, no win', async () => {
+    await open('e2e-before-hdd', 'aa-again');
+    const { page } = app;
+    await expect(page.getByTestId('verdict-headline').innerText()).resolves.toBe(
+      'No measurable difference between these runs',
+    );
+    await expect(page.getByTestId('verdict-time-day').innerText()).resolves.toMatch(
+      /0\.0 s[\s\S]*None: no measurable difference/,
+    );
+    const text = await page.locator('.vd-report').innerText();
+    expect(text).not.toMatch(/faster: this is what you feel|slower after the swap/i);
+    expect(text).toMatch(/not the drive \(memory speed\)/);
+    await shots('verdict-aa');
+  });
+
+  it('A/B: worth it from measured tasks; themes as medians with their range', async () => {
+    await open('e2e-before-hdd', 'e2e-after-ssd');
+    const { page } = app;
+    await expect(page.getByTestId('verdict-headline').innerText()).resolves.toMatch(
+      /^Worth it: saves about 2 min 45 s a day$/,
+    );
+    await expect(page.getByTestId('verdict-time-day').getAttribute('data-basis')).resolves.toBe(
+      'measured',
+    );
+    const themes = await page.getByTestId('verdict-themes').innerText();
+    expect(themes).toMatch(/sequential reads[\s\S]*median of \d+ methods/i);
+    await shots('verdict-ab');
+  });
+
+  it('stopwatch only: every title pairs up, the one-side title is said and estimated', async () => {
+    await open('sw-before', 'sw-after');
+    const { page } = app;
+    const headline = await page.getByTestId('verdict-headline').innerText();
+    expect(headline).toMatch(/^Worth it: saves about/);
+    const rows = page.getByTestId('verdict-tasks').locator('tbody tr');
+    await expect(rows.count()).resolves.toBe(4);
+    const tasks = await page.getByTestId('verdict-tasks').innerText();
+    expect(tasks).toMatch(/Boot to login screen/);
+    // No drive figure in a stopwatch-only pair: the one-side title is said, not invented.
+    expect(tasks).toMatch(/Copy the music folder[\s\S]*not estimated \(timed before only\)/);
+    await expect(page.getByTestId('verdict-time-day').getAttribute('data-basis')).resolves.toBe(
+      'measured',
+    );
+    const text = await page.locator('.vd-report').innerText();
+    expect(text).toMatch(/Timed before the swap only: “Copy the music folder”/);
+    await shots('verdict-stopwatch');
+  });
+});
