@@ -38,6 +38,14 @@ export function testMetaOf(tool: ToolName, metric: string): TestMeta {
       return { testId: 'iozone', title: 'iozone', method: 'iozone (imported)' };
     case 'fio':
       return { testId: 'qd-profile', title: 'Queue-depth profile', method: 'fio (imported)' };
+    case 'crystaldiskmark':
+      return {
+        testId: 'qd-profile',
+        title: 'Queue-depth profile',
+        method: 'CrystalDiskMark (imported)',
+      };
+    case 'kdiskmark':
+      return { testId: 'qd-profile', title: 'Queue-depth profile', method: 'KDiskMark (imported)' };
   }
 }
 
@@ -81,6 +89,7 @@ export function resultsToTests(results: readonly ParsedResult[]): TestResult[] {
       median: null,
       min: null,
       max: null,
+      ...(r.label ? { label: r.label } : {}),
       ...(params ? { params } : {}),
     };
     m.samples.push(r.value);

@@ -82,7 +82,7 @@ describe('drivewise import / runs / show / compare / export / references', () =>
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
     expect(r.err).toBe(
-      'drivewise: no known tool output recognised (looked for hdparm, dd, seeker, bonnie++, iozone, fio)\n',
+      'drivewise: no known tool output recognised (looked for hdparm, dd, seeker, bonnie++, iozone, fio, crystaldiskmark, kdiskmark)\n',
     );
     const missing = await cli(['import', join(dir, 'nope.txt')], dir);
     expect(missing).toMatchObject({
