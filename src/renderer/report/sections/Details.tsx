@@ -106,7 +106,7 @@ export function Hardware({
 export function Methodology() {
   return (
     <section className="rp-appendix" aria-labelledby="rp-method-h">
-      <h2 id="rp-method-h">Appendix: how these numbers were measured</h2>
+      <h2 id="rp-method-h">How these numbers were measured</h2>
       <p>
         Every synthetic test reproduces a classic tool&apos;s method and reports under its metric
         names, so the figures compare with real <code>hdparm</code>, <code>dd</code>,{' '}
