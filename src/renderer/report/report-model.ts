@@ -3,7 +3,7 @@ import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
 import type { Measurement, RunDocument, TestResult } from '../../shared/schemas/run';
 import type { MetricComparison, SpreadOf, Verdict } from '../../shared/verdict';
 import { spreadOfMeasurement } from '../../shared/verdict/compare';
-import { figureLabel, labelText, testLabel } from '../../shared/labels';
+import { figureLabel, labelText, plainMethod, testLabel } from '../../shared/labels';
 import { metricKey, toMBps } from '../../shared/verdict/metrics';
 import { distinctLabels } from './chart-utils';
 import { fmtBytes, fmtCapacity } from './format';
@@ -136,8 +136,8 @@ export function testTables(
         ? { labels: untimedRows.map((r) => r.label), note: untimedRows[0]!.note! }
         : null;
     // A caveat both runs carry is printed once.
-    const bc = b?.caveats ?? [];
-    const ac = a?.caveats ?? [];
+    const bc = (b?.caveats ?? []).map(plainMethod);
+    const ac = (a?.caveats ?? []).map(plainMethod);
     const caveats = uniq([
       ...bc.map((c) => (!after ? c : ac.includes(c) ? `Both runs: ${c}` : `Before: ${c}`)),
       ...ac.filter((c) => !bc.includes(c)).map((c) => `After: ${c}`),

@@ -1,4 +1,5 @@
 // Drive and machine facts for both runs, and the methodology appendix.
+import { plainMethod } from '../../../shared/labels';
 import type { RunDocument } from '../../../shared/schemas/run';
 import { driveFacts, machineFacts, runFacts, type Fact } from '../report-model';
 import { fmtDate } from '../format';
@@ -92,7 +93,7 @@ export function Hardware({
               r.caveats.map((c) => (
                 <li key={`${r.id}-${c}`}>
                   {after ? (r === before ? 'Before: ' : 'After: ') : ''}
-                  {c}
+                  {plainMethod(c)}
                 </li>
               )),
             )}
