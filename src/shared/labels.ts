@@ -107,7 +107,7 @@ function queueLabel(f: FigureRef, tool: string): HumanLabel {
   const qd = Number(p.qd ?? NaN);
   const threads = Number(p.threads ?? 1);
   const op = /^write/.test(f.metric) || p.rw === 'write' ? 'write' : 'read';
-  const kind = rnd ? 'Random' : 'Sequential';
+  const kind = p.pattern === undefined ? '' : rnd ? 'Random' : 'Sequential';
   const depth =
     Number.isFinite(qd) && qd > 1
       ? `, ${qd}${threads > 1 ? ` × ${threads} threads` : ''} at a time`
@@ -118,11 +118,12 @@ function queueLabel(f: FigureRef, tool: string): HumanLabel {
           : '';
   const blocks = Number.isFinite(kb) ? `${size(kb)} ` : '';
   const pct = /p50/.test(f.metric) ? ', typical' : /p99/.test(f.metric) ? ', worst 1 in 100' : '';
-  const label = /_iops$/.test(f.metric)
+  const text = /_iops$/.test(f.metric)
     ? `${kind} ${blocks}${op}s per second${depth}`
     : /_bw$/.test(f.metric)
       ? `${kind} ${op} speed${Number.isFinite(kb) ? `, ${size(kb)} blocks` : ''}${depth}`
       : `${kind} ${blocks}${op} response time${depth}${pct}`;
+  const label = text.trim().replace(/^./, (c) => c.toUpperCase());
   const variant =
     Number.isFinite(kb) && Number.isFinite(qd)
       ? ` ${rnd ? 'RND' : 'SEQ'}${short(kb)} Q${qd}${threads > 1 ? `T${threads}` : ''}`
@@ -197,6 +198,15 @@ export function plainMethod(method: string): string {
     .replace(/\b(?:io_uring|libuv)\b/g, 'asynchronous I/O')
     .replace(/\s{2,}/g, ' ')
     .trim();
+}
+
+/** An imported figure as `drivewise import` lists it: label of the test the tool's figure joins. */
+export function importedFigureLabel(
+  testId: string,
+  r: { metric: string; tool: string; label?: string | undefined },
+): string {
+  const l = figureLabel(testId, { metric: r.metric }, r.tool);
+  return r.label ? `${l.label} (${r.label})` : labelText(l);
 }
 
 /** "Sequential read speed (hdparm -t)": for plain text where a tag cannot be drawn. */

@@ -56,6 +56,26 @@ function pageTexts(file: string): string[] {
   return t.split('\f').filter((p, i, all) => i < all.length - 1 || p.trim());
 }
 
+/** Each page's last line of text above the footer, and how far down the page it sits (0–1). */
+function lastLines(file: string): { page: number; text: string; y: number }[] {
+  const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
+  return html
+    .split('<page ')
+    .slice(1)
+    .map((chunk, i) => {
+      const height = Number(/height="([\d.]+)"/.exec(chunk)![1]);
+      const words = [...chunk.matchAll(/<word [^>]*yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)]
+        .map((m) => ({ y: Number(m[1]), w: m[2]! }))
+        .filter((x) => x.y < height * 0.93); // the footer
+      const lastY = Math.max(0, ...words.map((x) => x.y));
+      const text = words
+        .filter((x) => Math.abs(x.y - lastY) < 2)
+        .map((x) => x.w)
+        .join(' ');
+      return { page: i + 1, text, y: lastY / height };
+    });
+}
+
 /** Binary PPM (P6) as pdfimages writes it: width, height and RGB bytes. */
 function readPpm(file: string): { w: number; h: number; rgb: Buffer } {
   const buf = readFileSync(file);
@@ -183,17 +203,14 @@ describe('drivewise report BEFORE AFTER --pdf --html', () => {
       .map((h) => h.replace(/\s+/g, ' ').trim())
       .filter((h) => h.length > 3);
     expect(headings.length).toBeGreaterThan(10);
-    pageTexts(pdf()).forEach((t, i) => {
-      const lines = t
-        .split('\n')
-        .map((l) => l.replace(/\s+/g, ' ').trim())
-        .filter((l) => l && !/^Drivewise report( Page \d+ of \d+)?$|^Page \d+ of \d+$/.test(l));
-      const last = lines.at(-1) ?? '';
+    // A heading is orphaned when it is the last text on a page AND sits in the page's last
+    // quarter (higher up, what follows it on the same page is a chart image, not text).
+    for (const pg of lastLines(pdf()))
       for (const h of headings)
-        expect(last.startsWith(h.slice(0, 30)), `page ${i + 1} ends with heading "${h}"`).toBe(
-          false,
-        );
-    });
+        expect(
+          pg.text.startsWith(h.slice(0, 30)) && pg.y > 0.75,
+          `page ${pg.page} ends with heading "${h}" at ${Math.round(pg.y * 100)} %`,
+        ).toBe(false);
   });
 
   it('the charts are drawn: every chart image has bars in it', () => {

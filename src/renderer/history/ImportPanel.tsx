@@ -1,5 +1,7 @@
 // "Import results…": a file (read as text in the renderer) or pasted output of hdparm, dd, seeker,
 // bonnie++, iozone, fio, or a Drivewise run file. Shows what was recognised, figure by figure.
+import { importedFigureLabel } from '../../shared/labels';
+import { testIdOf } from '../../shared/import/to-run';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Res } from '../../shared/contract';
 import type { RunDocument } from '../../shared/schemas/run';
@@ -131,7 +133,7 @@ function Recognised({ r }: { r: Imported }) {
         <thead>
           <tr>
             <th scope="col">Tool</th>
-            <th scope="col">Metric</th>
+            <th scope="col">Figure</th>
             <th scope="col">Value</th>
             <th scope="col">Unit</th>
             <th scope="col">Details</th>
@@ -141,7 +143,7 @@ function Recognised({ r }: { r: Imported }) {
           {r.results.map((x, i) => (
             <tr key={i}>
               <td>{x.tool}</td>
-              <td>{x.metric}</td>
+              <td>{importedFigureLabel(testIdOf(x.tool, x.metric), x)}</td>
               <td className="num">{x.value ?? '—'}</td>
               <td>{x.unit}</td>
               <td className="muted">

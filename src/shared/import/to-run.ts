@@ -9,7 +9,7 @@ import {
 } from '../schemas/run';
 import { spread } from '../stats';
 import type { Detection } from './detect';
-import type { ParamValue, ParsedResult, ToolName } from './types';
+import { TOOLS, type ParamValue, type ParsedResult, type ToolName } from './types';
 
 interface TestMeta {
   testId: string;
@@ -47,6 +47,13 @@ export function testMetaOf(tool: ToolName, metric: string): TestMeta {
     case 'kdiskmark':
       return { testId: 'qd-profile', title: 'Queue-depth profile', method: 'KDiskMark (imported)' };
   }
+}
+
+/** The test an imported figure joins, for any tool name (unknown tools join no test: ''). */
+export function testIdOf(tool: string, metric: string): string {
+  return (TOOLS as readonly string[]).includes(tool)
+    ? testMetaOf(tool as ToolName, metric).testId
+    : '';
 }
 
 /** Lower is better for times and latencies; every other figure is a rate. */
