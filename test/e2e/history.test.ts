@@ -113,6 +113,18 @@ describe('import and history in Chromium', () => {
     );
   });
 
+  it('a pasted KDiskMark export is recognised row by row, in words', async () => {
+    await page.getByLabel('Tool output').fill(seed('kdiskmark-3.0.0-readme.txt'));
+    await page.getByLabel('Name (optional)').fill('KDiskMark README');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const text = await page.locator('.dw-recognised').innerText();
+    expect(text).toContain('Recognised kdiskmark: 24 figures');
+    expect(text).toMatch(
+      /Sequential read speed, 1 MiB blocks, 8 at a time \(SEQ1M Q8T1\)\s+508\.897\s+MB\/s/,
+    );
+    expect(findJargon(text)).toBeNull();
+  });
+
   it('compares the import with a reference drive, metric by metric', async () => {
     await page.getByLabel('Select OCZ from the blog').check();
     await page.locator('.dw-refs summary').click();

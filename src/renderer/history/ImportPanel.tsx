@@ -69,9 +69,9 @@ export function ImportPanel({ onImported }: { onImported?: (run: RunDocument) =>
     <section className="dw-import" aria-labelledby={`${ids.text}-h`}>
       <h3 id={`${ids.text}-h`}>Import results</h3>
       <p className="muted">
-        Paste what hdparm, dd, seeker, bonnie++, iozone or fio printed (several in one paste is
-        fine), or choose a saved Drivewise run file. Imported figures are kept in your history and
-        compare with your own runs and the reference drives.
+        Paste what hdparm, dd, seeker, bonnie++, iozone, fio, CrystalDiskMark or KDiskMark printed
+        (several in one paste is fine), or choose a saved Drivewise run file. Imported figures are
+        kept in your history and compare with your own runs and the reference drives.
       </p>
       <label htmlFor={ids.text}>Tool output</label>
       <textarea
