@@ -1,7 +1,7 @@
 // Import a pasted seed output in the browser, see what was recognised and find it in History;
 // open, compare with a reference drive, and see a damaged run file reported. The panels are
 // mounted on their own page (bundled here) over the real router and browser-mode host.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../src/main/core/services';
 import { createDispatch, createHandlers } from '../../src/main/router';
 import { startWebHost, type WebHost } from '../../src/main/web/host';
+import { findJargon } from '../../src/shared/labels';
 import { axeProblems, CHROMIUM, CHROMIUM_ARGS, openApp, RESULTS_DIR } from './harness';
 
 const MOUNT = `
@@ -84,8 +85,9 @@ describe('import and history in Chromium', () => {
     await status.waitFor();
     const text = await status.innerText();
     expect(text).toContain('Recognised seeker: 2 figures');
-    expect(text).toMatch(/seeks_per_second\s+5429\s+seeks\/s/);
-    expect(text).toMatch(/random_access_ms\s+0\.18\s+ms/);
+    expect(text).toMatch(/Random reads per second \(seeker\)\s+5429\s+seeks\/s/);
+    expect(text).toMatch(/Random access time \(seeker\)\s+0\.18\s+ms/);
+    expect(findJargon(text)).toBeNull();
     const row = page
       .locator('table.dw-runs')
       .first()
@@ -111,6 +113,18 @@ describe('import and history in Chromium', () => {
     );
   });
 
+  it('a pasted KDiskMark export is recognised row by row, in words', async () => {
+    await page.getByLabel('Tool output').fill(seed('kdiskmark-3.0.0-readme.txt'));
+    await page.getByLabel('Name (optional)').fill('KDiskMark README');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const text = await page.locator('.dw-recognised').innerText();
+    expect(text).toContain('Recognised kdiskmark: 24 figures');
+    expect(text).toMatch(
+      /Sequential read speed, 1 MiB blocks, 8 at a time \(SEQ1M Q8T1\)\s+508\.897\s+MB\/s/,
+    );
+    expect(findJargon(text)).toBeNull();
+  });
+
   it('compares the import with a reference drive, metric by metric', async () => {
     await page.getByLabel('Select OCZ from the blog').check();
     await page.locator('.dw-refs summary').click();
@@ -121,14 +135,67 @@ describe('import and history in Chromium', () => {
     const cmp = page.locator('.dw-compare');
     await cmp.waitFor();
     const text = await cmp.innerText();
-    expect(text).toMatch(/seeks_per_second\s+5,429 seeks\/s\s+85 seeks\/s\s+B 63\.87× worse/);
+    expect(text).toMatch(
+      /Random reads per second\s+seeker\s+5,429 seeks\/s\s+85 seeks\/s\s+B 63\.87× worse/,
+    );
+    expect(findJargon(text)).toBeNull();
+    // A reference drive is not a stored run: no report to save for this pair.
+    expect(await page.getByTestId('save-report').count()).toBe(0);
     await page
       .getByRole('row', { name: /OCZ from the blog/ })
       .getByRole('button', { name: 'Open' })
       .click();
-    await expect(page.locator('.dw-details').innerText()).resolves.toContain('Random seeks');
+    const details = await page.locator('.dw-details').innerText();
+    expect(details).toContain('Random access');
+    expect(details).toContain('Random access time');
+    expect(findJargon(details)).toBeNull();
     await page.screenshot({ path: join(RESULTS_DIR, 'history-compare.png'), fullPage: true });
   });
+
+  it('Save PDF in browser mode asks where, writes nothing until told, then saves there', async () => {
+    await page.getByLabel('Tool output').fill(seed('seed003-seeker-raid5.txt'));
+    await page.getByLabel('Name (optional)').fill('RAID from the blog');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const raid = page
+      .locator('table.dw-runs')
+      .first()
+      .getByRole('row', { name: /RAID from the blog/ });
+    await raid.waitFor();
+    // The previous test left OCZ and a reference drive selected: swap the reference for RAID.
+    await page
+      .getByLabel('Select 4-disk RAID5, Seagate Barracuda 7200 320 GB on Areca ARC-1210')
+      .uncheck();
+    await page.getByLabel('Select RAID from the blog').check();
+    await expect(page.getByLabel('Select OCZ from the blog').isChecked()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Compare the two selected' }).click();
+    const save = page.getByTestId('save-report');
+    await save.waitFor();
+    const home = mkdtempSync(join(tmpdir(), 'dw-e2e-home-'));
+    try {
+      const before = readdirSync(home);
+      // No path yet: a one-line hint, nothing written anywhere.
+      await save.getByRole('button', { name: 'Save PDF' }).click();
+      await expect(save.getByRole('status').innerText()).resolves.toMatch(/^Type where to save/);
+      await save.getByLabel('Save the PDF to (full path)').fill('report.pdf');
+      await save.getByRole('button', { name: 'Save PDF' }).click();
+      await expect(save.getByRole('status').innerText()).resolves.toBe(
+        'Give the full path, starting with /',
+      );
+      expect(readdirSync(home)).toEqual(before);
+      const link = await save.getByRole('link', { name: /printable report/ }).getAttribute('href');
+      expect(link).toMatch(/#\/report\?before=.*&after=/);
+      await page.screenshot({ path: join(RESULTS_DIR, 'history-save-pdf.png'), fullPage: true });
+      const out = join(home, 'drive-report.pdf');
+      await save.getByLabel('Save the PDF to (full path)').fill(out);
+      await save.getByRole('button', { name: 'Save PDF' }).click();
+      await expect
+        .poll(() => save.getByRole('status').innerText(), { timeout: 90_000 })
+        .toMatch(/^Saved .*drive-report\.pdf \(\d+ pages?\)$/);
+      expect(readFileSync(out).subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('has no serious or critical axe-core violations', async () => {
     expect(await axeProblems(page)).toEqual([]);

@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS, findChromium } from '../../src/main/report/chromium';
 import { createDispatch, createHandlers } from '../../src/main/router';
 import { fmtNum } from '../../src/renderer/report/format';
 import { runDocument, type RunDocument } from '../../src/shared/schemas/run';
+import { findJargon, testLabel } from '../../src/shared/labels';
 import { computeVerdict } from '../../src/shared/verdict';
 
 const RESULTS = resolve('test-results');
@@ -47,6 +48,32 @@ async function bench(dir: string, label: 'before' | 'after', name: string): Prom
   expect(r.err.split('\n').filter((l) => l.startsWith('drivewise:'))).toEqual([]);
   expect(r.code).toBe(0);
   return runDocument.parse(JSON.parse(readFileSync(json, 'utf8')));
+}
+
+/** The text of each page, as pdftotext separates them (form feeds). */
+function pageTexts(file: string): string[] {
+  const t = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return t.split('\f').filter((p, i, all) => i < all.length - 1 || p.trim());
+}
+
+/** Each page's last line of text above the footer, and how far down the page it sits (0–1). */
+function lastLines(file: string): { page: number; text: string; y: number }[] {
+  const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
+  return html
+    .split('<page ')
+    .slice(1)
+    .map((chunk, i) => {
+      const height = Number(/height="([\d.]+)"/.exec(chunk)![1]);
+      const words = [...chunk.matchAll(/<word [^>]*yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)]
+        .map((m) => ({ y: Number(m[1]), w: m[2]! }))
+        .filter((x) => x.y < height * 0.93); // the footer
+      const lastY = Math.max(0, ...words.map((x) => x.y));
+      const text = words
+        .filter((x) => Math.abs(x.y - lastY) < 2)
+        .map((x) => x.w)
+        .join(' ');
+      return { page: i + 1, text, y: lastY / height };
+    });
 }
 
 /** Binary PPM (P6) as pdfimages writes it: width, height and RGB bytes. */
@@ -102,7 +129,8 @@ describe('drivewise report BEFORE AFTER --pdf --html', () => {
     expect(flat).toContain(verdict.recommendation.headline);
     for (const reason of verdict.recommendation.reasons.slice(0, 2))
       expect(flat).toContain(reason.slice(0, 40).replace(/\s+/g, ' '));
-    for (const t of [...before.tests, ...after.tests]) expect(flat).toContain(t.title);
+    for (const t of [...before.tests, ...after.tests])
+      expect(flat).toContain(testLabel(t.testId, t.title).label);
     // Every figure of both runs, as the tables print it.
     let checked = 0;
     for (const run of [before, after])
@@ -115,7 +143,8 @@ describe('drivewise report BEFORE AFTER --pdf --html', () => {
     expect(checked).toBeGreaterThan(50);
     expect(flat).toContain('Old drive (temp dir A) → New drive (temp dir B)');
     expect(flat).toMatch(/Page 1 of \d+/);
-    expect(flat).toContain('Appendix: how these numbers were measured');
+    expect(flat).toContain('Appendix: every figure, and how it was measured');
+    expect(flat).toContain('How these numbers were measured');
     expect(flat).toContain('Prediction vs measured');
     expect(flat).toContain('Reference drives compared');
     expect(flat).toContain('Intel 320 160 GB SSD'); // a seed's drive among the references
@@ -140,11 +169,55 @@ describe('drivewise report BEFORE AFTER --pdf --html', () => {
       expect(inkOf(readPpm(join(ink, f))).ink, f).toBeGreaterThan(0.01);
   });
 
+  it('pages 1–2 tell the story in order; the appendix starts on a fresh page', () => {
+    const pages = pageTexts(pdf());
+    const appendix = pages.findIndex((t) => t.includes('Appendix: every figure'));
+    // A quick-shaped pair (every synthetic test): the story fits before the appendix, ≤ 6 pages.
+    expect(appendix).toBeGreaterThanOrEqual(1);
+    expect(appendix).toBeLessThanOrEqual(6);
+    console.log(`story: ${appendix} page(s) before the appendix, ${pages.length} in all`);
+    expect(pages[appendix]!.trimStart().startsWith('Appendix: every figure')).toBe(true);
+    const story = pages.slice(0, appendix).join('\n');
+    // The kicker is upper-cased by CSS, so compare without case.
+    const at = (s: string) => story.replace(/\s+/g, ' ').toLowerCase().indexOf(s.toLowerCase());
+    const order = ['Recommendation:', 'Time saved', 'Key figures', 'What explains it'];
+    for (const h of order) expect(at(h), h).toBeGreaterThanOrEqual(0);
+    expect(order.map(at)).toEqual([...order.map(at)].sort((x, y) => x - y));
+    // Nothing of the data dump before the appendix.
+    expect(story).not.toContain('Every test, figure by figure');
+    expect(story).not.toContain('Reference drives compared');
+    // "Time saved" says on what basis; no empty "tasks" heading when nothing was timed.
+    expect(story).toMatch(/No task you wait for was timed|From the tasks timed|Estimated/);
+    if (!computeVerdict(before, after).tasks.length)
+      expect(story).not.toContain('What you wait for');
+  });
+
+  it('no jargon anywhere in the PDF, and no heading is the last line of a page', () => {
+    const flat = execFileSync('pdftotext', [pdf(), '-'], { encoding: 'utf8' });
+    expect(findJargon(flat)).toBeNull();
+    for (const id of [before.id, after.id]) expect(flat).not.toContain(id);
+    expect(flat).not.toMatch(/too fast to time \(bonnie\+\+ prints/); // one line, not a row each
+    const html = readFileSync(join(RESULTS, 'report-before-after.html'), 'utf8');
+    const headings = [...html.matchAll(/<h[23][^>]*>(.*?)<\/h[23]>/g)]
+      .map((m) => m[1]!.replace(/<[^>]+>/g, ' ').replace(/&[a-z]+;|&#\d+;/g, ' '))
+      .map((h) => h.replace(/\s+/g, ' ').trim())
+      .filter((h) => h.length > 3);
+    expect(headings.length).toBeGreaterThan(10);
+    // A heading is orphaned when it is the last text on a page AND sits in the page's last
+    // quarter (higher up, what follows it on the same page is a chart image, not text).
+    for (const pg of lastLines(pdf()))
+      for (const h of headings)
+        expect(
+          pg.text.startsWith(h.slice(0, 30)) && pg.y > 0.75,
+          `page ${pg.page} ends with heading "${h}" at ${Math.round(pg.y * 100)} %`,
+        ).toBe(false);
+  });
+
   it('the charts are drawn: every chart image has bars in it', () => {
     const dir = mkdtempSync(join(base, 'img-'));
     execFileSync('pdfimages', [pdf(), join(dir, 'chart')]);
     const charts = readdirSync(dir).filter((n) => n.endsWith('.ppm'));
-    // speed-up (split), memory, sequential, random access, file ops, latency...
+    // key-figure speed-ups, memory, sequential, random access, file ops, latency...
     expect(charts.length).toBeGreaterThanOrEqual(4);
     let withAfterBars = 0;
     for (const f of charts) {
@@ -196,7 +269,8 @@ describe('single-run report and errors', () => {
     expect(flat).toContain('Prediction before buying');
     expect(flat).toContain('Baseline: Old drive (temp dir A)');
     expect(flat).not.toContain('New drive (temp dir B)');
-    for (const t of before.tests) expect(flat).toContain(t.title);
+    for (const t of before.tests) expect(flat).toContain(testLabel(t.testId, t.title).label);
+    expect(findJargon(flat)).toBeNull();
   });
 
   it('no Chromium: one clear line, exit code 2, no file', async () => {

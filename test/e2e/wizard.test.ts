@@ -140,6 +140,21 @@ describe('the before/after wizard', () => {
     await page.getByLabel('or import a saved baseline file').fill(file);
     await main().getByRole('button', { name: 'Import' }).click();
     await page.getByTestId('baseline-chosen').waitFor();
+    // "Measure again" starts empty (the before folder is on the old drive) and cannot start yet.
+    const newDir = page.getByLabel('Directory on the new drive');
+    await expect(newDir.inputValue()).resolves.toBe('');
+    const start = main().getByRole('button', { name: 'Start measuring' });
+    await expect(start.isDisabled()).resolves.toBe(true);
+    // The old folder is flagged as the baseline's drive before anything runs.
+    await newDir.fill(beforeDir);
+    await main().getByRole('button', { name: 'Use this directory' }).click();
+    await expect(page.getByTestId('same-drive-warning').innerText()).resolves.toMatch(
+      /baseline’s drive|folder the baseline was measured in/,
+    );
+    await step('8a-measure-again-same-drive');
+    await newDir.fill(afterDir);
+    await expect(page.getByTestId('same-drive-warning').count()).resolves.toBe(0);
+    await expect(start.isDisabled()).resolves.toBe(true); // typed, not yet checked
     await page.getByLabel('Directory on the new drive').fill(afterDir);
     await main().getByRole('button', { name: 'Use this directory' }).click();
     await main().locator('code', { hasText: afterDir }).first().waitFor();

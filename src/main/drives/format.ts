@@ -1,6 +1,15 @@
 // Plain-text rendering for `drivewise drives`.
 import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
+import { CLI_WIDTH, wrap } from '../engine/format';
 import type { ResolveResult } from './resolve';
+
+/** Lines longer than the CLI width wrap with an indent; short ones keep their spacing. */
+const fit = (lines: string[]): string =>
+  lines
+    .flatMap((l) =>
+      l.length <= CLI_WIDTH ? [l] : wrap(l, `${' '.repeat(/^ */.exec(l)![0].length)}    `),
+    )
+    .join('\n');
 
 export function formatBytes(n: number | null | undefined): string {
   if (n === null || n === undefined) return '?';
@@ -64,14 +73,14 @@ export function formatDrive(d: DriveInfo): string {
         ? `  tests: all file tests, e.g. in ${t.suggestedDir}`
         : `  tests: cannot run file tests: ${t.reason}`,
     );
-  return lines.join('\n');
+  return fit(lines);
 }
 
 export function formatMachine(m: MachineProfile): string {
-  return (
+  return fit([
     `Machine: ${m.cpuModel ?? 'unknown CPU'} (${m.cpuCores} threads), ${formatBytes(m.ramBytes)} RAM, ` +
-    `Linux ${m.kernel ?? '?'}, ${m.distro ?? 'unknown distribution'}, session: ${m.session ?? 'none'}`
-  );
+      `Linux ${m.kernel ?? '?'}, ${m.distro ?? 'unknown distribution'}, session: ${m.session ?? 'none'}`,
+  ]);
 }
 
 export function formatResolve(r: ResolveResult): string {
@@ -83,6 +92,7 @@ export function formatResolve(r: ResolveResult): string {
       (d ? ` — ${KIND_LABEL[d.kind]}, ${formatBytes(d.sizeBytes)}, ${d.model ?? 'no model'}` : ''),
     `  ${r.writable ? 'writable' : 'not writable'}, ${formatBytes(r.freeBytes)} free`,
   ];
-  if (r.warning) lines.push(`warning: ${r.warning}`);
-  return lines.join('\n');
+  const out = fit(lines);
+  // The warning stays one line: scripts grep for it.
+  return r.warning ? `${out}\nwarning: ${r.warning}` : out;
 }

@@ -1,6 +1,12 @@
-// Text rendering of a run for the CLI: one row per measurement, median with min–max.
+// Text rendering of a run for the CLI: one row per figure in a person's words (the classic tool as
+// a tag), median with min–max, throughput in MB/s, and every line within 100 columns.
+import { figureLabel, labelText, plainMethod, testLabel } from '../../shared/labels';
 import type { BenchPlan } from '../../shared/contract/bench';
-import type { Measurement, RunDocument } from '../../shared/schemas/run';
+import type { RunDocument } from '../../shared/schemas/run';
+import { THROUGHPUT_UNITS, convert } from '../../shared/units';
+
+/** Terminal width the CLI's tables are laid out for. */
+export const CLI_WIDTH = 100;
 
 export function formatEta(s: number | null): string {
   if (s === null || !Number.isFinite(s)) return '…';
@@ -14,51 +20,91 @@ export function fmtNum(x: number | null): string {
   return a >= 1000 ? Math.round(x).toLocaleString('en-US') : a >= 10 ? x.toFixed(1) : x.toFixed(2);
 }
 
-const paramText = (m: Measurement): string =>
-  m.label ??
-  (m.params
-    ? Object.entries(m.params)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(' ')
-    : '');
+/** Throughputs are shown in MB/s whatever the tool printed (KiB/s, MiB/s, GB/s...). */
+export function displayUnit(unit: string): {
+  unit: string;
+  conv: (v: number | null) => number | null;
+} {
+  if (!Object.hasOwn(THROUGHPUT_UNITS, unit) || unit === 'MB/s') return { unit, conv: (v) => v };
+  return { unit: 'MB/s', conv: (v) => (v === null ? null : convert(v, unit, 'MB/s')) };
+}
+
+/** Cuts a cell to n characters with an ellipsis, so a long label cannot widen the table. */
+export function clip(s: string, n: number): string {
+  return s.length <= n ? s : `${s.slice(0, Math.max(1, n - 1))}…`;
+}
+
+/** Wraps prose to the CLI width with a hanging indent. */
+export function wrap(text: string, indent = '  ', width = CLI_WIDTH): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if ((out.length ? indent : '').length + next.length > width && line) {
+      out.push((out.length ? indent : '') + line);
+      line = word;
+    } else line = next;
+  }
+  if (line) out.push((out.length ? indent : '') + line);
+  return out.map((l) => clip(l, width));
+}
+
+/**
+ * Lays rows out in columns two spaces apart; `flex` is the column that gives up width (clipped)
+ * so the table fits `width`. `right` lists right-aligned columns.
+ */
+export function textTable(
+  rows: string[][],
+  opts: { flex: number; right: number[]; width?: number },
+): string[] {
+  const width = opts.width ?? CLI_WIDTH;
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  const others = widths.reduce((s, w, i) => (i === opts.flex ? s : s + w), 0);
+  widths[opts.flex] = Math.max(
+    8,
+    Math.min(widths[opts.flex]!, width - others - 2 * (widths.length - 1)),
+  );
+  const line = (r: string[]): string =>
+    r
+      .map((c, i) => {
+        const cell = clip(c ?? '', widths[i]!);
+        return opts.right.includes(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!);
+      })
+      .join('  ')
+      .trimEnd();
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+}
+
+const testName = (t: { testId: string; title: string }) => testLabel(t.testId, t.title).label;
 
 export function formatRunTable(doc: RunDocument): string {
-  const rows: string[][] = [['test', 'metric', 'median', 'min–max', 'unit']];
+  const rows: string[][] = [['figure', 'median', 'min–max', 'unit']];
   const notes: string[] = [];
   for (const t of doc.tests) {
     if (t.status !== 'ok') {
-      rows.push([t.testId, t.status.toUpperCase(), t.error ?? '', '', '']);
+      rows.push([`${testName(t)}: ${t.status}${t.error ? ` (${t.error})` : ''}`, '', '', '']);
       continue;
     }
     for (const m of t.measurements) {
+      const { unit, conv } = displayUnit(m.unit);
+      const name =
+        t.testId === 'task.stopwatch'
+          ? `${t.title} (stopwatch)`
+          : labelText(figureLabel(t.testId, m, t.tool));
       rows.push([
-        t.testId,
-        [m.metric, paramText(m)].filter(Boolean).join(' · '),
-        fmtNum(m.median),
-        m.min === null ? '' : `${fmtNum(m.min)}–${fmtNum(m.max)}`,
-        m.unit,
+        name,
+        fmtNum(conv(m.median)),
+        m.min === null || m.min === m.max ? '' : `${fmtNum(conv(m.min))}–${fmtNum(conv(m.max))}`,
+        unit,
       ]);
-      if (m.note) notes.push(`${t.testId} ${m.metric}: ${m.note}`);
+      if (m.note) notes.push(`${name}: ${m.note}`);
     }
-    for (const c of t.caveats) notes.push(`${t.testId}: ${c}`);
+    for (const c of t.caveats) notes.push(`${testName(t)}: ${plainMethod(c)}`);
   }
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]): string =>
-    r
-      .map((c, i) => (i === 2 || i === 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  const out = [
-    line(rows[0]!),
-    widths.map((w) => '-'.repeat(w)).join('  '),
-    ...rows.slice(1).map(line),
-  ];
+  const out = textTable(rows, { flex: 0, right: [1, 2] });
   const all = [...new Set([...notes, ...doc.caveats])];
-  return (
-    out.join('\n') +
-    '\n' +
-    (all.length ? '\nnotes:\n' + all.map((n) => `  - ${n}`).join('\n') + '\n' : '')
-  );
+  const noteLines = all.flatMap((n) => wrap(`- ${n}`, '  ', CLI_WIDTH - 2).map((l) => `  ${l}`));
+  return out.join('\n') + '\n' + (all.length ? `\nnotes:\n${noteLines.join('\n')}\n` : '');
 }
 
 const gib = (n: number): string =>

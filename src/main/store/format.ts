@@ -1,10 +1,11 @@
-// Plain-text views of runs and comparisons for the CLI.
+// Plain-text views of runs and comparisons for the CLI: figures in a person's words with the
+// classic tool as a tag, throughputs in MB/s, every line within 100 columns. `--json` keeps the
+// metric identifiers for scripts.
+import { figureLabel, labelText, plainMethod, testLabel } from '../../shared/labels';
 import type { Comparison } from '../../shared/reference/compare';
 import type { RunDocument } from '../../shared/schemas/run';
-import { formatValue } from '../../shared/units';
+import { CLI_WIDTH, clip, displayUnit, fmtNum, textTable, wrap } from '../engine/format';
 import type { RunSummary } from './run-store';
-
-const pad = (s: string, n: number): string => (s.length >= n ? s : s + ' '.repeat(n - s.length));
 
 export function formatParams(p: Record<string, unknown> | undefined): string {
   if (!p) return '';
@@ -15,66 +16,101 @@ export function formatParams(p: Record<string, unknown> | undefined): string {
 
 export function formatRunList(runs: readonly RunSummary[]): string {
   if (runs.length === 0) return 'no runs stored yet\n';
+  // The id is what the other commands take, so it is printed whole; the name gives way.
   const rows = runs.map((r) => [
     r.id,
     r.label,
-    r.createdAt.slice(0, 19).replace('T', ' ') || 'date not given',
+    r.createdAt.slice(0, 16).replace('T', ' ') || 'date not given',
     `${r.tests} tests`,
     r.name ?? r.drive ?? '',
   ]);
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return (
-    rows.map((r) => r.map((c, i) => (i < 4 ? pad(c, widths[i]!) : c)).join('  ')).join('\n') + '\n'
-  );
+  return textTable([['id', 'label', 'date', 'tests', 'name'], ...rows], { flex: 4, right: [] })
+    .slice(2)
+    .join('\n')
+    .concat('\n');
 }
+
+const SOURCE = { measured: 'measured', imported: 'imported', reference: 'published' } as const;
 
 export function formatRun(d: RunDocument): string {
   const lines = [
-    `${d.name ?? d.id}  [${d.label}]`,
-    `id ${d.id}, ${d.createdAt || 'date not given'}, source ${d.source.kind}${d.source.citation ? `: ${d.source.citation}` : ''}`,
+    clip(`${d.name ?? d.id}  [${d.label}]`, CLI_WIDTH),
+    ...wrap(
+      `id ${d.id}, ${d.createdAt || 'date not given'}, ${SOURCE[d.source.kind]}${d.source.citation ? `: ${d.source.citation}` : ''}`,
+    ),
   ];
   if (d.drive)
     lines.push(
-      `drive ${[d.drive.vendor, d.drive.model, d.drive.path].filter(Boolean).join(' ')} (${d.drive.kind})`,
+      clip(
+        `drive ${[d.drive.vendor, d.drive.model, d.drive.path].filter(Boolean).join(' ')} (${d.drive.kind})`,
+        CLI_WIDTH,
+      ),
     );
-  for (const c of d.caveats) lines.push(`caveat: ${c}`);
+  for (const c of d.caveats) lines.push(...wrap(`caveat: ${c}`));
   for (const t of d.tests) {
+    const name = testLabel(t.testId, t.title);
     lines.push(
       '',
-      `${t.title} (${t.testId}, ${t.method})${t.status === 'ok' ? '' : ` ${t.status}${t.error ? `: ${t.error}` : ''}`}`,
+      ...wrap(
+        `${labelText(name)}: ${plainMethod(t.method)}${t.status === 'ok' ? '' : ` — ${t.status}${t.error ? `: ${t.error}` : ''}`}`,
+      ),
     );
-    for (const m of t.measurements) {
+    const rows = t.measurements.map((m) => {
+      const { unit, conv } = displayUnit(m.unit);
       const spread =
         m.samples.length > 1 && m.min !== null && m.max !== null
-          ? ` (${formatValue(m.min, '').trim()}–${formatValue(m.max, '').trim()}, n=${m.samples.length})`
+          ? `${fmtNum(conv(m.min))}–${fmtNum(conv(m.max))}, n=${m.samples.length}`
           : '';
-      const params = formatParams(m.params);
-      lines.push(
-        `  ${pad(m.metric + (params ? ` [${params}]` : ''), 44)} ${formatValue(m.median, m.unit)}${spread}${m.note ? `  ${m.note}` : ''}`,
-      );
-    }
-    for (const c of t.caveats) lines.push(`  caveat: ${c}`);
+      const f = figureLabel(t.testId, m, t.tool);
+      const tag = f.tag && f.tag !== name.tag ? ` · ${f.tag}` : '';
+      const direct = m.params?.direct ? ' · O_DIRECT' : '';
+      return [
+        `  ${t.testId === 'task.stopwatch' ? t.title : f.label}${tag}${direct}`,
+        fmtNum(conv(m.median)),
+        unit,
+        spread,
+        m.note ?? '',
+      ];
+    });
+    if (rows.length)
+      lines.push(...textTable([['', '', '', '', ''], ...rows], { flex: 4, right: [1] }).slice(2));
+    for (const c of t.caveats) lines.push(...wrap(`  caveat: ${plainMethod(c)}`, '    '));
   }
-  return lines.join('\n') + '\n';
+  return lines.map((l) => clip(l, CLI_WIDTH)).join('\n') + '\n';
 }
 
 export function formatComparison(c: Comparison): string {
   const name = (r: Comparison['a']) => r.name ?? r.id;
-  const lines = [`A: ${name(c.a)} [${c.a.label}]`, `B: ${name(c.b)} [${c.b.label}]`, ''];
+  const lines = [
+    clip(`A: ${name(c.a)} [${c.a.label}]`, CLI_WIDTH),
+    clip(`B: ${name(c.b)} [${c.b.label}]`, CLI_WIDTH),
+    '',
+  ];
   if (c.pairs.length === 0) lines.push('no figures in common');
-  for (const p of c.pairs) {
-    const params = formatParams(p.params);
-    const f =
-      p.factor === null
-        ? 'n/a'
-        : p.verdict === 'same'
-          ? 'no measurable difference'
-          : `B ${p.factor >= 1 ? `${p.factor.toFixed(2)}x better` : `${(1 / p.factor).toFixed(2)}x worse`}`;
-    lines.push(
-      `${pad(`${p.testId} ${p.metric}${params ? ` [${params}]` : ''}`, 52)} ${pad(formatValue(p.a.median, p.unit), 16)} ${pad(formatValue(p.b.median, p.unit), 16)} ${f}${p.note ? ` (${p.note})` : ''}`,
-    );
+  else {
+    const rows = c.pairs.map((p) => {
+      const { unit, conv } = displayUnit(p.unit);
+      const f =
+        p.factor === null
+          ? 'n/a'
+          : p.verdict === 'same'
+            ? 'no difference'
+            : `B ${p.factor >= 1 ? `${p.factor.toFixed(2)}x better` : `${(1 / p.factor).toFixed(2)}x worse`}`;
+      return [
+        labelText(figureLabel(p.testId, p)),
+        `${fmtNum(conv(p.a.median))} ${unit}`,
+        `${fmtNum(conv(p.b.median))} ${unit}`,
+        f + (p.note ? ' *' : ''),
+      ];
+    });
+    lines.push(...textTable([['figure', 'A', 'B', 'B vs A'], ...rows], { flex: 0, right: [1, 2] }));
+    const notes = [...new Set(c.pairs.flatMap((p) => (p.note ? [p.note] : [])))];
+    if (notes.length) lines.push('', ...notes.flatMap((n) => wrap(`* ${n}`)));
   }
-  if (c.onlyA.length) lines.push('', `only in A: ${c.onlyA.join(', ')}`);
-  if (c.onlyB.length) lines.push('', `only in B: ${c.onlyB.join(', ')}`);
+  const only = (xs: string[]) => xs.map((x) => labelText(testLabel(x.split(' ')[0]!)));
+  if (c.onlyA.length)
+    lines.push('', ...wrap(`only in A: ${[...new Set(only(c.onlyA))].join(', ')}`));
+  if (c.onlyB.length)
+    lines.push('', ...wrap(`only in B: ${[...new Set(only(c.onlyB))].join(', ')}`));
   return lines.join('\n') + '\n';
 }

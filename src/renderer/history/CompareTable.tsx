@@ -1,6 +1,18 @@
 // Two runs side by side, metric by metric, with "no measurable difference" inside the noise.
 import type { Comparison } from '../../shared/reference/compare';
+import { figureLabel, testLabel } from '../../shared/labels';
 import { formatValue } from '../../shared/units';
+
+const LABEL_WORDS: Record<string, string> = {
+  before: 'Old drive',
+  after: 'New drive',
+  custom: 'Imported run',
+  reference: 'Reference drive',
+};
+
+/** "seeker seeks_per_second" entries, as the tests they belong to, in words. */
+const onlyText = (xs: string[]) =>
+  [...new Set(xs.map((x) => testLabel(x.split(' ')[0]!).label))].join(', ');
 
 const VERDICT = {
   better: 'dw-better',
@@ -21,9 +33,11 @@ export function CompareTable({ c }: { c: Comparison }) {
   return (
     <section className="dw-compare" aria-label="Comparison">
       <p>
-        <strong>A</strong> {c.a.name ?? c.a.id} <span className="muted">({c.a.label})</span>
+        <strong>A</strong> {c.a.name ?? LABEL_WORDS[c.a.label] ?? 'Run A'}{' '}
+        <span className="muted">({c.a.label})</span>
         <br />
-        <strong>B</strong> {c.b.name ?? c.b.id} <span className="muted">({c.b.label})</span>
+        <strong>B</strong> {c.b.name ?? LABEL_WORDS[c.b.label] ?? 'Run B'}{' '}
+        <span className="muted">({c.b.label})</span>
       </p>
       {c.pairs.length === 0 ? (
         <p className="muted">These two runs have no figures in common.</p>
@@ -31,7 +45,7 @@ export function CompareTable({ c }: { c: Comparison }) {
         <table className="dw-table">
           <thead>
             <tr>
-              <th scope="col">Test / metric</th>
+              <th scope="col">Figure</th>
               <th scope="col">A</th>
               <th scope="col">B</th>
               <th scope="col">Difference</th>
@@ -41,14 +55,8 @@ export function CompareTable({ c }: { c: Comparison }) {
             {c.pairs.map((p, i) => (
               <tr key={i}>
                 <td>
-                  {p.title} · {p.metric}{' '}
-                  <span className="muted">
-                    {p.params
-                      ? Object.entries(p.params)
-                          .map(([k, v]) => `${k}=${String(v)}`)
-                          .join(' ')
-                      : ''}
-                  </span>
+                  {figureLabel(p.testId, p).label}{' '}
+                  <span className="dw-tag">{figureLabel(p.testId, p).tag}</span>
                 </td>
                 <td className="num">{formatValue(p.a.median, p.unit)}</td>
                 <td className="num">{formatValue(p.b.median, p.unit)}</td>
@@ -63,8 +71,8 @@ export function CompareTable({ c }: { c: Comparison }) {
       )}
       {(c.onlyA.length > 0 || c.onlyB.length > 0) && (
         <p className="muted">
-          {c.onlyA.length > 0 && `Only in A: ${c.onlyA.join(', ')}. `}
-          {c.onlyB.length > 0 && `Only in B: ${c.onlyB.join(', ')}.`}
+          {c.onlyA.length > 0 && `Only in A: ${onlyText(c.onlyA)}. `}
+          {c.onlyB.length > 0 && `Only in B: ${onlyText(c.onlyB)}.`}
         </p>
       )}
     </section>

@@ -5,6 +5,7 @@ import type { RunSummaryDto } from '../../shared/contract/runs';
 import type { Comparison } from '../../shared/reference/compare';
 import type { RunDocument } from '../../shared/schemas/run';
 import { api } from '../api/transport';
+import { SaveReportButton } from '../report/SaveReport';
 import { CompareTable } from './CompareTable';
 import { ImportPanel } from './ImportPanel';
 import { download, errorText } from './download';
@@ -85,6 +86,12 @@ export function HistoryPanel({ refreshKey = 0 }: { refreshKey?: number }) {
         await reload();
       }),
   };
+  // A report needs stored runs: reference drives are compared on screen only.
+  const ownIds = new Set(runs.map((r) => r.id));
+  const ownPair =
+    comparison && ownIds.has(comparison.a.id) && ownIds.has(comparison.b.id)
+      ? ([comparison.a.id, comparison.b.id] as const)
+      : null;
   const compare = () =>
     act(async () => setComparison(await api().runsCompare({ a: selected[0]!, b: selected[1]! })));
   const csv = () =>
@@ -179,6 +186,9 @@ export function HistoryPanel({ refreshKey = 0 }: { refreshKey?: number }) {
         <span className="muted">{selected.length} selected</span>
       </div>
       {comparison && <CompareTable c={comparison} />}
+      {comparison && ownPair && (
+        <SaveReportButton beforeId={ownPair[0]} afterId={ownPair[1]} menu={false} />
+      )}
       {open && <RunDetails run={open} onClose={() => setOpen(null)} />}
       <details className="dw-refs">
         <summary>Reference drives from published reviews ({refs.length})</summary>

@@ -1,7 +1,9 @@
 // "Import results…": a file (read as text in the renderer, or in main from the app menu's
 // chooser) or pasted output of hdparm, dd, seeker, bonnie++, iozone, fio, or a Drivewise run
 // file. Shows what was recognised, figure by figure.
-import { useId, useRef, useState } from 'react';
+import { importedFigureLabel } from '../../shared/labels';
+import { testIdOf } from '../../shared/import/to-run';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Res } from '../../shared/contract';
 import type { RunDocument } from '../../shared/schemas/run';
 import { api } from '../api/transport';
@@ -73,9 +75,9 @@ export function ImportPanel({ onImported }: { onImported?: (run: RunDocument) =>
     <section className="dw-import" aria-labelledby={`${ids.text}-h`}>
       <h3 id={`${ids.text}-h`}>Import results</h3>
       <p className="muted">
-        Paste what hdparm, dd, seeker, bonnie++, iozone or fio printed (several in one paste is
-        fine), or choose a saved Drivewise run file. Imported figures are kept in your history and
-        compare with your own runs and the reference drives.
+        Paste what hdparm, dd, seeker, bonnie++, iozone, fio, CrystalDiskMark or KDiskMark printed
+        (several in one paste is fine), or choose a saved Drivewise run file. Imported figures are
+        kept in your history and compare with your own runs and the reference drives.
       </p>
       <label htmlFor={ids.text}>Tool output</label>
       <textarea
@@ -137,7 +139,7 @@ function Recognised({ r }: { r: Imported }) {
         <thead>
           <tr>
             <th scope="col">Tool</th>
-            <th scope="col">Metric</th>
+            <th scope="col">Figure</th>
             <th scope="col">Value</th>
             <th scope="col">Unit</th>
             <th scope="col">Details</th>
@@ -147,7 +149,7 @@ function Recognised({ r }: { r: Imported }) {
           {r.results.map((x, i) => (
             <tr key={i}>
               <td>{x.tool}</td>
-              <td>{x.metric}</td>
+              <td>{importedFigureLabel(testIdOf(x.tool, x.metric), x)}</td>
               <td className="num">{x.value ?? '—'}</td>
               <td>{x.unit}</td>
               <td className="muted">

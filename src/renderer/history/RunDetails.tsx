@@ -1,26 +1,22 @@
 // One run's figures: every test and measurement, median with min–max and the sample count.
 import type { RunDocument } from '../../shared/schemas/run';
+import { figureLabel, testLabel } from '../../shared/labels';
 import { formatValue } from '../../shared/units';
 import { RunHealth } from '../health/RunHealth';
 
-const params = (p?: Record<string, unknown>) =>
-  p
-    ? Object.entries(p)
-        .map(([k, v]) => `${k}=${String(v)}`)
-        .join(' ')
-    : '';
+const SOURCE = { measured: 'measured', imported: 'imported', reference: 'published' } as const;
 
 export function RunDetails({ run, onClose }: { run: RunDocument; onClose: () => void }) {
   return (
-    <section className="dw-details" aria-label={`Run ${run.name ?? run.id}`}>
+    <section className="dw-details" aria-label={`Run ${run.name ?? 'details'}`}>
       <div className="dw-details-head">
-        <h4>{run.name ?? run.id}</h4>
+        <h4>{run.name ?? 'Run details'}</h4>
         <button type="button" onClick={onClose}>
           Close
         </button>
       </div>
       <p className="muted">
-        {run.label} · {run.createdAt || 'date not given'} · {run.source.kind}
+        {run.label} · {run.createdAt || 'date not given'} · {SOURCE[run.source.kind]}
         {run.source.citation ? ` — ${run.source.citation}` : ''}
       </p>
       {run.caveats.map((c) => (
@@ -32,7 +28,7 @@ export function RunDetails({ run, onClose }: { run: RunDocument; onClose: () => 
         <thead>
           <tr>
             <th scope="col">Test</th>
-            <th scope="col">Metric</th>
+            <th scope="col">Figure</th>
             <th scope="col">Median</th>
             <th scope="col">Range (n)</th>
           </tr>
@@ -41,9 +37,10 @@ export function RunDetails({ run, onClose }: { run: RunDocument; onClose: () => 
           {run.tests.flatMap((t) =>
             t.measurements.map((m, i) => (
               <tr key={`${t.testId}-${i}`}>
-                <td>{i === 0 ? t.title : ''}</td>
+                <td>{i === 0 ? testLabel(t.testId, t.title).label : ''}</td>
                 <td>
-                  {m.metric} <span className="muted">{params(m.params)}</span>
+                  {figureLabel(t.testId, m, t.tool).label}{' '}
+                  <span className="dw-tag">{figureLabel(t.testId, m, t.tool).tag}</span>
                 </td>
                 <td className="num">{formatValue(m.median, m.unit)}</td>
                 <td className="num muted">

@@ -1,16 +1,21 @@
 // The whole before/after story on paper (or the baseline alone): one view, printed as it is shown.
+// Pages 1–2 tell the story (verdict, time saved, felt tasks, key figures with one chart); the
+// appendix starts on a new page and holds every table, chart and the method.
 import { useMemo, type ReactNode } from 'react';
 import type { PaperSize, ReportData } from '../../shared/contract/report';
 import type { RunDocument } from '../../shared/schemas/run';
-import { computeVerdict, runName, type MetricComparison, type Verdict } from '../../shared/verdict';
+import { computeVerdict, type MetricComparison, type Verdict } from '../../shared/verdict';
 import { compareRuns } from '../../shared/verdict/compare';
 import { chunk, partOf } from './chart-utils';
-import { GroupChart, SpeedupChart, speedupRange, TasksChart } from './charts';
+import { GroupChart } from './charts';
 import { fmtBytes, fmtDate } from './format';
-import { chartGroups, testTables } from './report-model';
+import { chartGroups, displayName, testTables } from './report-model';
 import { PredictionSection, ReferenceSection } from './sections/Context';
 import { Hardware, Methodology } from './sections/Details';
+import { FeltTasks, KeyFigures } from './sections/Story';
 import { Findings, Headline, TimeAndMoney } from './sections/Summary';
+import { keyFigures } from './story-model';
+import { adaptVerdict } from './verdict-adapter';
 import { TasksTable, TestTableBlock } from './sections/Tables';
 import { SetupCheck } from './sections/SetupCheck';
 
@@ -19,8 +24,7 @@ export function pageRule(paper: PaperSize): string {
   return `@page { size: ${paper === 'letter' ? 'letter' : 'A4'} portrait; }`;
 }
 
-/** Rows per chart so that each chart fits on a page (tall canvases cannot break). */
-const SPEED_ROWS_PER_CHART = 26;
+/** Bars per chart so that each chart fits on a page (tall canvases cannot break). */
 const GROUP_BARS_PER_CHART = 14;
 
 /** A heading never ends a page: it is kept together with the first block under it. */
@@ -55,6 +59,8 @@ export function ReportView({
     () => (after ? computeVerdict(before, after) : null),
     [before, after],
   );
+  const story = useMemo(() => (verdict ? adaptVerdict(verdict) : null), [verdict]);
+  const key = useMemo(() => (story ? keyFigures(story.comparisons) : []), [story]);
   const tables = useMemo(() => testTables(before, after, verdict), [before, after, verdict]);
   const groups = useMemo(
     () => chartGroups(verdict ? verdict.comparisons : singleComparisons(before)),
@@ -73,16 +79,11 @@ export function ReportView({
       }),
     [groups],
   );
-  const speedRows = useMemo(
-    () => (verdict?.comparisons ?? []).filter((c) => c.speedup !== null && c.theme !== 'memory'),
-    [verdict],
-  );
-  const range = useMemo(() => speedupRange(speedRows), [speedRows]);
-  const speedParts = useMemo(() => chunk(speedRows, SPEED_ROWS_PER_CHART), [speedRows]);
   const single = !after;
   const synthetic = tables.filter((t) => t.kind === 'synthetic');
   const taskTables = tables.filter((t) => t.kind === 'task');
   const written = before.bytesWritten + (after?.bytesWritten ?? 0);
+  const STORY_FINDINGS = 4;
 
   return (
     <article className={`report report-${paper}`} data-testid="report">
@@ -91,10 +92,10 @@ export function ReportView({
         <p className="rp-brand">Drivewise report</p>
         <h1>
           {single ? (
-            <>Baseline: {runName(before)}</>
+            <>Baseline: {displayName(before)}</>
           ) : (
             <>
-              {runName(before)} → {runName(after)}
+              {displayName(before)} → {displayName(after)}
             </>
           )}
         </h1>
@@ -110,55 +111,59 @@ export function ReportView({
         </p>
       </header>
 
-      {verdict ? (
-        <>
-          <Headline verdict={verdict} />
-          <TimeAndMoney verdict={verdict} />
-          <Findings verdict={verdict} />
-        </>
-      ) : (
-        <section className="rp-verdict rp-level-undecided">
-          <p className="rp-kicker">Baseline only</p>
-          <h2 data-testid="report-headline">
-            No verdict yet: measure the new drive with the same plan to compare
-          </h2>
-          <p>
-            This report holds the figures of the current drive. After the swap, run the same plan on
-            the new drive; the before/after report then says whether the upgrade was worth it.
-          </p>
-        </section>
-      )}
-      {/* Before buying, what a new drive would change is the point of a baseline report. */}
-      {!after && <PredictionSection before={before} after={null} />}
+      {/* The story: at most two pages a person reads. Everything else is in the appendix. */}
+      <div className="rp-story" data-testid="report-story">
+        {story ? (
+          <>
+            <Headline story={story} />
+            <TimeAndMoney story={story} />
+            <FeltTasks tasks={story.feltTasks} />
+            <KeyFigures figures={key} />
+            <Findings story={story} limit={STORY_FINDINGS} />
+          </>
+        ) : (
+          <>
+            <section className="rp-verdict rp-level-undecided">
+              <p className="rp-kicker">Baseline only</p>
+              <h2 data-testid="report-headline">
+                No verdict yet: measure the new drive with the same plan to compare
+              </h2>
+              <p>
+                This report holds the figures of the current drive. After the swap, run the same
+                plan on the new drive; the before/after report then says whether the upgrade was
+                worth it.
+              </p>
+            </section>
+            {/* Before buying, what a new drive would change is the point of a baseline report. */}
+            <PredictionSection before={before} after={null} />
+          </>
+        )}
+      </div>
 
-      <section aria-labelledby="rp-charts-h">
-        <KeepWithFirst heading={<h2 id="rp-charts-h">Charts</h2>}>
-          {[
-            ...speedParts.map((rows, i) => (
-              <figure className="rp-figure-block" key={`speed-${i}`}>
-                <SpeedupChart rows={rows} range={range} part={partOf(i, speedParts.length)} />
-              </figure>
-            )),
-            ...(verdict && verdict.tasks.length > 0
-              ? [
-                  <figure className="rp-figure-block" key="tasks">
-                    <TasksChart tasks={verdict.tasks} />
-                  </figure>,
-                ]
-              : []),
-            ...groupParts.map((g) => (
-              <figure className="rp-figure-block" key={g.id}>
-                <GroupChart group={g} single={single} />
-              </figure>
-            )),
-          ]}
-        </KeepWithFirst>
+      <section className="rp-appendix-start" aria-labelledby="rp-appendix-h">
+        <h2 id="rp-appendix-h" className="rp-appendix-title">
+          Appendix: every figure, and how it was measured
+        </h2>
+        <p className="rp-muted">
+          The details behind the pages above: each test figure by figure, the charts per kind of
+          figure, the prediction, the reference drives, the hardware and the method.
+        </p>
       </section>
+
+      {/*
+       * APPENDIX SLOT 1 — "Set-up check" (issue 16, health engineer): render
+       * <SetupCheck before={before} after={after} /> from ./sections/SetupCheck.tsx HERE, first in
+       * the appendix. It does not count against the story's pages.
+       */}
+
+      {story && story.findings.length > STORY_FINDINGS && (
+        <Findings story={story} title="All findings" />
+      )}
 
       {(verdict?.tasks.length ?? 0) > 0 && (
         <section aria-labelledby="rp-tasks-h">
-          <h2 id="rp-tasks-h">Real-world tasks</h2>
           <div className="rp-keep">
+            <h2 id="rp-tasks-h">Real-world tasks in detail</h2>
             <TasksTable tasks={verdict!.tasks} />
           </div>
         </section>
@@ -173,16 +178,29 @@ export function ReportView({
               <h2 id="rp-tests-h">Every test, figure by figure</h2>
               <p className="rp-muted">
                 Medians with min–max over the repetitions; ↓ marks figures where lower is better.
-                Ratio = how many times better the {single ? 'figure' : 'after-run'} is.
+                Ratio = how many times better the {single ? 'figure' : 'after-run'} is. The small
+                grey tag names the classic tool whose method the figure follows.
               </p>
             </>
           }
         >
           {[...synthetic, ...taskTables].map((t) => (
-            <TestTableBlock key={t.testId} t={t} single={single} />
+            <TestTableBlock key={`${t.testId}|${t.title}`} t={t} single={single} />
           ))}
         </KeepWithFirst>
       </section>
+
+      {groupParts.length > 0 && (
+        <section aria-labelledby="rp-charts-h">
+          <KeepWithFirst heading={<h2 id="rp-charts-h">Charts by kind of figure</h2>}>
+            {groupParts.map((g) => (
+              <figure className="rp-figure-block" key={g.id}>
+                <GroupChart group={g} single={single} />
+              </figure>
+            ))}
+          </KeepWithFirst>
+        </section>
+      )}
 
       {after && <PredictionSection before={before} after={after} />}
       <ReferenceSection runs={after ? [before, after] : [before]} />

@@ -1,14 +1,17 @@
 // Saving the report from any screen that knows its runs (the Verdict step, history): a button and
-// the File → Save report… menu item. In the desktop app main asks where to save; in browser mode
-// the file goes to the home folder and its path is shown.
+// the File → Save report… menu item. In the desktop app main asks where to save with a dialog. In
+// browser mode there is no dialog, so nothing is written until the person says where: a path
+// field, or the printable report opened in a tab to save from the browser's own print dialog.
 import { useCallback, useEffect, useState } from 'react';
-import type { PaperSize } from '../../shared/contract/report';
+import { reportHash, type PaperSize } from '../../shared/contract/report';
 import { api } from '../api/transport';
 import { errorText } from '../components/format';
 
 export interface SaveReportProps {
   beforeId: string;
   afterId?: string | undefined;
+  /** Answer File → Save report… (one screen at a time should). */
+  menu?: boolean;
 }
 
 type Status =
@@ -17,10 +20,23 @@ type Status =
   | { kind: 'done'; text: string }
   | { kind: 'error'; text: string };
 
-export function useSaveReport({ beforeId, afterId }: SaveReportProps) {
+/** Browser mode: no preload, so no save dialog on the other side of the API. */
+export const isBrowserMode = (): boolean =>
+  typeof window !== 'undefined' && !(window as { drivewise?: unknown }).drivewise;
+
+/** Where a browser-mode save may go: a full path to a .pdf file. Returns a one-line problem. */
+export function pathProblem(path: string): string | null {
+  const p = path.trim();
+  if (!p) return 'Type where to save the PDF, e.g. /home/you/Documents/drive-report.pdf';
+  if (!p.startsWith('/')) return 'Give the full path, starting with /';
+  if (!/\.pdf$/i.test(p)) return 'The file name should end in .pdf';
+  return null;
+}
+
+export function useSaveReport({ beforeId, afterId, menu = true }: SaveReportProps) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const save = useCallback(
-    async (paper: PaperSize = 'a4', showSerials = false) => {
+    async (paper: PaperSize = 'a4', showSerials = false, path?: string) => {
       setStatus({ kind: 'busy' });
       try {
         const r = await api().reportSavePdf({
@@ -28,6 +44,7 @@ export function useSaveReport({ beforeId, afterId }: SaveReportProps) {
           ...(afterId ? { afterId } : {}),
           paper,
           showSerials,
+          ...(path ? { path } : {}),
         });
         setStatus(
           r.path
@@ -40,23 +57,39 @@ export function useSaveReport({ beforeId, afterId }: SaveReportProps) {
     },
     [beforeId, afterId],
   );
-  // File → Save report… arrives as a menu action; the screen showing runs answers it.
-  useEffect(
-    () =>
-      api().on('menu.action', ({ action }) => {
-        if (action === 'save-report') void save();
-      }),
-    [save],
-  );
-  return { status, save };
+  // File → Save report… arrives as a menu action (desktop only, where main shows a dialog).
+  useEffect(() => {
+    if (!menu) return undefined;
+    return api().on('menu.action', ({ action }) => {
+      if (action === 'save-report') void save();
+    });
+  }, [save, menu]);
+  return { status, save, setStatus };
 }
 
 export function SaveReportButton(props: SaveReportProps) {
-  const { status, save } = useSaveReport(props);
+  const { status, save, setStatus } = useSaveReport(props);
   const [paper, setPaper] = useState<PaperSize>('a4');
   const [serials, setSerials] = useState(false);
+  const [path, setPath] = useState('');
+  const browser = isBrowserMode();
+  const printable =
+    typeof window === 'undefined'
+      ? '#'
+      : `${window.location.pathname}${window.location.search}${reportHash({
+          beforeId: props.beforeId,
+          ...(props.afterId ? { afterId: props.afterId } : {}),
+          paper,
+          showSerials: serials,
+        })}`;
+  const onSave = () => {
+    if (!browser) return void save(paper, serials);
+    const problem = pathProblem(path);
+    if (problem) return setStatus({ kind: 'error', text: problem });
+    void save(paper, serials, path.trim());
+  };
   return (
-    <div className="actions" data-testid="save-report">
+    <div className="actions dw-save-report" data-testid="save-report">
       <label>
         Paper{' '}
         <select value={paper} onChange={(e) => setPaper(e.target.value as PaperSize)}>
@@ -68,13 +101,27 @@ export function SaveReportButton(props: SaveReportProps) {
         <input type="checkbox" checked={serials} onChange={(e) => setSerials(e.target.checked)} />{' '}
         Include serial numbers
       </label>
-      <button
-        type="button"
-        disabled={status.kind === 'busy'}
-        onClick={() => void save(paper, serials)}
-      >
-        {status.kind === 'busy' ? 'Saving report…' : 'Save PDF report…'}
+      {browser && (
+        <label className="dw-save-path">
+          Save to{' '}
+          <input
+            type="text"
+            value={path}
+            placeholder="/home/you/Documents/drive-report.pdf"
+            aria-label="Save the PDF to (full path)"
+            spellCheck={false}
+            onChange={(e) => setPath(e.target.value)}
+          />
+        </label>
+      )}
+      <button type="button" disabled={status.kind === 'busy'} onClick={onSave}>
+        {status.kind === 'busy' ? 'Saving report…' : browser ? 'Save PDF' : 'Save PDF report…'}
       </button>
+      {browser && (
+        <a href={printable} target="_blank" rel="noopener noreferrer">
+          Open the printable report (save it from your browser&apos;s print dialog)
+        </a>
+      )}
       <span role="status" className={status.kind === 'error' ? 'bad' : 'muted'}>
         {status.kind === 'done' || status.kind === 'error' ? status.text : ''}
       </span>

@@ -25,8 +25,11 @@ export function SpeedupChart({
   rows,
   range,
   part = '',
+  labelOf = (c) => `${c.testTitle}: ${c.label}`,
 }: {
   rows: MetricComparison[];
+  /** How a row is named on the axis (the report passes human labels). */
+  labelOf?: (c: MetricComparison) => string;
   /** Shared by all parts of a split chart, so bars compare across them. */
   range: [number, number];
   part?: string;
@@ -36,11 +39,7 @@ export function SpeedupChart({
     return {
       type: 'bar' as const,
       data: {
-        labels: distinctLabels(
-          rows,
-          (c) => `${c.testTitle}: ${c.label}`,
-          (c) => c.unit,
-        ).map((l) => wrapLabel(l, 48, 2)),
+        labels: distinctLabels(rows, labelOf, (c) => c.unit).map((l) => wrapLabel(l, 48, 2)),
         datasets: [
           {
             label: 'Speed-up (after vs before)',
@@ -83,7 +82,7 @@ export function SpeedupChart({
         },
       },
     };
-  }, [rows, range, part]);
+  }, [rows, range, part, labelOf]);
   if (!rows.length) return null;
   return (
     <ReportChart

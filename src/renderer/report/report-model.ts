@@ -3,9 +3,20 @@ import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
 import type { Measurement, RunDocument, TestResult } from '../../shared/schemas/run';
 import type { MetricComparison, SpreadOf, Verdict } from '../../shared/verdict';
 import { spreadOfMeasurement } from '../../shared/verdict/compare';
-import { metricKey, metricLabel, toMBps } from '../../shared/verdict/metrics';
+import { figureLabel, labelText, plainMethod, testLabel } from '../../shared/labels';
+import { metricKey, toMBps } from '../../shared/verdict/metrics';
 import { distinctLabels } from './chart-utils';
 import { fmtBytes, fmtCapacity } from './format';
+
+/** A run's name for people: never its id (the id is for files and the CLI). */
+export function displayName(r: RunDocument): string {
+  const drive = [r.drive?.vendor, r.drive?.model].filter(Boolean).join(' ');
+  return (
+    r.name?.trim() ||
+    drive ||
+    (r.label === 'after' ? 'New drive' : r.label === 'before' ? 'Old drive' : 'This run')
+  );
+}
 
 const uniq = (xs: string[]) => [...new Set(xs.filter(Boolean))];
 
@@ -26,6 +37,8 @@ export function shortNote(notes: string[]): string {
 export interface TableRow {
   key: string;
   label: string;
+  /** The classic tool (and variant) the figure follows, printed small. */
+  tag: string | null;
   unit: string;
   better: 'higher' | 'lower';
   before: SpreadOf | null;
@@ -38,7 +51,11 @@ export interface TableRow {
 export interface TestTable {
   testId: string;
   title: string;
+  /** Classic tool tag for the heading ("hdparm -t"), or the tool name for imports. */
+  tag: string | null;
   tool: string;
+  /** Figures that were too fast to time in every run shown: one line, not a row each. */
+  untimed: { labels: string[]; note: string } | null;
   kind: TestResult['kind'];
   method: string;
   /** When the after-run used a different method, both are printed. */
@@ -51,6 +68,14 @@ export interface TestTable {
   rows: TableRow[];
 }
 
+/**
+ * Which test a result is, across two runs: the testId, except for stopwatch timings, which all share
+ * 'task.stopwatch' and are told apart by their title (else every table printed the first one).
+ */
+export function testIdentity(t: Pick<TestResult, 'testId' | 'title'>): string {
+  return t.testId === 'task.stopwatch' ? `${t.testId}|${t.title.trim().toLowerCase()}` : t.testId;
+}
+
 /** One table per test, in the order the before-run ran them; tests only one run has come last. */
 export function testTables(
   before: RunDocument,
@@ -59,14 +84,16 @@ export function testTables(
 ): TestTable[] {
   const byKey = new Map((verdict?.comparisons ?? []).map((c) => [c.key, c]));
   const taskByKey = new Map((verdict?.tasks ?? []).map((t) => [t.key, t]));
-  const afterTests = new Map((after?.tests ?? []).map((t) => [t.testId, t]));
+  const afterTests = new Map((after?.tests ?? []).map((t) => [testIdentity(t), t]));
+  const beforeIds = new Set(before.tests.map(testIdentity));
   const order = [
     ...before.tests,
-    ...(after?.tests ?? []).filter((t) => !before.tests.some((b) => b.testId === t.testId)),
+    ...(after?.tests ?? []).filter((t) => !beforeIds.has(testIdentity(t))),
   ];
   return order.map((t0) => {
-    const b = before.tests.find((t) => t.testId === t0.testId) ?? null;
-    const a = after ? (afterTests.get(t0.testId) ?? null) : null;
+    const id = testIdentity(t0);
+    const b = before.tests.find((t) => testIdentity(t) === id) ?? null;
+    const a = after ? (afterTests.get(id) ?? null) : null;
     const main = b ?? a!;
     const metrics = new Map<string, { b?: Measurement; a?: Measurement }>();
     for (const m of b?.measurements ?? []) metrics.set(metricKey(main.testId, m), { b: m });
@@ -79,9 +106,11 @@ export function testTables(
       const c = byKey.get(key);
       const task = taskByKey.get(key);
       const note = shortNote(uniq([mb?.note ?? '', ma?.note ?? '']));
+      const human = figureLabel(main.testId, m, main.tool);
       return {
         key,
-        label: metricLabel(m),
+        label: human.label,
+        tag: human.tag,
         unit: m.unit,
         better: m.better,
         before: mb ? spreadOfMeasurement(mb) : null,
@@ -94,12 +123,21 @@ export function testTables(
     const labels = distinctLabels(
       rows,
       (r) => r.label,
-      (r) => r.unit,
+      (r) => r.tag ?? r.unit,
     );
     rows.forEach((r, i) => (r.label = labels[i]!));
+    // bonnie++'s "+++++" phases: a row of dashes each says nothing; one line names them all.
+    const blank = (r: TableRow) =>
+      r.before?.median == null && (!after || r.after?.median == null) && !!r.note;
+    const untimedRows = rows.filter(blank);
+    const shownRows = untimedRows.length > 1 ? rows.filter((r) => !blank(r)) : rows;
+    const untimed =
+      untimedRows.length > 1
+        ? { labels: untimedRows.map((r) => r.label), note: untimedRows[0]!.note! }
+        : null;
     // A caveat both runs carry is printed once.
-    const bc = b?.caveats ?? [];
-    const ac = a?.caveats ?? [];
+    const bc = (b?.caveats ?? []).map(plainMethod);
+    const ac = (a?.caveats ?? []).map(plainMethod);
     const caveats = uniq([
       ...bc.map((c) => (!after ? c : ac.includes(c) ? `Both runs: ${c}` : `Before: ${c}`)),
       ...ac.filter((c) => !bc.includes(c)).map((c) => `After: ${c}`),
@@ -108,10 +146,16 @@ export function testTables(
       b?.error ? `Before: ${b.error}` : '',
       a?.error ? `After: ${a.error}` : '',
     ]);
+    const heading = testLabel(main.testId, main.title);
     return {
       testId: main.testId,
-      title: main.title,
+      title: heading.label,
+      // Imported figures name the tool they came from (CrystalDiskMark, hdparm...).
+      tag: /\(imported\)/.test(main.method)
+        ? main.method.replace(/\s*\(imported\)/, '')
+        : heading.tag,
       tool: main.tool,
+      untimed,
       kind: main.kind,
       method: main.method,
       ...(a && b && a.method !== b.method ? { afterMethod: a.method } : {}),
@@ -120,7 +164,7 @@ export function testTables(
       caveats,
       cache: main.cache,
       bytesWritten: (b?.bytesWritten ?? 0) + (a?.bytesWritten ?? 0),
-      rows,
+      rows: shownRows,
     };
   });
 }
@@ -161,9 +205,10 @@ export function chartGroups(comparisons: MetricComparison[]): ChartGroup[] {
       log: c.theme === 'random-access' || c.theme === 'file-ops',
       bars: [],
     };
+    const human = figureLabel(c.testId, c);
     g.bars.push({
-      label: `${c.testTitle}: ${c.label}`,
-      metric: c.metric.replace(/_/g, ' '),
+      label: labelText(human),
+      metric: human.tag ?? c.unit,
       before: conv(c.before.median),
       after: conv(c.after.median),
     });
@@ -238,12 +283,18 @@ export function machineFacts(m: MachineProfile | null): Fact[] {
   ];
 }
 
+const SOURCE_WORDS = {
+  measured: 'measured by Drivewise',
+  imported: 'imported tool output',
+  reference: 'published figures',
+} as const;
+
 export function runFacts(r: RunDocument): Fact[] {
   return [
-    { label: 'Run', value: r.id },
+    { label: 'Run', value: r.name ?? (r.label === 'after' ? 'After the swap' : 'Before the swap') },
     {
       label: 'Source',
-      value: r.source.kind + (r.source.citation ? ` (${r.source.citation})` : ''),
+      value: SOURCE_WORDS[r.source.kind] + (r.source.citation ? ` (${r.source.citation})` : ''),
     },
     { label: 'Tested folder', value: r.targetDir ?? '—' },
     {

@@ -3,31 +3,41 @@ import type { ResolveResultDto } from '../../shared/contract/drives';
 import type { RunSummaryDto as RunSummary } from '../../shared/contract/runs';
 import type { RunDocument } from '../../shared/schemas/run';
 import { api } from '../api/transport';
-import { useSetup } from '../setup-store';
 import { useWizard } from './wizard-store';
 import { errorText } from '../components/format';
 
 /** Same physical drive as the baseline? Then the "after" numbers would measure the old drive again. */
-function sameDrive(a: RunDocument['drive'], b: ResolveResultDto['drive']): boolean {
+export function sameDrive(a: RunDocument['drive'], b: ResolveResultDto['drive']): boolean {
   if (!a || !b) return false;
   if (a.serial && b.serial) return a.serial === b.serial;
-  return (
-    a.model === b.model &&
-    a.sizeBytes === b.sizeBytes &&
-    a.path === b.path &&
-    a.kind !== 'virtual' &&
-    a.kind !== 'loop'
-  );
+  // Loop devices are re-numbered freely: /dev/loop0 then and now need not be the same file.
+  if (a.kind === 'loop' || b.kind === 'loop')
+    return !!a.backingFile && a.backingFile === b.backingFile;
+  return a.model === b.model && a.sizeBytes === b.sizeBytes && a.path === b.path;
+}
+
+/**
+ * Why the chosen folder would measure the baseline's drive again, or null. The baseline's own
+ * folder counts too: after a clone it is on the new drive, but then the drive identity differs
+ * and only the folder line is shown, as a softer hint.
+ */
+export function sameDriveWarning(baseline: RunDocument | null, r: ResolveResultDto | null) {
+  if (!baseline || !r) return null;
+  if (sameDrive(baseline.drive, r.drive))
+    return 'This folder is on the baseline’s drive: measuring here would measure the old drive twice. Pick a folder on the new drive.';
+  if (baseline.targetDir && r.path === baseline.targetDir.replace(/\/+$/, ''))
+    return 'This is the folder the baseline was measured in. Make sure it is on the new drive now.';
+  return null;
 }
 
 /** After the swap: which before-run to compare with (history or a saved file), and where to measure now. */
 export function BaselinePicker() {
   const w = useWizard();
-  const setupDir = useSetup((s) => s.targetDir);
   const [runs, setRuns] = useState<RunSummary[]>([]);
   const [loaded, setBaseline] = useState<RunDocument | null>(null);
   const [file, setFile] = useState(w.baselineFile ?? '');
-  const [dir, setDir] = useState(w.afterDir ?? setupDir ?? '');
+  // Empty until the person picks the new drive's folder: the before folder is the old drive's.
+  const [dir, setDir] = useState(w.afterDir ?? '');
   const [resolved, setResolved] = useState<ResolveResultDto | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -36,6 +46,18 @@ export function BaselinePicker() {
       .runsList({})
       .then((r) => setRuns(r.runs.filter((x) => x.label === 'before')))
       .catch((e: unknown) => setError(errorText(e)));
+  }, []);
+
+  // A folder kept from an earlier visit is checked again, so its warning shows before Start.
+  const kept = w.afterDir;
+  useEffect(() => {
+    if (!kept) return;
+    api()
+      .drivesResolve({ path: kept })
+      .then(setResolved)
+      .catch(() => undefined);
+    // Only on arrival: later choices go through "Use this directory".
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const beforeId = w.beforeRunId;
@@ -48,6 +70,7 @@ export function BaselinePicker() {
   }, [beforeId]);
 
   const baseline = loaded && loaded.id === beforeId ? loaded : null;
+  const warning = sameDriveWarning(baseline, resolved);
 
   const importFile = () => {
     setError(null);
@@ -128,7 +151,18 @@ export function BaselinePicker() {
       )}
       <div className="row">
         <label htmlFor="after-dir">Directory on the new drive</label>
-        <input id="after-dir" type="text" value={dir} onChange={(e) => setDir(e.target.value)} />
+        <input
+          id="after-dir"
+          type="text"
+          value={dir}
+          placeholder="a folder on the new drive, e.g. /home/you"
+          onChange={(e) => {
+            setDir(e.target.value);
+            // A typed path is not the chosen one until it is checked again.
+            if (w.afterDir) w.setAfterDir(null);
+            setResolved(null);
+          }}
+        />
         <button type="button" onClick={useDir} disabled={!dir.trim()}>
           Use this directory
         </button>
@@ -140,9 +174,11 @@ export function BaselinePicker() {
             : 'Drive not identified.'}{' '}
           {!resolved.writable && 'Not writable: file tests cannot run here. '}
           {resolved.warning}
-          {baseline &&
-            sameDrive(baseline.drive, resolved.drive) &&
-            ' This looks like the same drive as the baseline: the comparison would measure the old drive twice.'}
+        </p>
+      )}
+      {warning && (
+        <p role="alert" className="warn-text" data-testid="same-drive-warning">
+          {warning}
         </p>
       )}
       {error && (

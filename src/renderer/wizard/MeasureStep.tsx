@@ -89,7 +89,8 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
   const back = useApp((s) => s.back);
   const setupDir = useSetup((s) => s.targetDir);
   const w = useWizard();
-  const dir = label === 'after' ? (w.afterDir ?? setupDir) : setupDir;
+  // After the swap the folder must be chosen anew: the before folder is on the old drive.
+  const dir = label === 'after' ? w.afterDir : setupDir;
   const { state, start, cancel, reset } = useBenchJob();
   const [plan, setPlan] = useState<BenchPlan | null>(null);
   const [run, setRun] = useState<RunDocument | null>(null);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { SIZE_LABELS } from '../../shared/bench/catalogue';
 import type { BenchCatalogue, BenchPlan } from '../../shared/contract/bench';
 import { api } from '../api/transport';
 import { errorText, formatBytes, formatDuration } from '../components/format';
@@ -9,13 +10,6 @@ import { planRequest, taskOptions, useWizard, type ProfileChoice } from './wizar
 import './PlanStep.css';
 
 const MiB = 1024 * 1024;
-const SIZE_LABELS: Record<string, string> = {
-  file: 'Read test file',
-  dd: 'dd write size',
-  bonnie: 'bonnie++ file size',
-  bonnieChar: 'bonnie++ per-char size',
-  iozone: 'iozone file size',
-};
 
 /** Custom profile: the sizes the engine will use, editable (MiB, seconds, or bonnie++'s ×1024 files). */
 function SizeFields({ sizes }: { sizes: Record<string, number> }) {
@@ -25,9 +19,10 @@ function SizeFields({ sizes }: { sizes: Record<string, number> }) {
       {Object.entries(sizes).map(([key, value]) => {
         const seconds = key.endsWith('Seconds');
         const count = key === 'bonnieFiles';
-        const unit = seconds ? 's' : count ? '×1024 files' : 'MiB';
+        const named = (SIZE_LABELS as Record<string, { label: string; unit: string }>)[key];
+        const unit = named?.unit ?? (seconds ? 's' : count ? '× 1,024 files' : 'MiB');
         const shown = seconds || count ? value : Math.round((value / MiB) * 100) / 100;
-        const label = SIZE_LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').toLowerCase();
+        const label = named?.label ?? key.replace(/([A-Z])/g, ' $1').toLowerCase();
         return (
           <label key={key} className="num-field">
             <span>{label}</span>

@@ -93,7 +93,7 @@ export function SwapStep() {
       <article aria-label="Moving home">
         <h3>Moving /home to the new drive</h3>
         <p>
-          The steps one of our seed write-ups used (the new partition is <code>/dev/sda5</code>{' '}
+          The steps one of the published write-ups used (the new partition is <code>/dev/sda5</code>{' '}
           there; yours will differ — check with <code>lsblk -f</code>):
         </p>
         <Cmd>{`sudo mkdir /mnt/new

@@ -103,6 +103,18 @@ export interface ProfileSizes {
   phaseSeconds: number;
 }
 
+/** The custom profile's size fields in a person's words, with the unit each is typed in. */
+export const SIZE_LABELS: Record<keyof ProfileSizes, { label: string; unit: string }> = {
+  file: { label: 'Read test file', unit: 'MiB' },
+  dd: { label: 'Sequential write (dd) size', unit: 'MiB' },
+  bonnie: { label: 'Everyday file work (bonnie++) file size', unit: 'MiB' },
+  bonnieChar: { label: 'Byte-at-a-time (bonnie++) size', unit: 'MiB' },
+  bonnieFiles: { label: 'Small files to create (bonnie++)', unit: 'thousand files' },
+  iozone: { label: 'Block size test (iozone) file size', unit: 'MiB' },
+  seekerSeconds: { label: 'Random access test, per repetition', unit: 's' },
+  qdSeconds: { label: 'Many-requests test, per phase (8 phases)', unit: 's' },
+};
+
 export type ProfileId = 'quick' | 'full' | 'custom';
 
 export interface Profile {

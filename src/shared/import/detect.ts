@@ -2,6 +2,7 @@
 // mixed paste (dd followed by seeker, hdparm next to bonnie++) yields all recognised results.
 import { parseBonnie } from './bonnie';
 import { parseDd } from './dd';
+import { parseCrystalDiskMark, parseKDiskMark } from './diskmark';
 import { parseFio } from './fio';
 import { parseHdparm } from './hdparm';
 import { parseIozone } from './iozone';
@@ -16,6 +17,8 @@ export const PARSERS: Record<ToolName, Parser> = {
   'bonnie++': parseBonnie,
   iozone: parseIozone,
   fio: parseFio,
+  crystaldiskmark: parseCrystalDiskMark,
+  kdiskmark: parseKDiskMark,
 };
 
 /** Longer inputs are not tool output anyone pastes; refusing keeps the regexes' cost bounded. */

@@ -9,7 +9,7 @@ import {
 } from '../schemas/run';
 import { spread } from '../stats';
 import type { Detection } from './detect';
-import type { ParamValue, ParsedResult, ToolName } from './types';
+import { TOOLS, type ParamValue, type ParsedResult, type ToolName } from './types';
 
 interface TestMeta {
   testId: string;
@@ -38,7 +38,22 @@ export function testMetaOf(tool: ToolName, metric: string): TestMeta {
       return { testId: 'iozone', title: 'iozone', method: 'iozone (imported)' };
     case 'fio':
       return { testId: 'qd-profile', title: 'Queue-depth profile', method: 'fio (imported)' };
+    case 'crystaldiskmark':
+      return {
+        testId: 'qd-profile',
+        title: 'Queue-depth profile',
+        method: 'CrystalDiskMark (imported)',
+      };
+    case 'kdiskmark':
+      return { testId: 'qd-profile', title: 'Queue-depth profile', method: 'KDiskMark (imported)' };
   }
+}
+
+/** The test an imported figure joins, for any tool name (unknown tools join no test: ''). */
+export function testIdOf(tool: string, metric: string): string {
+  return (TOOLS as readonly string[]).includes(tool)
+    ? testMetaOf(tool as ToolName, metric).testId
+    : '';
 }
 
 /** Lower is better for times and latencies; every other figure is a rate. */
@@ -81,6 +96,7 @@ export function resultsToTests(results: readonly ParsedResult[]): TestResult[] {
       median: null,
       min: null,
       max: null,
+      ...(r.label ? { label: r.label } : {}),
       ...(params ? { params } : {}),
     };
     m.samples.push(r.value);

@@ -1,7 +1,16 @@
 // What the importers produce: one flat result per figure the tool printed, in the issue-5 JSON
 // shape, plus where in the text it was found (for ordering mixed pastes) and grouping hints.
 
-export const TOOLS = ['hdparm', 'dd', 'seeker', 'bonnie++', 'iozone', 'fio'] as const;
+export const TOOLS = [
+  'hdparm',
+  'dd',
+  'seeker',
+  'bonnie++',
+  'iozone',
+  'fio',
+  'crystaldiskmark',
+  'kdiskmark',
+] as const;
 export type ToolName = (typeof TOOLS)[number];
 
 /** The public shape (`drivewise import FILE --json`): values exactly as the tool printed them. */
@@ -16,6 +25,8 @@ export interface ImportedResult {
   direct?: true;
   /** fio job name, so several jobs in one output stay apart. */
   job?: string;
+  /** The row as the tool names it, e.g. CrystalDiskMark's "SEQ1M Q8T1". */
+  label?: string;
   note?: string;
 }
 

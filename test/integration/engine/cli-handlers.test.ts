@@ -30,8 +30,10 @@ describe('drivewise bench', () => {
     ]);
     expect(r.err).toMatch(/Random access \(seeker\).*ETA/);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/seeker\s+seeks_per_second\s+[\d,.]+\s+[\d,.]+–[\d,.]+\s+seeks\/s/);
-    expect(r.out).toMatch(/dd-write\s+throughput/);
+    expect(r.out).toMatch(
+      /Random reads per second \(seeker\)\s+[\d,.]+\s+[\d,.]+–[\d,.]+\s+seeks\/s/,
+    );
+    expect(r.out).toMatch(/Sequential write speed, with sync \(dd\)\s+[\d,.]+\s.*MB\/s/);
     const saved = await r.saved();
     expect(saved.label).toBe('before');
     expect(saved.settings.repetitions).toBe(2);

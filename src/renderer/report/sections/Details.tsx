@@ -1,4 +1,5 @@
 // Drive and machine facts for both runs, and the methodology appendix.
+import { plainMethod } from '../../../shared/labels';
 import type { RunDocument } from '../../../shared/schemas/run';
 import { driveFacts, machineFacts, runFacts, type Fact } from '../report-model';
 import { fmtDate } from '../format';
@@ -92,7 +93,7 @@ export function Hardware({
               r.caveats.map((c) => (
                 <li key={`${r.id}-${c}`}>
                   {after ? (r === before ? 'Before: ' : 'After: ') : ''}
-                  {c}
+                  {plainMethod(c)}
                 </li>
               )),
             )}
@@ -106,7 +107,7 @@ export function Hardware({
 export function Methodology() {
   return (
     <section className="rp-appendix" aria-labelledby="rp-method-h">
-      <h2 id="rp-method-h">Appendix: how these numbers were measured</h2>
+      <h2 id="rp-method-h">How these numbers were measured</h2>
       <p>
         Every synthetic test reproduces a classic tool&apos;s method and reports under its metric
         names, so the figures compare with real <code>hdparm</code>, <code>dd</code>,{' '}

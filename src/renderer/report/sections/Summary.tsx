@@ -1,6 +1,8 @@
-// Page one: the recommendation and its reasons, time and money, the ranked findings.
-import { formatSeconds, type Verdict } from '../../../shared/verdict';
+// The story's first page: the recommendation and its reasons, time saved (and on what basis), and
+// the findings that explain it. Reads the verdict only through the adapter (verdict-adapter.ts).
+import { formatSeconds } from '../../../shared/verdict';
 import { fmtMoney } from '../format';
+import type { StoryVerdict } from '../verdict-adapter';
 
 const LEVEL_WORDS = {
   'worth-it': 'Worth it',
@@ -9,17 +11,16 @@ const LEVEL_WORDS = {
   undecided: 'Undecided',
 } as const;
 
-export function Headline({ verdict }: { verdict: Verdict }) {
-  const r = verdict.recommendation;
+export function Headline({ story }: { story: StoryVerdict }) {
   return (
-    <section className={`rp-verdict rp-level-${r.level}`} aria-labelledby="rp-verdict-h">
-      <p className="rp-kicker">Recommendation: {LEVEL_WORDS[r.level]}</p>
+    <section className={`rp-verdict rp-level-${story.level}`} aria-labelledby="rp-verdict-h">
+      <p className="rp-kicker">Recommendation: {LEVEL_WORDS[story.level]}</p>
       <h2 id="rp-verdict-h" data-testid="report-headline">
-        {r.headline}
+        {story.headline}
       </h2>
-      {r.reasons.length > 0 && (
+      {story.reasons.length > 0 && (
         <ul className="rp-reasons">
-          {r.reasons.map((x) => (
+          {story.reasons.map((x) => (
             <li key={x}>{x}</li>
           ))}
         </ul>
@@ -28,22 +29,35 @@ export function Headline({ verdict }: { verdict: Verdict }) {
   );
 }
 
-export function TimeAndMoney({ verdict }: { verdict: Verdict }) {
-  const { totals, money } = verdict;
-  const perDay = totals.savedPerDaySeconds;
+const BASIS_TEXT = {
+  measured: (saved: boolean) =>
+    saved
+      ? 'From the tasks timed on both drives and how often they happen in your usage profile.'
+      : 'The tasks timed on both drives did not get measurably faster, so no time saved is claimed.',
+  estimated: () =>
+    'Estimated: no task was timed on both drives, so the prediction model worked it out from the drive figures.',
+  none: () =>
+    'No task you wait for was timed on both drives, so no time saved is claimed. Run the full plan, or add your own stopwatch timings, to measure it.',
+} as const;
+
+export function TimeAndMoney({ story }: { story: StoryVerdict }) {
+  const perDay = story.savedPerDaySeconds;
+  const shown = story.basis !== 'none' && perDay > 0;
+  const est = story.basis === 'estimated' ? ', estimated' : '';
+  const money = story.money;
   return (
-    <section className="rp-keep" aria-labelledby="rp-time-h">
-      <h2 id="rp-time-h">Time and money</h2>
+    <section className="rp-keep" aria-labelledby="rp-time-h" data-testid="report-time">
+      <h2 id="rp-time-h">Time saved</h2>
       <div className="rp-figures">
         <div className="rp-figure">
-          <span className="rp-figure-value">{perDay > 0 ? formatSeconds(perDay) : '—'}</span>
-          <span className="rp-figure-label">saved per day</span>
+          <span className="rp-figure-value">{shown ? formatSeconds(perDay) : '—'}</span>
+          <span className="rp-figure-label">saved per day{est}</span>
         </div>
         <div className="rp-figure">
           <span className="rp-figure-value">
-            {totals.savedPerYearHours > 0 ? `${totals.savedPerYearHours.toFixed(1)} h` : '—'}
+            {shown ? `${story.savedPerYearHours.toFixed(1)} h` : '—'}
           </span>
-          <span className="rp-figure-label">saved per year</span>
+          <span className="rp-figure-label">saved per year{est}</span>
         </div>
         <div className="rp-figure">
           <span className="rp-figure-value">
@@ -53,34 +67,48 @@ export function TimeAndMoney({ verdict }: { verdict: Verdict }) {
         </div>
         <div className="rp-figure">
           <span className="rp-figure-value">
-            {fmtMoney(money.pricePerHourSaved, money.currency)}
+            {shown ? fmtMoney(money.pricePerHourSaved, money.currency) : '—'}
           </span>
           <span className="rp-figure-label">per hour saved (first year)</span>
         </div>
       </div>
       <p className="rp-muted">
-        {perDay > 0
-          ? 'From the real-world tasks below and how often they happen in your usage profile. '
-          : 'No real-world task got measurably faster, so no time saved is claimed. '}
-        {money.note}
+        {BASIS_TEXT[story.basis](perDay > 0)} {money.note}
       </p>
     </section>
   );
 }
 
-export function Findings({ verdict }: { verdict: Verdict }) {
-  if (!verdict.findings.length) return null;
+/** The findings that explain the verdict; `limit` keeps page one to the strongest few. */
+export function Findings({
+  story,
+  limit,
+  title = 'What explains it',
+}: {
+  story: StoryVerdict;
+  limit?: number;
+  title?: string;
+}) {
+  const shown = limit === undefined ? story.findings : story.findings.slice(0, limit);
+  if (!shown.length) return null;
+  const item = (f: StoryVerdict['findings'][number], i: number) => (
+    <li key={`${f.kind}-${i}`} className={`rp-finding rp-sev-${f.severity}`}>
+      <strong>{f.title}</strong>
+      {f.detail && <span className="rp-finding-detail"> {f.detail}</span>}
+    </li>
+  );
+  // The heading is printed with the first two findings so it never ends a page on its own.
   return (
     <section aria-labelledby="rp-findings-h">
-      <h2 id="rp-findings-h">Findings</h2>
-      <ol className="rp-findings">
-        {verdict.findings.map((f, i) => (
-          <li key={`${f.kind}-${i}`} className={`rp-finding rp-sev-${f.severity}`}>
-            <strong>{f.title}</strong>
-            {f.detail && <span className="rp-finding-detail"> {f.detail}</span>}
-          </li>
-        ))}
-      </ol>
+      <div className="rp-keep">
+        <h2 id="rp-findings-h">{title}</h2>
+        <ol className="rp-findings">{shown.slice(0, 2).map(item)}</ol>
+      </div>
+      {shown.length > 2 && (
+        <ol className="rp-findings" start={3}>
+          {shown.slice(2).map((f, i) => item(f, i + 2))}
+        </ol>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 // Per-test tables (before, after, ratio, spread, method, caveats) and the real-world tasks table.
 import { formatSeconds, type TaskSaving } from '../../../shared/verdict';
+import { plainMethod, testLabel } from '../../../shared/labels';
 import { fmtBytes, fmtNum, fmtPercent, fmtSpread, outcomeWords } from '../format';
 import type { TestTable } from '../report-model';
 
@@ -22,12 +23,18 @@ function statusLine(t: TestTable, single: boolean): string {
   return parts.join(' ');
 }
 
+/** A row's tag without what the table's heading already says ("iozone -I 4K" under "iozone -I"). */
+function RowTag({ tag, heading }: { tag: string | null; heading: string | null }) {
+  const rest = tag && heading && tag.startsWith(heading) ? tag.slice(heading.length).trim() : tag;
+  return rest ? <span className="rp-tag">{rest}</span> : null;
+}
+
 export function TestTableBlock({ t, single }: { t: TestTable; single: boolean }) {
   const status = statusLine(t, single);
   return (
     <section className="rp-test" data-testid="report-test" aria-label={t.title}>
       <h3>
-        {t.title} <span className="rp-tool">({t.tool})</span>
+        {t.title} {t.tag && <span className="rp-tag">{t.tag}</span>}
       </h3>
       {t.rows.length > 0 ? (
         <table className="rp-table rp-fixed">
@@ -39,12 +46,12 @@ export function TestTableBlock({ t, single }: { t: TestTable; single: boolean })
             </colgroup>
           ) : (
             <colgroup>
-              <col style={{ width: '24%' }} />
+              <col style={{ width: '35%' }} />
               <col style={{ width: '8%' }} />
-              <col style={{ width: '19%' }} />
-              <col style={{ width: '19%' }} />
+              <col style={{ width: '17%' }} />
+              <col style={{ width: '17%' }} />
               <col style={{ width: '8%' }} />
-              <col style={{ width: '22%' }} />
+              <col style={{ width: '15%' }} />
             </colgroup>
           )}
           <thead>
@@ -70,7 +77,9 @@ export function TestTableBlock({ t, single }: { t: TestTable; single: boolean })
           <tbody>
             {t.rows.map((r) => (
               <tr key={r.key}>
-                <th scope="row">{r.label}</th>
+                <th scope="row">
+                  {r.label} <RowTag tag={r.tag} heading={t.tag} />
+                </th>
                 <td>
                   {r.unit}
                   {r.better === 'lower' ? ' ↓' : ''}
@@ -97,8 +106,14 @@ export function TestTableBlock({ t, single }: { t: TestTable; single: boolean })
         <p className="rp-muted">No figures.</p>
       )}
       <div className="rp-test-notes">
+        {t.untimed && (
+          <p data-testid="report-untimed">
+            Too fast to time{single ? '' : ' in both runs'}, under half a second (bonnie++ prints
+            +++++): {t.untimed.labels.join(', ')}.
+          </p>
+        )}
         <p>
-          <strong>Method:</strong> {t.method}
+          <strong>Method:</strong> {plainMethod(t.method)}
           {t.afterMethod && <> (after-run: {t.afterMethod})</>} <strong>Cache:</strong> {t.cache}.{' '}
           <strong>Written:</strong> {fmtBytes(t.bytesWritten)}.
         </p>
@@ -157,7 +172,9 @@ export function TasksTable({ tasks }: { tasks: TaskSaving[] }) {
       <tbody>
         {tasks.map((t) => (
           <tr key={t.key}>
-            <th scope="row">{t.title}</th>
+            <th scope="row">
+              {t.testId === 'task.stopwatch' ? t.title : testLabel(t.testId, t.title).label}
+            </th>
             <td className="num">{fmtSpread(t.beforeSeconds)}</td>
             <td className="num">{fmtSpread(t.afterSeconds)}</td>
             <td className={`rp-outcome rp-${t.outcome}`}>{outcomeWords(t.outcome, t.speedup)}</td>

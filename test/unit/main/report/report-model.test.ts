@@ -44,13 +44,49 @@ describe('per-test tables', () => {
     expect(create.outcome).toBe('faster');
   });
 
-  it("bonnie++'s +++++ rows keep their note (once) instead of a made-up number", () => {
-    const stat = tables
-      .find((t) => t.testId === 'bonnie')!
-      .rows.find((r) => r.key === 'bonnie:seq_stat')!;
-    expect(stat.before?.median).toBeNull();
-    expect(stat.note).toMatch(/\+\+\+\+\+/);
-    expect(stat.note!.split('; ')).toHaveLength(1);
+  it("bonnie++'s +++++ rows untimed in both runs become one line, not a row of dashes each", () => {
+    const bonnie = tables.find((t) => t.testId === 'bonnie')!;
+    expect(bonnie.rows.find((r) => r.key === 'bonnie:seq_stat')).toBeUndefined();
+    expect(bonnie.untimed?.labels).toContain('Checking files, in order');
+    expect(bonnie.untimed?.note).toMatch(/\+\+\+\+\+/);
+    // Timed rows stay, with human labels and the tool as a tag.
+    const create = bonnie.rows.find((r) => r.key === 'bonnie:seq_create')!;
+    expect([create.label, create.tag]).toEqual(['Creating files, in order', 'bonnie++']);
+    expect(bonnie.title).toBe('Everyday file work');
+    expect(bonnie.tag).toBe('bonnie++');
+  });
+
+  it('stopwatch timings are one table each, paired by title (not all under the first title)', () => {
+    const sw = (title: string, s: number) => ({
+      ...structuredClone(before.tests.find((t) => t.testId === 'task.du')!),
+      testId: 'task.stopwatch',
+      title,
+      method: 'stopwatch',
+      measurements: [
+        {
+          metric: 'wall_time',
+          unit: 's',
+          better: 'lower' as const,
+          samples: [s],
+          median: s,
+          min: s,
+          max: s,
+        },
+      ],
+    });
+    const b = { ...before, tests: [sw('Win7 boot', 75), sw('OS X boot', 60)] };
+    const a = { ...after, tests: [sw('OS X boot', 20), sw('Win7 boot', 29)] };
+    const t = testTables(b, a, null);
+    expect(t.map((x) => x.title)).toEqual(['Win7 boot', 'OS X boot']);
+    expect(
+      t.map((x) => [x.rows.length, x.rows[0]!.before?.median, x.rows[0]!.after?.median]),
+    ).toEqual([
+      [1, 75, 29],
+      [1, 60, 20],
+    ]);
+    const lone = testTables(b, { ...after, tests: [sw('Linux boot', 9)] }, null);
+    expect(lone.map((x) => x.title)).toEqual(['Win7 boot', 'OS X boot', 'Linux boot']);
+    expect(lone[2]!.status).toEqual({ before: null, after: 'ok' });
   });
 
   it('says whether a short bonnie++ phase was timed here or not at all', () => {
@@ -102,10 +138,10 @@ describe('chart groups', () => {
 
   it('throughputs share MB/s whatever the tool printed (MiB/s, KiB/s)', () => {
     const seq = groups.find((g) => g.id === 'sequential|MB/s')!;
-    const hd = seq.bars.find((b) => b.label.startsWith('Buffered disk reads'))!;
+    const hd = seq.bars.find((b) => b.label === 'Sequential read speed (hdparm -t)')!;
     expect(hdparmT(before)).toBeCloseTo(73.1, 0);
     expect(hd.before).toBeCloseTo(hdparmT(before) * 1.048576, 6);
-    const blk = seq.bars.find((b) => b.label.includes('seq input block'))!;
+    const blk = seq.bars.find((b) => b.label === 'Sequential read speed (bonnie++ block read)')!;
     expect(blk.after).toBeCloseTo((297390 * 1024) / 1e6, 3);
   });
 

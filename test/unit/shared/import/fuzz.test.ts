@@ -1,4 +1,5 @@
 // No input may make a parser throw: mutated seed outputs and random text, >= 10,000 per parser.
+// The corpus is every fixture, CrystalDiskMark/KDiskMark exports included.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +45,16 @@ const TOKENS = [
   'NaN',
   '1e309',
   '-1',
+  // CrystalDiskMark / KDiskMark rows and sections.
+  '(Q= 32,T= 1) :',
+  '(Q=  8, T= 1):',
+  ' MB/s [',
+  ' IOPS]',
+  ' us>',
+  '[Read]\n',
+  '[Write]\n',
+  'KDiskMark (3.0.0):',
+  'CrystalDiskMark 8.0.4',
 ];
 
 function mutate(text: string, r: () => number): string {
@@ -83,6 +94,7 @@ describe('parser fuzz', () => {
     const r = rng(seed);
     let count = 0;
     const started = Date.now();
+    const recognised: Record<string, number> = {};
     for (let i = 0; i < 10_400; i++) {
       const input =
         i % 4 === 3 ? randomText(r) : mutate(corpus[Math.floor(r() * corpus.length)]!, r);
@@ -93,6 +105,7 @@ describe('parser fuzz', () => {
         } catch (err) {
           throw new Error(`${tool} threw on input #${i} (seed ${seed}): ${String(err)}`);
         }
+        if (out.length) recognised[tool] = (recognised[tool] ?? 0) + 1;
         for (const x of out) {
           expect(typeof x.metric).toBe('string');
           if (x.value !== null) expect(Number.isFinite(x.value)).toBe(true);
@@ -105,6 +118,9 @@ describe('parser fuzz', () => {
       count++;
     }
     expect(count).toBeGreaterThanOrEqual(10_000);
+    // The mutated corpus really exercises the CrystalDiskMark/KDiskMark rows, not just their absence.
+    expect(recognised.crystaldiskmark ?? 0).toBeGreaterThan(200);
+    expect(recognised.kdiskmark ?? 0).toBeGreaterThan(200);
     expect(Date.now() - started).toBeLessThan(60_000);
   });
 
@@ -116,6 +132,10 @@ describe('parser fuzz', () => {
       'KB reclen write '.repeat(1 << 16) + '1',
       '-Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks-- '.repeat(1 << 14),
       ' Timing cached reads: 1 MB in 1 seconds = '.repeat(1 << 14),
+      '[Read]\n' + 'SEQ    1MiB (Q=  8, T= 1):   1 MB/s [ 1 IOPS] < 1 us>\n'.repeat(1 << 14),
+      '[Read]\nSEQ ' + ' '.repeat(1 << 20) + '1MiB (Q= 8, T= 1): 1 MB/s [ 1 IOPS]',
+      'Random Read 4KiB (Q=' + ' '.repeat(1 << 20) + '1,T= 1) : 1 MB/s',
+      'CrystalDiskMark 8 KDiskMark (1): '.repeat(1 << 14),
       '{"jobs": [' + '{"read": {"io_bytes": 1, "iops": 1}},'.repeat(1 << 14) + '{}]}',
     ];
     for (const input of inputs)

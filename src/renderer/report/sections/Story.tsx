@@ -1,0 +1,121 @@
+// The story's second half: the tasks a person waits for, before → after, and the key figures with
+// one chart. Headings come only with content: nothing timed means no "tasks" heading at all.
+import { testLabel } from '../../../shared/labels';
+import { formatSeconds, type TaskSaving } from '../../../shared/verdict';
+import { SpeedupChart, speedupRange } from '../charts';
+import { fmtSpread, outcomeWords } from '../format';
+import type { KeyFigure } from '../story-model';
+import { comparisonText } from '../story-model';
+
+function Tag({ tag }: { tag: string | null }) {
+  return tag ? <span className="rp-tag">{tag}</span> : null;
+}
+
+const secs = (x: number | null) => (x === null ? '—' : formatSeconds(x));
+
+export function FeltTasks({ tasks }: { tasks: TaskSaving[] }) {
+  if (!tasks.length) return null;
+  return (
+    <section className="rp-keep" aria-labelledby="rp-felt-h" data-testid="report-felt">
+      <h2 id="rp-felt-h">What you wait for, before → after</h2>
+      <table className="rp-table rp-fixed">
+        <colgroup>
+          {[34, 16, 16, 18, 16].map((w, i) => (
+            <col key={i} style={{ width: `${w}%` }} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col">Task</th>
+            <th scope="col" className="num">
+              Before
+            </th>
+            <th scope="col" className="num">
+              After
+            </th>
+            <th scope="col">Change</th>
+            <th scope="col" className="num">
+              Saved each time
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tasks.map((t) => {
+            const l = testLabel(t.testId, t.title);
+            return (
+              <tr key={t.key}>
+                <th scope="row">
+                  {t.testId === 'task.stopwatch' ? t.title : l.label} <Tag tag={l.tag} />
+                </th>
+                <td className="num">{secs(t.beforeSeconds.median)}</td>
+                <td className="num">{secs(t.afterSeconds.median)}</td>
+                <td className={`rp-outcome rp-${t.outcome}`}>
+                  {outcomeWords(t.outcome, t.speedup)}
+                </td>
+                <td className="num">{t.outcome === 'faster' ? secs(t.savedPerOccurrence) : '—'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function KeyFigures({ figures }: { figures: KeyFigure[] }) {
+  if (!figures.length) return null;
+  const rows = figures.map((f) => f.comparison).filter((c) => c.speedup !== null);
+  return (
+    <section aria-labelledby="rp-key-h" data-testid="report-key-figures">
+      <div className="rp-keep">
+        <h2 id="rp-key-h">Key figures</h2>
+        <table className="rp-table rp-fixed">
+          <colgroup>
+            {[46, 18, 18, 18].map((w, i) => (
+              <col key={i} style={{ width: `${w}%` }} />
+            ))}
+          </colgroup>
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              <th scope="col" className="num">
+                Before
+              </th>
+              <th scope="col" className="num">
+                After
+              </th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {figures.map(({ comparison: c, label }) => (
+              <tr key={c.key}>
+                <th scope="row">
+                  {label.label} <Tag tag={label.tag} />
+                </th>
+                <td className="num">
+                  {fmtSpread(c.before)} {c.unit}
+                </td>
+                <td className="num">
+                  {fmtSpread(c.after)} {c.unit}
+                </td>
+                <td className={`rp-outcome rp-${c.outcome}`}>
+                  {outcomeWords(c.outcome, c.speedup)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length > 0 && (
+        <figure className="rp-figure-block">
+          <SpeedupChart rows={rows} range={speedupRange(rows)} labelOf={comparisonText} />
+        </figure>
+      )}
+      <p className="rp-muted">
+        Medians with min–max over the repetitions: the figures you feel first. Every other
+        measurement is in the appendix.
+      </p>
+    </section>
+  );
+}
