@@ -113,6 +113,7 @@ export const SIZE_LABELS: Record<keyof ProfileSizes, { label: string; unit: stri
   iozone: { label: 'Block size test (iozone) file size', unit: 'MiB' },
   seekerSeconds: { label: 'Random access test, per repetition', unit: 's' },
   qdSeconds: { label: 'Many-requests test, per phase (8 phases)', unit: 's' },
+  phaseSeconds: { label: 'Time limit of one measured phase', unit: 's' },
 };
 
 export type ProfileId = 'quick' | 'full' | 'custom';
