@@ -217,9 +217,9 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
             else {
               io.out(formatDryRun(plan));
               if (o.json)
-                  await writeFileSafe(o.json, JSON.stringify(plan, null, 2) + '\n', {
-                    overwrite: o.force ?? false,
-                  });
+                await writeFileSafe(o.json, JSON.stringify(plan, null, 2) + '\n', {
+                  overwrite: o.force ?? false,
+                });
             }
             return;
           }

@@ -3,7 +3,7 @@
 // file. Shows what was recognised, figure by figure.
 import { importedFigureLabel } from '../../shared/labels';
 import { testIdOf } from '../../shared/import/to-run';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Res } from '../../shared/contract';
 import type { RunDocument } from '../../shared/schemas/run';
 import { api } from '../api/transport';
