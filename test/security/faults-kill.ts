@@ -25,12 +25,15 @@ export interface KillResult {
   code: number | null;
   err: string;
   engineSeen: boolean;
+  /** 0: any moment, 1: just after the work folder appeared, 2: while the engine runs. */
+  phase: number;
 }
 
 /** One run, killed with SIGKILL at a random moment: the CLI itself or its engine process. */
 async function killOnce(tmp: Dirs, which: 'cli' | 'engine', i: number): Promise<KillResult> {
   const target = tmp(`kill-${which}`, '/var/tmp');
   const cfg = tmp(`kill-${which}-cfg`);
+  // Alternating, so each phase runs with and without the native remover.
   const env = { XDG_CONFIG_HOME: cfg, ...(i % 2 ? { DRIVEWISE_NATIVE_REMOVE: '0' } : {}) };
   const run = startCli(['bench', '--dir', target, ...BENCH], env);
   const engines = new Set<number>();
@@ -39,9 +42,16 @@ async function killOnce(tmp: Dirs, which: 'cli' | 'engine', i: number): Promise<
     if (e) engines.add(e);
   }, 10);
   try {
-    if (which === 'cli') {
-      await sleep(Math.random() * timing.run);
-    } else {
+    // The CLI is killed at a random moment of one of three phases, in turn: anywhere from its
+    // start, just after its work folder appeared (before the engine runs), or while the engine
+    // runs. The engine is killed at a random moment of its life.
+    const phase = which === 'engine' ? 2 : i % 3;
+    if (phase === 0) await sleep(Math.random() * timing.run);
+    if (phase === 1) {
+      await waitFor(() => readdirSync(target).length > 0 || run.child.exitCode !== null, 60_000, 2);
+      await sleep(Math.random() * 300);
+    }
+    if (phase === 2) {
       await waitFor(() => engines.size > 0 || run.child.exitCode !== null, 60_000, 5);
       await sleep(Math.random() * timing.engine);
     }
@@ -71,6 +81,7 @@ async function killOnce(tmp: Dirs, which: 'cli' | 'engine', i: number): Promise<
       code,
       err: run.err(),
       engineSeen: engines.size > 0,
+      phase,
     };
   } finally {
     clearInterval(watch);
