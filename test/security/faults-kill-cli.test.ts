@@ -12,17 +12,26 @@ beforeAll(() => calibrate(tmp), 120_000);
 describe('kill -9 of the CLI at random moments', () => {
   it(`${KILLS} kills: nothing left after the next run's sweep`, { timeout: 240_000 }, async () => {
     const r = await killMany(tmp, 'cli');
+    const duringEngine = r.filter((x) => x.engineSeen).length;
     const left = r.reduce((n, x) => n + x.leftAfterSweep + x.storeTemps, 0);
     const swept = r.filter((x) => x.leftBeforeSweep > 0).length;
+    const byPhase = [0, 1, 2].map((p) => {
+      const of = r.filter((x) => x.phase === p);
+      return `${of.filter((x) => x.leftBeforeSweep > 0).length}/${of.length}`;
+    });
     console.log(
-      `kill -9 CLI: ${r.length} kills (${r.filter((x) => x.engineSeen).length} with the engine running), ` +
-        `${swept} left a folder that the next run's sweep removed, ${left} leftovers after it`,
+      `kill -9 CLI: ${r.length} kills (${duringEngine} with the engine running), ` +
+        `${swept} left a folder that the next run's sweep removed (any moment ${byPhase[0]}, ` +
+        `before the engine ${byPhase[1]}, test writing ${byPhase[2]}), ${left} leftovers after it`,
     );
     recordAttack(`kill -9 of the CLI at random moments (${r.length}x)`, {
       held: left === 0 && r.length >= KILLS,
       outsideTouched: left,
     });
     expect(r.length).toBeGreaterThanOrEqual(KILLS);
+    expect(duringEngine).toBeGreaterThan(0);
+    // While a test writes, the engine itself removes the folder of its dead parent.
+    expect(r.filter((x) => x.phase === 2 && x.leftBeforeSweep > 0)).toEqual([]);
     expect(left).toBe(0);
   });
 });

@@ -25,12 +25,24 @@ export interface KillResult {
   code: number | null;
   err: string;
   engineSeen: boolean;
+  /** 0: any moment, 1: just after the work folder appeared, 2: while a test writes. */
+  phase: number;
+}
+
+/** A work folder in `target` holds more than its owner record: a test is writing. */
+function testing(target: string): boolean {
+  try {
+    return readdirSync(target).some((n) => readdirSync(join(target, n)).length > 1);
+  } catch {
+    return false;
+  }
 }
 
 /** One run, killed with SIGKILL at a random moment: the CLI itself or its engine process. */
 async function killOnce(tmp: Dirs, which: 'cli' | 'engine', i: number): Promise<KillResult> {
   const target = tmp(`kill-${which}`, '/var/tmp');
   const cfg = tmp(`kill-${which}-cfg`);
+  // Alternating, so each phase runs with and without the native remover.
   const env = { XDG_CONFIG_HOME: cfg, ...(i % 2 ? { DRIVEWISE_NATIVE_REMOVE: '0' } : {}) };
   const run = startCli(['bench', '--dir', target, ...BENCH], env);
   const engines = new Set<number>();
@@ -39,11 +51,23 @@ async function killOnce(tmp: Dirs, which: 'cli' | 'engine', i: number): Promise<
     if (e) engines.add(e);
   }, 10);
   try {
-    if (which === 'cli') {
-      await sleep(Math.random() * timing.run);
-    } else {
+    // The CLI is killed at a random moment of one of three phases, in turn: anywhere from its
+    // start, just after its work folder appeared (before the engine runs), or while the engine
+    // writes its test file. The engine is killed at a random moment of its life.
+    const phase = which === 'engine' ? 2 : i % 3;
+    if (phase === 0) await sleep(Math.random() * timing.run);
+    if (phase === 1) {
+      await waitFor(() => readdirSync(target).length > 0 || run.child.exitCode !== null, 60_000, 2);
+      await sleep(Math.random() * 300);
+    }
+    if (phase === 2 && which === 'engine') {
       await waitFor(() => engines.size > 0 || run.child.exitCode !== null, 60_000, 5);
       await sleep(Math.random() * timing.engine);
+    } else if (phase === 2) {
+      // The engine is writing its test file (before that it has not been told the work folder,
+      // and the next run's sweep is what removes it).
+      await waitFor(() => testing(target) || run.child.exitCode !== null, 60_000, 5);
+      await sleep(Math.random() * 500);
     }
     const victim = which === 'cli' ? run.child.pid : [...engines][0];
     if (victim)
@@ -56,7 +80,9 @@ async function killOnce(tmp: Dirs, which: 'cli' | 'engine', i: number): Promise<
     // The engine notices a dead parent and cleans up; wait until every process is gone.
     await waitFor(() => [...engines].every((p) => !processAlive(p)), 30_000);
     const leftBeforeSweep = readdirSync(target).length;
-    const sweep = sweepStale(target); // what the next run does first
+    // What the next run does first; it comes a while later (a run killed between making its
+    // folder and writing the owner record leaves an empty folder, removed after a grace period).
+    const sweep = sweepStale(target, undefined, Date.now() + 120_000);
     let storeTemps = 0;
     try {
       const store = join(cfg, 'drivewise', 'runs');
@@ -64,6 +90,10 @@ async function killOnce(tmp: Dirs, which: 'cli' | 'engine', i: number): Promise<
     } catch {
       /* nothing saved */
     }
+    if (readdirSync(target).length || sweep.skipped.length || storeTemps)
+      console.log(
+        `left: ${readdirSync(target).join(' ')} ${sweep.skipped.join(' ')} store temps ${storeTemps}`,
+      );
     return {
       leftBeforeSweep,
       leftAfterSweep: readdirSync(target).length + sweep.skipped.length,
@@ -71,6 +101,7 @@ async function killOnce(tmp: Dirs, which: 'cli' | 'engine', i: number): Promise<
       code,
       err: run.err(),
       engineSeen: engines.size > 0,
+      phase,
     };
   } finally {
     clearInterval(watch);

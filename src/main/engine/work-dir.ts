@@ -6,10 +6,12 @@ import {
   closeSync,
   constants,
   fstatSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readdirSync,
   readSync,
+  rmdirSync,
   statfsSync,
   statSync,
   writeFileSync,
@@ -110,14 +112,35 @@ function inspect(dir: string, name: string, uid: number): Owner | string {
   return readOwner(path, uid);
 }
 
+/** How long a run may take between making its folder and writing the owner record into it. */
+const OWNER_GRACE_MS = 60_000;
+
+/**
+ * A run killed between mkdir and writing its owner record leaves an empty folder of ours. When
+ * it is still empty after the grace period, rmdir removes it: rmdir removes nothing but an empty
+ * directory and never follows a link, so there is nothing in it to lose.
+ */
+function removeEmptyOrphan(path: string, now: number): boolean {
+  try {
+    const st = lstatSync(path);
+    if (now - st.mtimeMs < OWNER_GRACE_MS || readdirSync(path).length) return false;
+    rmdirSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Removes work folders left by crashed runs (owner process gone). Only folders Drivewise made
  * are touched: exact name, a real directory (not a symlink), our uid, mode 0700 and an owner
- * record inside. Every other `.drivewise-*` entry is left alone and named in `skipped`.
+ * record inside (or, past a grace period, nothing at all: see removeEmptyOrphan). Every other
+ * `.drivewise-*` entry is left alone and named in `skipped`.
  */
 export function sweepStale(
   dir: string,
   alive: (pid: number) => boolean = processAlive,
+  now = Date.now(),
 ): SweepReport {
   const report: SweepReport = { removed: [], skipped: [] };
   let names: string[];
@@ -129,6 +152,10 @@ export function sweepStale(
   const uid = ourUid();
   for (const name of names.filter((n) => n.startsWith(WORK_PREFIX)).sort()) {
     const owner = inspect(dir, name, uid);
+    if (owner === 'no owner record' && removeEmptyOrphan(join(dir, name), now)) {
+      report.removed.push(name);
+      continue;
+    }
     if (typeof owner === 'string') {
       report.skipped.push(`left ${join(dir, name)} alone: ${owner}`);
       continue;

@@ -77,6 +77,19 @@ describe('work folder safety', () => {
     expect(readdirSync(dir)).toHaveLength(6);
   });
 
+  it('removes an empty folder of ours only after the grace period (killed before its owner record)', () => {
+    const d = join(dir, `.drivewise-${newRunId()}`);
+    mkdirSync(d, { mode: 0o700 });
+    chmodSync(d, 0o700);
+    expect(sweepStale(dir).skipped).toEqual([`left ${d} alone: no owner record`]);
+    writeFileSync(join(d, 'data'), 'x');
+    const later = Date.now() + 120_000;
+    expect(sweepStale(dir, undefined, later).skipped).toHaveLength(1); // not empty: kept
+    rmSync(join(d, 'data'));
+    expect(sweepStale(dir, undefined, later).removed).toEqual([d.slice(dir.length + 1)]);
+    expect(existsSync(d)).toBe(false);
+  });
+
   it('rejects missing paths, files and devices with one-line errors', () => {
     expect(() => checkTargetDir(join(dir, 'nope'))).toThrow(/no such directory/);
     writeFileSync(join(dir, 'f'), '');
