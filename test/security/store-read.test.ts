@@ -11,6 +11,7 @@ import {
   truncateSync,
   writeFileSync,
 } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createServices } from '../../src/main/core/services';
@@ -83,6 +84,30 @@ describe('hostile files in the run store', () => {
       (list.value as { runs: unknown[] }).runs.length === 1 &&
       ms < 5000;
     recordAttack('store: FIFO as a run file over the browser host router', { held });
+    expect(held).toBe(true);
+  });
+
+  it('16 concurrent runs.list with FIFOs in runs/ leave the thread pool free (static files still load)', async () => {
+    const { s } = await plantedStore((d) => {
+      for (let i = 0; i < 8; i++) mkfifo(join(d, `pipe${i}.json`));
+    });
+    const dispatch = createDispatch(createHandlers(s));
+    const lists = Array.from({ length: 16 }, () => dispatch('runs.list', {}));
+    // A blocked open() of a FIFO would hold one of libuv's 4 threads each: this read would wait.
+    const t0 = Date.now();
+    const page = await Promise.race([
+      readFile(__filename, 'utf8'),
+      new Promise<null>((r) => setTimeout(() => r(null), 10_000)),
+    ]);
+    const ms = Date.now() - t0;
+    const done = await Promise.race([
+      Promise.all(lists),
+      new Promise<null>((r) => setTimeout(() => r(null), 20_000)),
+    ]);
+    const held = page !== null && done !== null && ms < 10_000;
+    recordAttack('store: 8 FIFOs x 16 concurrent runs.list (host thread-pool starvation)', {
+      held,
+    });
     expect(held).toBe(true);
   });
 

@@ -140,7 +140,8 @@ export async function writeFileSafe(
   const abs = await checkWritablePath(path, opts);
   const dir = dirname(abs);
   // Hidden, random and ending in .tmp: the store sweeps stale ones, nothing lists them as runs.
-  const tmp = join(dir, `.${basename(abs)}.${randomBytes(6).toString('hex')}.tmp`);
+  // (The name is cut so a long file name plus the suffix stays under NAME_MAX, 255 bytes.)
+  const tmp = join(dir, `.${basename(abs).slice(0, 200)}.${randomBytes(6).toString('hex')}.tmp`);
   const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
   let fh;
   try {

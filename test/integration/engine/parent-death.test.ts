@@ -49,9 +49,9 @@ async function killMidRun(signal: NodeJS.Signals): Promise<{ dir: string; code: 
 }
 
 describe('killing the CLI mid-run', () => {
-  it('SIGTERM cancels: exit code 130 (like Ctrl+C) and no work folder', async () => {
+  it('SIGTERM cancels: exit code 143 (128 + SIGTERM; Ctrl+C gives 130) and no work folder', async () => {
     const { dir, code } = await killMidRun('SIGTERM');
-    expect(code).toBe(130);
+    expect(code).toBe(143);
     expect(await waitFor(() => leftovers(dir).length === 0, 5_000)).toBe(true);
   });
 
