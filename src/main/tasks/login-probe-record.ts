@@ -25,6 +25,22 @@ export function loginProbeTarget(argv: readonly string[]): string | null | Error
   return value;
 }
 
+/**
+ * The autostart command. In the AppImage it is the app's own switch: its AppRun adds
+ * `--no-sandbox` wherever user namespaces are off (Ubuntu 24.04+), which Electron run as Node
+ * refuses as a bad option, so `ELECTRON_RUN_AS_NODE=1 $APPIMAGE probe.js` would never record.
+ * Elsewhere (.deb, npm start, the CLI under Node) the binary runs the copied probe as plain Node.
+ */
+export function probeCommand(
+  env: NodeJS.ProcessEnv,
+  execPath: string,
+  p: { script: string; records: string },
+): string[] {
+  const appImage = env['APPIMAGE']?.trim();
+  if (appImage) return [appImage, LOGIN_PROBE_SWITCH, p.records];
+  return ['env', 'ELECTRON_RUN_AS_NODE=1', execPath, p.script, p.records];
+}
+
 /** CLOCK_MONOTONIC (ns) when this process started: the session launched it just before. */
 export function processStartNs(): bigint {
   const now = process.hrtime.bigint();

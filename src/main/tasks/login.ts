@@ -10,7 +10,7 @@ import type { RunDocument, TestResult } from '../../shared/schemas/run';
 import { UserError } from '../core/errors';
 import { RunStore, summarize, writeFileAtomic } from '../store/run-store';
 import { measure } from './common';
-import { LOGIN_PROBE_SWITCH } from './login-probe-record';
+import { probeCommand } from './login-probe-record';
 import { execText, type ExecFn } from './exec-text';
 import { monotonicUs, parseProperties } from './systemd-readers';
 
@@ -90,22 +90,6 @@ export function desktopEntry(argv: string[]): string {
     'X-GNOME-Autostart-enabled=true',
     '',
   ].join('\n');
-}
-
-/**
- * The autostart command. In the AppImage it is the app's own switch: its AppRun adds
- * `--no-sandbox` wherever user namespaces are off (Ubuntu 24.04+), which Electron run as Node
- * refuses as a bad option, so `ELECTRON_RUN_AS_NODE=1 $APPIMAGE probe.js` would never record.
- * Elsewhere (.deb, npm start, the CLI under Node) the binary runs the copied probe as plain Node.
- */
-export function probeCommand(
-  env: NodeJS.ProcessEnv,
-  execPath: string,
-  p: Pick<LoginPaths, 'script' | 'records'>,
-): string[] {
-  const appImage = env['APPIMAGE']?.trim();
-  if (appImage) return [appImage, LOGIN_PROBE_SWITCH, p.records];
-  return ['env', 'ELECTRON_RUN_AS_NODE=1', execPath, p.script, p.records];
 }
 
 export interface LoginSetup {

@@ -13,9 +13,8 @@ import {
   loginSeconds,
   loginStatus,
   parseProbeRecords,
-  probeCommand,
 } from '../../../../src/main/tasks/login';
-import { loginProbeTarget } from '../../../../src/main/tasks/login-probe-record';
+import { loginProbeTarget, probeCommand } from '../../../../src/main/tasks/login-probe-record';
 import { fixture } from './fixture';
 
 const dirs: string[] = [];
