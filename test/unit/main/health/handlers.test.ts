@@ -30,3 +30,35 @@ describe('health.check', () => {
     if (r.ok) expect((r.value as { report: { checks: unknown[] } }).report.checks).toHaveLength(12);
   });
 });
+
+describe('SMART through the root helper', () => {
+  it("uses the helper's identify answer; a missing smartctl is unknown with the helper's reason", async () => {
+    const { smartViaHelper } = await import('../../../../src/main/health/service');
+    const { checkSmart } = await import('../../../../src/main/health/smart');
+    const calls: string[] = [];
+    const fake = (smartctl: string | null, notes: string[]) =>
+      ({
+        privileged: {
+          ops: () => ({
+            identify: async (d: string) => {
+              calls.push(d);
+              return { smartctl, hdparm: null, notes };
+            },
+          }),
+        },
+      }) as unknown as Parameters<typeof smartViaHelper>[0];
+    const none = await smartViaHelper(fake(null, ['smartctl is not installed']))!('/dev/sda');
+    expect(checkSmart(none)).toMatchObject({
+      status: 'unknown',
+      summary: 'smartctl is not installed',
+    });
+    const json = JSON.stringify({ smartctl: {}, smart_status: { passed: true } });
+    const ok = await smartViaHelper(fake(json, []))!('/dev/nvme0n1');
+    expect(checkSmart(ok).status).toBe('ok');
+    expect(calls).toEqual(['/dev/sda', '/dev/nvme0n1']);
+    const noRights = { privileged: { ops: () => null } } as unknown as Parameters<
+      typeof smartViaHelper
+    >[0];
+    expect(smartViaHelper(noRights)).toBeUndefined();
+  });
+});
