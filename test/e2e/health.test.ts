@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/cli/program';
-import { openApp, RESULTS_DIR, type E2E } from './harness';
+import { axeProblems, openApp, RESULTS_DIR, type E2E } from './harness';
 import { realisticPair } from '../unit/shared/verdict/realistic-runs';
 import { buildReport } from '../../src/main/health/checks';
 import { fixtureHealthInputs, smartFixture } from '../unit/main/health/fixture';
@@ -72,6 +72,7 @@ describe('set-up check: wizard step, History and PDF page', () => {
     // The step indicator names the new step.
     await expect(page.getByRole('button', { name: /Set-up check/ }).count()).resolves.toBe(1);
     await app.shot('health-step');
+    await expect(axeProblems(page)).resolves.toEqual([]);
   });
 
   it('copies a fix to the clipboard', async () => {
@@ -188,5 +189,19 @@ describe('set-up check: wizard step, History and PDF page', () => {
       pdf,
       join(RESULTS_DIR, 'report-health-findings-page'),
     ]);
+    // The same stored findings in History: warnings and fixes as the person sees them.
+    const { page } = app;
+    await page.goto(app.host.url);
+    await page.getByRole('button', { name: 'History & import' }).click();
+    await page.locator('.dw-refs summary').waitFor();
+    const open = page
+      .locator(`tr[data-run-id="${worst.id}"]`)
+      .getByRole('button', { name: 'Open' });
+    await open.click();
+    if (!(await page.locator('.dw-details').count())) await open.click();
+    const section = page.getByRole('region', { name: 'Set-up check', exact: true });
+    await section.getByTestId('health-results').waitFor();
+    await expect(section.locator('.hc-check[data-status="fail"]').count()).resolves.toBe(6);
+    await section.screenshot({ path: join(RESULTS_DIR, 'health-findings.png') });
   });
 });

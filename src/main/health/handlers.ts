@@ -1,3 +1,5 @@
+import { isAbsolute } from 'node:path';
+import { UserError } from '../core/errors';
 import type { Services } from '../core/services';
 import type { Handlers } from '../router';
 import { runHealthCheck } from './service';
@@ -5,6 +7,9 @@ import { runHealthCheck } from './service';
 export function healthHandlers(s: Services): Pick<Handlers, 'health.check'> {
   return {
     'health.check': async (req) => {
+      // A relative path would be taken from main's working directory, not the person's.
+      if (req.path !== undefined && !isAbsolute(req.path.trim()))
+        throw new UserError(`give a full path (got ${req.path})`);
       const { report, savedTo } = await runHealthCheck(s, req);
       return { report, savedTo };
     },

@@ -52,6 +52,8 @@ export interface ReaderOptions {
   /** SMART through the root helper's identify operation; absent = no admin rights. */
   smart?: (device: string) => Promise<SmartInput>;
   exists?: (path: string) => boolean;
+  /** Why `smart` is absent, in the person's words (e.g. the admin-rights state). */
+  smartUnavailable?: string;
   oldDrive?: HealthInputs['oldDrive'];
 }
 
@@ -235,7 +237,8 @@ export async function readHealthInputs(path: string, o: ReaderOptions = {}): Pro
       : {
           json: null,
           reason: disk
-            ? 'needs admin rights: SMART is read by the root helper (smartctl)'
+            ? (o.smartUnavailable ??
+              'needs admin rights: SMART is read by the root helper (smartctl)')
             : `cannot tell which disk holds ${path}`,
           device: disk?.path ?? null,
         };

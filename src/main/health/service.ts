@@ -64,7 +64,14 @@ export async function runHealthCheck(
   }
   if (!existsSync(path)) throw new UserError(`${path}: no such file or directory`);
   const smart = o.smart ?? smartViaHelper(s);
-  const inputs = await readHealthInputs(path, { ...o, smart, oldDrive: o.oldDrive ?? oldDrive });
+  const st = s.privileged.status();
+  const smartUnavailable = `needs admin rights: SMART is read by the root helper's smartctl (admin rights: ${st.state} — ${st.reason})`;
+  const inputs = await readHealthInputs(path, {
+    smartUnavailable,
+    ...o,
+    smart,
+    oldDrive: o.oldDrive ?? oldDrive,
+  });
   if (!smart) notes.push('SMART needs admin rights (the root helper runs smartctl)');
   const report = buildReport(inputs, notes);
   let savedTo: string | null = null;
