@@ -70,17 +70,24 @@ function Row({
           result?.status === 'failed' ? 'error-text' : result?.status === 'skipped' ? 'muted' : ''
         }
       >
-        {result
-          ? headline(result)
-          : row?.live
-            ? `${formatNumber(row.live.value)} ${row.live.unit}`
-            : (row?.message ?? (status === 'waiting' ? 'waiting…' : ''))}
+        {result ? headline(result) : liveText(row, status)}
         {result?.caveats.length ? (
           <div className="muted small">{result.caveats.join(' · ')}</div>
         ) : null}
       </td>
     </tr>
   );
+}
+
+/**
+ * What a running row says: its live value and what it is doing ("before sync (page cache)",
+ * "creating 1×1024 files"), so no number is shown without saying what it is.
+ */
+function liveText(row: TestRow | undefined, status: string): string {
+  if (!row) return status === 'waiting' ? 'waiting…' : '';
+  const value = row.live ? `${formatNumber(row.live.value)} ${row.live.unit}` : null;
+  const text = [value, row.message].filter(Boolean).join(' · ');
+  return text || (status === 'running' ? 'working…' : '');
 }
 
 /** Runs the plan on the chosen directory and shows one row per test; used before and after the swap. */
@@ -156,7 +163,11 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
       {label === 'after' && <BaselinePicker />}
       <p className="muted">
         Directory: <code>{dir ?? 'none chosen'}</code> · profile {profile}
-        {plan ? ` · about ${formatDuration(plan.totalSeconds)}` : ''}
+        {done && run.timing
+          ? ` · took ${formatDuration(run.timing.actualSeconds)} (estimated ${formatDuration(run.timing.estimateSeconds)})`
+          : plan
+            ? ` · about ${formatDuration(plan.totalSeconds)}`
+            : ''}
       </p>
       {(error ?? state.error) && (
         <p role="alert" className="error-text">

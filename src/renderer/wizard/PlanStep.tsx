@@ -61,8 +61,8 @@ function TaskRow(props: { id: string; title: string; children: ReactNode }) {
 }
 
 const PROFILES: { id: ProfileChoice; title: string; blurb: string }[] = [
-  { id: 'quick', title: 'Quick', blurb: 'The key figures, about 2 minutes.' },
-  { id: 'full', title: 'Full', blurb: 'Every test with larger files, 10–15 minutes.' },
+  { id: 'quick', title: 'Quick', blurb: 'The key figures and the tasks you wait for; time from the estimate.' },
+  { id: 'full', title: 'Full', blurb: 'Every test with larger files; time from the estimate.' },
   { id: 'custom', title: 'Custom', blurb: 'Pick the tests and repetitions yourself.' },
 ];
 
@@ -314,8 +314,20 @@ export function PlanStep() {
             ? ` (needs ${formatBytes(plan.bytesRequired)} free, ${formatBytes(plan.freeBytes)} available)`
             : ''}
           {tooLittleSpace
-            ? ': not enough free space — pick a smaller profile or another folder.'
+            ? ': not enough free space even at the smallest sizes — free some space or pick another folder.'
             : '.'}
+        </p>
+      )}
+      {plan?.notes
+        .filter((n) => !n.startsWith('Writes at most'))
+        .map((n) => (
+          <p key={n} className="muted" data-testid="plan-note">
+            {n}
+          </p>
+        ))}
+      {plan && (
+        <p className="muted small" data-testid="plan-space-why">
+          {plan.notes.find((n) => n.startsWith('Writes at most'))}
         </p>
       )}
 

@@ -52,12 +52,14 @@ export function useBenchJob() {
       if (!mine(p.jobId, () => onProgress(p))) return;
       setState((s) => {
         const id = p.testId ?? 'run';
+        // The engine's end-of-test message: the row is finished, 100 % and no ETA of its own.
+        const finished = p.message === 'done' || p.fraction >= 1;
         const row: TestRow = {
           testId: id,
-          fraction: p.fraction,
-          etaSeconds: p.etaSeconds,
+          fraction: finished ? 1 : p.fraction,
+          etaSeconds: finished ? null : p.etaSeconds,
           live: p.liveValue ?? s.rows[id]?.live ?? null,
-          message: p.message ?? null,
+          message: p.message ?? (finished ? 'done' : null),
         };
         return {
           ...s,

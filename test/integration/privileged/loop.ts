@@ -38,7 +38,13 @@ export function attachLoop(sizeMiB: number, opts: { onDisk?: boolean } = {}): Lo
   if (opts.onDisk) execFileSync('truncate', ['-s', `${sizeMiB}M`, image]);
   else
     execFileSync('dd', ['if=/dev/zero', `of=${image}`, 'bs=1M', `count=${sizeMiB}`, 'status=none']);
-  const dev = execFileSync('losetup', ['-f', '--show', image], { encoding: 'utf8' }).trim();
+  // On disk: direct I/O to the image, so the loop device has no second page cache below it
+  // (buffered, its backing file cached reads and piled up GBs of dirty data for the next sync).
+  const dev = execFileSync(
+    'losetup',
+    [...(opts.onDisk ? ['--direct-io=on'] : []), '-f', '--show', image],
+    { encoding: 'utf8' },
+  ).trim();
   const majMin = execFileSync('lsblk', ['-dno', 'MAJ:MIN', dev], { encoding: 'utf8' }).trim();
   let attached = true;
   return {

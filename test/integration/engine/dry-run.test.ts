@@ -1,0 +1,36 @@
+// `drivewise bench --dry-run`: the plan, bytes written, free space needed and estimate; nothing
+// runs, nothing is written into the target or history.
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createServices } from '../../../src/main/core/services';
+import { benchCli } from './cli-bench';
+import { tempDirs } from './helpers';
+
+describe('bench --dry-run', () => {
+  const temp = tempDirs();
+  it('prints plan, writes, free space and estimate; writes nothing', async () => {
+    const target = temp('dry');
+    const config = temp('dry-cfg');
+    const services = createServices({ host: 'cli', configDir: config });
+    const r = await benchCli(services, target, ['--dry-run']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/dry run: quick profile/);
+    expect(r.out).toMatch(/estimate: \d+m\d+s \(\d+ s\)/);
+    expect(r.out).toMatch(/writes at most: /);
+    expect(r.out).toMatch(/free space needed: .* free\)/);
+    expect(r.out).toMatch(/Writes at most .* needs .* free: /);
+    expect(r.id).toBeUndefined();
+    expect(readdirSync(target)).toEqual([]);
+    expect(await services.runs.list()).toEqual([]);
+    const j = await benchCli(services, target, ['--dry-run', '--json', '-', '--profile', 'full']);
+    const plan = JSON.parse(j.out) as {
+      totalSeconds: number;
+      bytesNeeded: number;
+      tests: unknown[];
+    };
+    expect(plan.totalSeconds).toBeGreaterThan(60);
+    expect(plan.totalSeconds).toBeLessThanOrEqual(15 * 60);
+    expect(plan.bytesNeeded).toBeGreaterThan(0);
+    expect(readdirSync(target)).toEqual([]);
+  });
+});
