@@ -29,22 +29,22 @@ const median = (
 export const REF_COLUMNS: RefColumn[] = [
   {
     id: 'buffered_read',
-    title: 'Buffered reads (hdparm -t)',
+    title: 'Sequential reads (hdparm -t)',
     unit: 'MB/s',
     better: 'higher',
     pick: (r) => median(r, 'buffered-read', 'buffered_read', 'MB/s'),
   },
   {
     id: 'throughput',
-    title: 'Write with sync (dd)',
+    title: 'Sequential writes with sync (dd)',
     unit: 'MB/s',
     better: 'higher',
     pick: (r) => median(r, 'dd-write', 'throughput', 'MB/s'),
   },
   {
     id: 'random_seeks',
-    title: 'Random seeks (bonnie++)',
-    unit: '/s',
+    title: 'Random reads (bonnie++)',
+    unit: 'seeks/s',
     better: 'higher',
     pick: (r) => median(r, 'bonnie', 'random_seeks'),
   },
@@ -57,7 +57,7 @@ export const REF_COLUMNS: RefColumn[] = [
   },
   {
     id: 'seq_create',
-    title: 'File creation (bonnie++)',
+    title: 'Creating files (bonnie++)',
     unit: 'files/s',
     better: 'higher',
     pick: (r) => median(r, 'bonnie', 'seq_create'),
@@ -87,8 +87,8 @@ export function referenceRows(
   const rowOf = (r: RunDocument, ownRun: boolean): RefRow => ({
     id: r.id,
     name: ownRun
-      ? `Your ${r.label === 'after' ? 'new' : 'current'} drive: ${r.name ?? r.drive?.model ?? r.id}`
-      : (r.name ?? r.id),
+      ? `Your ${r.label === 'after' ? 'new' : 'current'} drive: ${r.name ?? r.drive?.model ?? 'unnamed run'}`
+      : (r.name ?? r.drive?.model ?? 'Reference drive'),
     kind: r.drive?.kind ?? '—',
     own: ownRun,
     values: REF_COLUMNS.map((c) => c.pick(r)),

@@ -1,7 +1,13 @@
 // The story's second half: the tasks a person waits for, before → after, and the key figures with
 // one chart. Headings come only with content: nothing timed means no "tasks" heading at all.
 import { testLabel } from '../../../shared/labels';
-import { formatSeconds, type TaskSaving } from '../../../shared/verdict';
+import {
+  formatSeconds,
+  type MetricComparison,
+  type SpreadOf,
+  type TaskSaving,
+} from '../../../shared/verdict';
+import { toMBps } from '../../../shared/verdict/metrics';
 import { SpeedupChart, speedupRange } from '../charts';
 import { fmtSpread, outcomeWords } from '../format';
 import type { KeyFigure } from '../story-model';
@@ -62,6 +68,14 @@ export function FeltTasks({ tasks }: { tasks: TaskSaving[] }) {
   );
 }
 
+/** Throughputs in MB/s whatever the tool printed (MiB/s, KiB/s), so the rows read alike. */
+function inMB(c: MetricComparison, s: SpreadOf): string {
+  const k = toMBps(1, c.unit);
+  if (k === null) return `${fmtSpread(s)} ${c.unit}`;
+  const m = (x: number | null) => (x === null ? null : x * k);
+  return `${fmtSpread({ ...s, median: m(s.median), min: m(s.min), max: m(s.max) })} MB/s`;
+}
+
 export function KeyFigures({ figures }: { figures: KeyFigure[] }) {
   if (!figures.length) return null;
   const rows = figures.map((f) => f.comparison).filter((c) => c.speedup !== null);
@@ -89,16 +103,12 @@ export function KeyFigures({ figures }: { figures: KeyFigure[] }) {
           </thead>
           <tbody>
             {figures.map(({ comparison: c, label }) => (
-              <tr key={c.key}>
+              <tr key={c.key} data-unit={c.unit}>
                 <th scope="row">
                   {label.label} <Tag tag={label.tag} />
                 </th>
-                <td className="num">
-                  {fmtSpread(c.before)} {c.unit}
-                </td>
-                <td className="num">
-                  {fmtSpread(c.after)} {c.unit}
-                </td>
+                <td className="num">{inMB(c, c.before)}</td>
+                <td className="num">{inMB(c, c.after)}</td>
                 <td className={`rp-outcome rp-${c.outcome}`}>
                   {outcomeWords(c.outcome, c.speedup)}
                 </td>
