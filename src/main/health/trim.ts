@@ -23,9 +23,17 @@ function blockers(
   for (const l of inp.stack) {
     const table = l.dmTable ?? '';
     if (l.kind === 'crypt') {
-      const off = l.discardMax === 0 || (l.dmTable !== null && !/allow_discards/.test(table));
-      if (!off) continue;
       const line = crypttab.find((c) => c.name === l.dmName);
+      // Live, sysfs says it (0 without allow_discards); the dm table needs root; crypttab is the
+      // last word when neither could be read.
+      const off =
+        l.discardMax === 0 ||
+        (l.dmTable !== null && !/allow_discards/.test(table)) ||
+        (l.dmTable === null &&
+          l.discardMax === null &&
+          !!line &&
+          !line.options.includes('discard'));
+      if (!off) continue;
       out.push({
         layer: l,
         why: `the LUKS mapping ${l.dmName ?? l.name} does not allow discards`,

@@ -118,6 +118,17 @@ describe('set-up check on the drive fixtures', () => {
     expect(byId(checks, 'fstab.names').status).toBe('ok'); // /dev/mapper/… is stable
   });
 
+  it('LUKS without root (no dm table, no sysfs figure): crypttab decides', async () => {
+    const inp = await fixtureHealthInputs('dm-crypt-nvme');
+    inp.stack = inp.stack.map((l) => ({ ...l, dmTable: null }));
+    expect(byId(runChecks(inp), 'trim').status).toBe('fail');
+    const withDiscard = {
+      ...inp.crypttab,
+      text: inp.crypttab.text!.replace(' luks', ' luks,discard'),
+    };
+    expect(byId(runChecks({ ...inp, crypttab: withDiscard }), 'trim').status).toBe('ok');
+  });
+
   it('LUKS mapping opened with discards: the same stack passes TRIM', async () => {
     const inp = await fixtureHealthInputs('dm-crypt-nvme');
     inp.stack = inp.stack.map((l) =>
