@@ -150,11 +150,8 @@ export function ReportView({
         </p>
       </section>
 
-      {/*
-       * APPENDIX SLOT 1 — "Set-up check" (issue 16, health engineer): render
-       * <SetupCheck before={before} after={after} /> from ./sections/SetupCheck.tsx HERE, first in
-       * the appendix. It does not count against the story's pages.
-       */}
+      {/* Set-up check (issue 18): first in the appendix; not counted in the story's pages. */}
+      <SetupCheck run={after ?? before} />
 
       {story && story.findings.length > STORY_FINDINGS && (
         <Findings story={story} title="All findings" />
@@ -169,8 +166,6 @@ export function ReportView({
         </section>
       )}
 
-      {/* Set-up check (issue 18): first page of the appendix. */}
-      <SetupCheck run={after ?? before} />
       <section aria-labelledby="rp-tests-h">
         <KeepWithFirst
           heading={
