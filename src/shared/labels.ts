@@ -205,7 +205,17 @@ export function importedFigureLabel(
   testId: string,
   r: { metric: string; tool: string; label?: string | undefined },
 ): string {
-  const l = figureLabel(testId, { metric: r.metric }, r.tool);
+  // CrystalDiskMark-style row names carry the variant the public result has no params for.
+  const m = /^(SEQ|RND)(\d+)([KM]) Q(\d+)T(\d+)$/.exec(r.label ?? '');
+  const params = m
+    ? {
+        pattern: m[1] === 'SEQ' ? 'seq' : 'rnd',
+        bs_kb: Number(m[2]) * (m[3] === 'M' ? 1024 : 1),
+        qd: Number(m[4]),
+        ...(m[5] !== '1' ? { threads: Number(m[5]) } : {}),
+      }
+    : undefined;
+  const l = figureLabel(testId, { metric: r.metric, ...(params ? { params } : {}) }, r.tool);
   return r.label ? `${l.label} (${r.label})` : labelText(l);
 }
 

@@ -28,6 +28,8 @@ export const importedResult = z.object({
   device: z.string().optional(),
   direct: z.literal(true).optional(),
   job: z.string().optional(),
+  /** The row as the tool names it, e.g. CrystalDiskMark's "SEQ1M Q8T1". */
+  label: z.string().optional(),
   note: z.string().optional(),
 });
 export type ImportedResultDto = z.infer<typeof importedResult>;

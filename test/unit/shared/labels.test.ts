@@ -8,6 +8,7 @@ import { importedRun } from '../../../src/shared/import/to-run';
 import {
   figureLabel,
   findJargon,
+  importedFigureLabel,
   labelText,
   plainMethod,
   testLabel,
@@ -114,5 +115,27 @@ describe('jargon', () => {
     expect(plain).not.toMatch(/io_uring|libuv/);
     expect(findJargon(plain)).toBeNull(); // fio's own --time_based is not jargon
     expect(plain).toContain('QD1 synchronous pread/pwrite (psync), deeper queues asynchronous');
+  });
+});
+
+describe('imported figures', () => {
+  it('a CrystalDiskMark row name gives the variant the public result has no params for', () => {
+    expect(
+      importedFigureLabel('qd-profile', {
+        metric: 'read_bw',
+        tool: 'kdiskmark',
+        label: 'SEQ1M Q8T1',
+      }),
+    ).toBe('Sequential read speed, 1 MiB blocks, 8 at a time (SEQ1M Q8T1)');
+    expect(
+      importedFigureLabel('qd-profile', {
+        metric: 'write_iops',
+        tool: 'crystaldiskmark',
+        label: 'RND4K Q32T16',
+      }),
+    ).toBe('Random 4 KiB writes per second, 32 × 16 threads at a time (RND4K Q32T16)');
+    expect(importedFigureLabel('seeker', { metric: 'random_access_ms', tool: 'seeker' })).toBe(
+      'Random access time (seeker)',
+    );
   });
 });
