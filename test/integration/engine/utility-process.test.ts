@@ -13,6 +13,7 @@ vi.mock('electron', () => ({}));
 import { runBench } from '../../../src/main/engine/bench-service';
 import { runEngine } from '../../../src/main/engine/client';
 import { prepareWorkDir } from '../../../src/main/engine/work-dir';
+import { newRunId } from '../../../src/main/store/run-store';
 import { utilityProcessSpawner, type UtilityForker } from '../../../src/main/shell/utility-spawner';
 import { leftovers, req, saver, tempDir, TINY } from './helpers';
 
@@ -106,7 +107,7 @@ describe('engine through the utilityProcess path (parentPort)', () => {
 
   it('SIGTERM (the app quitting) makes the engine remove the work folder itself', async () => {
     const target = dir('up-quit');
-    const { workDir } = prepareWorkDir(target, 'uptest', 64 * 1024 * 1024);
+    const { workDir } = prepareWorkDir(target, newRunId(), 64 * 1024 * 1024);
     let enginePid = 0;
     const err = await runEngine({
       plan: {
