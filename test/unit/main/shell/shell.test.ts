@@ -237,7 +237,10 @@ describe('Electron shell wiring', () => {
       });
       // A folder (or FIFO, device…) is named in one line; nothing is read.
       const bad = await pick([dir]);
-      expect(bad).toEqual({ name: expect.any(String), error: expect.stringMatching(/not a file/) });
+      expect(bad).toEqual({
+        name: expect.any(String),
+        error: expect.stringMatching(/not a regular file/),
+      });
       expect(emitted).toHaveLength(2);
       expect(emitted[0]).toMatchObject({ name: 'import.fileChosen' });
     } finally {
