@@ -3,7 +3,6 @@
 import type { ReactNode } from 'react';
 import {
   formatSeconds,
-  ratioWords,
   type Finding,
   type MetricComparison,
   type TaskSaving,
@@ -19,6 +18,7 @@ import {
   fmtShare,
   fmtSpread,
 } from './verdict-format';
+import { ThemeHeadlines } from './ThemeHeadlines';
 import { VerdictChart } from './VerdictChart';
 import type { ChartSpec } from './verdict-charts';
 
@@ -54,36 +54,6 @@ export function VerdictHeadline({ verdict }: { verdict: Verdict }) {
         {verdict.text.noise}
         {verdict.text.tasks ? ` ${verdict.text.tasks}.` : ''}
       </p>
-    </section>
-  );
-}
-
-/** One row per kind of work: the median speed-up of its methods, with their range. */
-export function ThemeHeadlines({ verdict }: { verdict: Verdict }) {
-  if (!verdict.headlines.length) return null;
-  return (
-    <section aria-labelledby="vd-themes-title">
-      <h3 id="vd-themes-title">By kind of work</h3>
-      <p className="muted">
-        The median of the methods that measure it, with their range: never the most extreme one.
-      </p>
-      <ul className="vd-themes" data-testid="verdict-themes">
-        {verdict.headlines.map((h) => (
-          <li key={h.words} className={`vd-theme vd-out-${h.outcome}`}>
-            <span className="vd-theme-words">{h.words}</span>
-            <strong>
-              {h.outcome === 'no-difference' ? 'no measurable difference' : ratioWords(h)}
-            </strong>
-            <span className="muted">
-              {h.outcome === 'faster'
-                ? 'faster'
-                : h.outcome === 'slower'
-                  ? 'slower'
-                  : `median ${fmtRatio(h.median)} inside the noise`}
-            </span>
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }
@@ -170,7 +140,7 @@ export function TaskTable({ tasks }: { tasks: TaskSaving[] }) {
   return (
     <section aria-labelledby="vd-tasks-title">
       <h3 id="vd-tasks-title">Real-world tasks</h3>
-      <div className="vd-scroll">
+      <div className="vd-scroll" tabIndex={0}>
         <table className="vd-table" data-testid="verdict-tasks">
           <thead>
             <tr>
@@ -195,8 +165,7 @@ export function TaskTable({ tasks }: { tasks: TaskSaving[] }) {
                     'measured'
                   ) : (
                     <span className="badge vd-badge-est">
-                      estimated (
-                      {t.side === 'before-only' ? 'timed before only' : 'timed after only'})
+                      {`${t.savedPerDay === null ? 'not estimated' : 'estimated'} (${t.side === 'before-only' ? 'timed before only' : 'timed after only'})`}
                     </span>
                   )}
                 </td>
@@ -228,7 +197,7 @@ export function MetricTable({ comparisons }: { comparisons: MetricComparison[] }
         Median of the repetitions with min–max in brackets; speed-up with the range the spreads
         allow.
       </p>
-      <div className="vd-scroll">
+      <div className="vd-scroll" tabIndex={0}>
         <table className="vd-table" data-testid="verdict-metrics">
           <thead>
             <tr>

@@ -243,7 +243,9 @@ export function oneSideFindings(tasks: TaskSaving[]): Finding[] {
       detail: [
         before && `Timed before the swap only: ${before}.`,
         after && `Timed after the swap only: ${after}.`,
-        'Their other side is estimated from the drive figures and marked "estimated"; time the same titles on both drives to measure them.',
+        one.every((t) => t.savedPerDay === null)
+          ? 'These runs share no drive figure, so their other side is not estimated; time the same titles on both drives to measure them.'
+          : 'Their other side is estimated from the drive figures and marked "estimated"; time the same titles on both drives to measure them.',
       ]
         .filter(Boolean)
         .join(' '),
