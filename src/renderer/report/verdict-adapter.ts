@@ -1,9 +1,8 @@
-// The one place the report reads the verdict object. Its shape is being reworked in parallel
-// (measured vs estimated saving, stopwatch kinds, noise floors): when it changes, only this file
-// should need to follow. Fields the current verdict lacks are derived here from what it has.
+// The one place the report reads the verdict object, so the PDF says what the screen and the CLI
+// say: the basis of the time saved is the verdict's own, never re-derived here.
 import type { Finding, MetricComparison, TaskSaving, Verdict } from '../../shared/verdict';
 
-export type SavingBasis = 'measured' | 'estimated' | 'none';
+export type SavingBasis = Verdict['totals']['basis'];
 
 export interface StoryVerdict {
   level: Verdict['recommendation']['level'];
@@ -22,15 +21,6 @@ export interface StoryVerdict {
 
 const timed = (t: TaskSaving) => t.beforeSeconds.median !== null && t.afterSeconds.median !== null;
 
-function basisOf(v: Verdict, felt: TaskSaving[]): SavingBasis {
-  // A newer verdict states its basis; accept the obvious spellings without depending on them.
-  const totals = v.totals as Verdict['totals'] & { basis?: unknown; estimated?: unknown };
-  if (totals.basis === 'measured' || totals.basis === 'estimated' || totals.basis === 'none')
-    return totals.basis;
-  if (totals.estimated === true) return 'estimated';
-  return felt.length > 0 ? 'measured' : 'none';
-}
-
 export function adaptVerdict(v: Verdict): StoryVerdict {
   const feltTasks = v.tasks.filter(timed);
   return {
@@ -39,7 +29,7 @@ export function adaptVerdict(v: Verdict): StoryVerdict {
     reasons: v.recommendation.reasons,
     savedPerDaySeconds: v.totals.savedPerDaySeconds,
     savedPerYearHours: v.totals.savedPerYearHours,
-    basis: basisOf(v, feltTasks),
+    basis: v.totals.basis,
     feltTasks,
     comparisons: v.comparisons,
     findings: v.findings,

@@ -34,6 +34,8 @@ const BASIS_TEXT = {
     saved
       ? 'From the tasks timed on both drives and how often they happen in your usage profile.'
       : 'The tasks timed on both drives did not get measurably faster, so no time saved is claimed.',
+  mixed: () =>
+    'Partly measured: tasks timed on both drives, plus tasks timed on one drive whose other side the prediction model estimated from the drive figures.',
   estimated: () =>
     'Estimated: no task was timed on both drives, so the prediction model worked it out from the drive figures.',
   none: () =>
@@ -43,7 +45,12 @@ const BASIS_TEXT = {
 export function TimeAndMoney({ story }: { story: StoryVerdict }) {
   const perDay = story.savedPerDaySeconds;
   const shown = story.basis !== 'none' && perDay > 0;
-  const est = story.basis === 'estimated' ? ', estimated' : '';
+  const est =
+    story.basis === 'estimated'
+      ? ', estimated'
+      : story.basis === 'mixed'
+        ? ', partly estimated'
+        : '';
   const money = story.money;
   return (
     <section className="rp-keep" aria-labelledby="rp-time-h" data-testid="report-time">

@@ -26,14 +26,13 @@ describe('story model', () => {
     expect(k.some((x) => /per_chr/.test(x.comparison.metric))).toBe(false);
   });
 
-  it('adapter: felt tasks are the ones timed on both sides; no timed task means basis none', () => {
+  it("adapter: felt tasks are the ones timed on both sides; the basis is the verdict's own", () => {
     const s = adaptVerdict(verdict);
     expect(s.feltTasks.length).toBeGreaterThan(0);
-    expect(s.basis).toBe('measured');
+    expect(s.basis).toBe(verdict.totals.basis);
     const none = adaptVerdict({ ...verdict, tasks: [] });
-    expect(none.basis).toBe('none');
     expect(none.feltTasks).toEqual([]);
-    // A verdict that states its basis is believed.
+    // The report never re-derives the basis: what the verdict states is what it prints.
     const est = adaptVerdict({
       ...verdict,
       tasks: [],
