@@ -2,10 +2,8 @@
 // → engine process → run document → history. The work folder is removed whatever happens.
 import { statSync } from 'node:fs';
 import type { BenchPlan, BenchStartReq } from '../../shared/contract/bench';
-import { estimateBytes } from '../../shared/bench/estimates';
 import { defaultDdSize, isSyntheticTestId } from '../../shared/bench/catalogue';
 import {
-  FILE_TESTS,
   fmtSize,
   MIN_SIZES,
   requiredFreeBytes,
@@ -25,6 +23,7 @@ import { checkTarball, compressionOption } from '../tasks/unpack-task';
 import { newRunId } from '../store/run-store';
 import { guardResults, memoryCopyMBps } from './cache-guard';
 import { runEngine, type EngineOutcome, type EngineProgress, type EngineSpawner } from './client';
+import { planFor } from './plan-for';
 import { findModule, registry } from './registry';
 import { buildRunDocument } from './run-builder';
 import type { PrivilegedOps } from './types';
@@ -157,49 +156,6 @@ export function planBench(
   notes.push(spaceSentence(plan.bytesNeeded, plan.bytesRequired));
   return { ...plan, notes };
 }
-
-function planFor(
-  s: ReturnType<typeof resolveSettings>,
-  free: number | null,
-): Omit<BenchPlan, 'notes'> {
-  const unknownTests = s.tests.filter((id) => !findModule(id));
-  const settings = { repetitions: s.repetitions, sizes: s.sizes };
-  const tests = s.tests.flatMap((id) => {
-    const m = findModule(id);
-    if (!m) return [];
-    return [
-      {
-        id,
-        title: m.title,
-        kind: m.kind,
-        tool: m.tool,
-        estimateSeconds: Math.round(m.estimateSeconds(settings) * 10) / 10,
-        bytesNeeded: m.bytesNeeded(settings),
-      },
-    ];
-  });
-  // The shared O_DIRECT file is written once however many tests read it.
-  const fileTests = tests.filter((t) => FILE_TESTS.has(t.id));
-  const bytesNeeded =
-    tests.filter((t) => !FILE_TESTS.has(t.id)).reduce((a, t) => a + t.bytesNeeded, 0) +
-    (fileTests.length ? estimateBytes('buffered-read', s.sizes) : 0);
-  return {
-    profile: s.profile,
-    repetitions: s.repetitions,
-    sizes: { ...s.sizes },
-    tests,
-    totalSeconds: Math.round(
-      tests.reduce((a, t) => a + t.estimateSeconds, 0) + RUN_OVERHEAD_SECONDS,
-    ),
-    bytesNeeded,
-    bytesRequired: requiredFreeBytes(bytesNeeded, undefined),
-    freeBytes: free,
-    unknownTests,
-  };
-}
-
-/** Engine start, helper start, run document and clean-up around the tests. */
-const RUN_OVERHEAD_SECONDS = 3;
 
 export interface BenchRunHooks {
   signal: AbortSignal;

@@ -135,11 +135,15 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
       testId: id,
       index,
       fraction: 1,
-      overall: Math.min(
-        1,
-        estimates.slice(0, index + 1).reduce((a, b) => a + b, 0) /
-          (estimates.reduce((a, b) => a + b, 0) || 1),
-      ),
+      // Tests that took no measurable time leave nothing to weigh: the last one ends the run.
+      overall:
+        index === plan.tests.length - 1
+          ? 1
+          : Math.min(
+              1,
+              estimates.slice(0, index + 1).reduce((a, b) => a + b, 0) /
+                (estimates.reduce((a, b) => a + b, 0) || 1),
+            ),
       etaSeconds: Math.round(etaSeconds),
       liveValue: null,
       message: 'done',

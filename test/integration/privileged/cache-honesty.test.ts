@@ -31,13 +31,13 @@ describe.skipIf(skip !== null)(
     let throttle: Throttle | null = null;
     const config = tempDir('cache-cfg');
     beforeAll(() => {
-      disk = ext4Loop(256);
+      disk = ext4Loop(128);
       // Fill the filesystem so the raw device has real data to cache.
       execFileSync('dd', [
         'if=/dev/urandom',
         `of=${join(disk.mnt, 'fill')}`,
         'bs=1M',
-        'count=160',
+        'count=48',
         'conv=fsync',
         'status=none',
       ]);
@@ -62,7 +62,7 @@ describe.skipIf(skip !== null)(
       const ops = privileged.ops()!;
       try {
         // 1. What issue 15 saw: hdparm -t, then seeker on the raw device with nothing in between.
-        await ops.rawRead('buffered-read', disk.dev, { seconds: 3 });
+        await ops.rawRead('buffered-read', disk.dev, { seconds: 5 });
         const cached = await ops.rawRead('seeker', disk.dev, { seconds: 1 });
         // 2. The engine's run: buffered read, seeker and the queue-depth profile on the same disk.
         const target = join(disk.mnt, 'bench');
@@ -90,7 +90,7 @@ describe.skipIf(skip !== null)(
         // A 150-IOPS drive: the flushed figure is the drive's, the unflushed one is memory.
         expect(honest.median!).toBeLessThan(400);
         expect(honest.suspect).toBeUndefined();
-        expect(cached.seeksPerSecond!).toBeGreaterThan(honest.median! * 5);
+        expect(cached.seeksPerSecond!).toBeGreaterThan(honest.median! * 3);
         // 3. The guard flags the cache figure against this run's own RND 4K Q1.
         const withCached: TestResult = {
           ...seeker,

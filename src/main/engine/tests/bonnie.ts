@@ -96,9 +96,20 @@ export const bonnie: TestModule = {
     try {
       for (let rep = 0; rep < ctx.repetitions; rep++) {
         let k = 0;
-        const prog = () => {
+        // Each phase says what it is doing: the row has no live figure until a phase ends.
+        const names = [
+          'per-character write',
+          'block write',
+          'rewrite',
+          'per-character read',
+          'block read',
+          `random seeks (${SEEK_PROCS} seekers)`,
+        ];
+        const prog = (what?: string) => {
+          const label = what ?? names[k] ?? '';
           const p = repProgress(ctx, ctx.repetitions * phases, rep * phases + k++);
-          return (f: number) => p(f);
+          return (f: number) =>
+            p(f, undefined, `${label}, repetition ${rep + 1}/${ctx.repetitions}`);
         };
         const bytesRate = (m: Metric, x: { count: number; seconds: number }) =>
           samples.get(m)!.push(kibPerSec(x.count, x.seconds));
@@ -205,7 +216,11 @@ export const bonnie: TestModule = {
           const dir = join(ctx.workDir, `bonnie-files-${order}`);
           mkdirSync(dir);
           try {
-            const t = await fileOps(dir, order, nFiles, random, ctx, prog);
+            const t = await fileOps(dir, order, nFiles, random, ctx, () =>
+              prog(
+                `${order === 'seq' ? 'sequential' : 'random'} create/stat/delete of ${nFiles / 1024}×1024 files`,
+              ),
+            );
             for (const [phase, secs] of Object.entries(t)) {
               const m = `${order}_${phase}` as Metric;
               const v = bonniePhaseRate(nFiles, secs);
