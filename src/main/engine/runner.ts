@@ -44,6 +44,10 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
   // compared with their estimates (the drive is slower or faster than the table assumed).
   const estimates = [...planned];
   const runStart = performance.now();
+  // Recalibrating the estimates after a phase can shrink the share already done; a progress bar
+  // that moves backwards reads as a fault, so the overall fraction only ever grows.
+  let shownOverall = 0;
+  const forward = (o: number): number => (shownOverall = Math.max(shownOverall, o));
   const results: TestResult[] = [];
   for (let index = 0; index < plan.tests.length; index++) {
     const id = plan.tests[index]!;
@@ -72,7 +76,7 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
         testId: id,
         index,
         fraction: f,
-        overall: o.overall,
+        overall: forward(o.overall),
         etaSeconds: Math.round(o.etaSeconds),
         liveValue: live ?? null,
         ...(message ? { message } : {}),
@@ -136,7 +140,7 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
       index,
       fraction: 1,
       // Tests that took no measurable time leave nothing to weigh: the last one ends the run.
-      overall:
+      overall: forward(
         index === plan.tests.length - 1
           ? 1
           : Math.min(
@@ -144,6 +148,7 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
               estimates.slice(0, index + 1).reduce((a, b) => a + b, 0) /
                 (estimates.reduce((a, b) => a + b, 0) || 1),
             ),
+      ),
       etaSeconds: Math.round(etaSeconds),
       liveValue: null,
       message: 'done',

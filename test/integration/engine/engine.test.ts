@@ -31,9 +31,16 @@ describe('engine end to end (forked engine process, tiny sizes)', () => {
         (id) => [id, 'ok', undefined],
       ),
     );
-    // The quick profile's journal read-outs: measured where systemd runs, "not available" here.
+    // The quick profile's journal read-outs (measured where systemd runs, "not available" here)
+    // and its bounded felt tasks: disk search, unpack, app start (skipped where no app is there).
     const tasks = doc!.tests.filter((t) => t.kind === 'task');
-    expect(tasks.map((t) => t.testId)).toEqual(['task.boot', 'task.hibernate']);
+    expect(tasks.map((t) => t.testId)).toEqual([
+      'task.boot',
+      'task.hibernate',
+      'task.du',
+      'task.unpack',
+      'task.app-start',
+    ]);
     for (const t of tasks) expect(['ok', 'skipped']).toContain(t.status);
     expect(leftovers(target)).toEqual([]);
     // Metric names follow the classic tools.
@@ -126,12 +133,18 @@ describe('engine end to end (forked engine process, tiny sizes)', () => {
       { privileged: () => ops, describeTarget: async () => ({ drive: FAKE_DRIVE, machine: null }) },
       { signal: new AbortController().signal },
     ))!;
+    // The device's cache is dropped before every raw read that must reach the drive (not before
+    // cached reads, which measure the cache on purpose).
     expect(calls).toEqual([
+      'drop',
       'buffered-read:/dev/fakedisk:3',
+      'drop',
       'buffered-read:/dev/fakedisk:3',
       'cached-read:/dev/fakedisk:2',
       'cached-read:/dev/fakedisk:2',
+      'drop',
       'seeker:/dev/fakedisk:0.3',
+      'drop',
       'seeker:/dev/fakedisk:0.3',
     ]);
     expect(metric(withDevice, 'buffered-read', 'buffered_read')!.samples).toEqual([123.4, 123.4]);

@@ -82,7 +82,11 @@ describe('cache guard', () => {
       };
     };
     const v = computeVerdict(run(150, false), run(139_380, true));
-    expect(v.comparisons.find((c) => c.metric === 'seeks_per_second')).toBeUndefined();
+    // Shown with its figures for the record, never judged: no outcome, excluded with the reason.
+    const seek = v.comparisons.find((c) => c.metric === 'seeks_per_second');
+    expect(seek?.outcome).toBe('unknown');
+    expect(seek?.excluded?.kind).toBe('cache-suspected');
+    expect(v.headlines.some((h) => /923|929/.test(JSON.stringify(h)))).toBe(false);
     expect(v.recommendation.headline).not.toMatch(/923|Random access/);
     expect(v.findings.some((f) => f.kind === 'cache-suspected' && /RND 4K Q1/.test(f.detail))).toBe(
       true,
