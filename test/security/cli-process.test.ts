@@ -68,7 +68,9 @@ describe('exit codes and --dir', () => {
       { configHome, timeoutMs: 120_000 },
     );
     const held =
-      r.code === 1 && /saved run \S+/.test(r.out) && /1 test\(s\) failed: task\.unpack/.test(r.err);
+      r.code === 1 &&
+      /saved run \S+/.test(r.out) &&
+      /1 test\(s\) failed \(task\.unpack: /.test(r.err);
     recordAttack('cli: bench with a failed test exits non-zero', { held });
     expect({ code: r.code, err: r.err.split('\n').at(-2) }).toMatchObject({ code: 1 });
     expect(held).toBe(true);

@@ -94,10 +94,13 @@ export function cliSaver(s: Services, o: BenchOutput, io: CliIo) {
         }
       }
       io.out(`\nsaved run ${doc.id}${o.json ? ` (also written to ${o.json})` : ''}\n`);
-      const failed = doc.tests.filter((t) => t.status === 'failed').map((t) => t.testId);
+      // Each failed test with its reason: "ENOSPC", "the folder was removed" is what to act on.
+      const failed = doc.tests
+        .filter((t) => t.status === 'failed')
+        .map((t) => `${t.testId}: ${t.error ?? 'no reason given'}`);
       if (failed.length)
         throw new UserError(
-          `${failed.length} test(s) failed: ${failed.join(', ')} (the run was saved)`,
+          `${failed.length} test(s) failed (${failed.join('; ')}); the run was saved as ${doc.id}`,
           1,
         );
     },
