@@ -27,7 +27,8 @@ describe('app shell in Chromium', () => {
   it('the step indicator lists the wizard and Start moves on with the keyboard', async () => {
     const { page } = app;
     const steps = page.getByRole('navigation', { name: 'Wizard steps' }).getByRole('button');
-    await expect(steps.count()).resolves.toBe(9);
+    // Welcome … Verdict, then the new drive's set-up check.
+    await expect(steps.count()).resolves.toBe(10);
     await page.getByRole('button', { name: 'Start' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.locator('[aria-current="step"]').innerText()).resolves.toContain('Drive');

@@ -122,7 +122,14 @@ describe('the before/after wizard', () => {
     const file = join(outDir, 'baseline.json');
     await page.getByLabel('Save to').fill(file);
     await main().getByRole('button', { name: 'Save baseline' }).click();
-    await page.getByTestId('baseline-saved').waitFor();
+    await page
+      .getByTestId('baseline-saved')
+      .waitFor({ timeout: 8000 })
+      .catch(async (e) => {
+        await page.screenshot({ path: '/tmp/wizard-fail.png', fullPage: true });
+        console.log('DEBUG', await main().innerText());
+        throw e;
+      });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
       schema: 'drivewise.run',
       id: beforeId,
@@ -163,10 +170,11 @@ describe('the before/after wizard', () => {
     await step('8-measure-after');
     await main().getByRole('button', { name: 'Next' }).click();
 
-    // Verdict: a recommendation and every test of the plan in its table.
+    // Verdict: a recommendation and every test of the plan in its table. Both runs measured the
+    // same drive here, so "no measurable difference" is as right as any worth-it level.
     await page.getByRole('heading', { name: 'Verdict' }).waitFor();
-    await page
-      .getByText(/worth it/i)
+    await main()
+      .getByText(/worth it|no measurable difference/i)
       .first()
       .waitFor();
     const text = await main().innerText();
