@@ -1,6 +1,7 @@
 // Plausibility guard: a figure the drive cannot have delivered came from a cache. Marks such
 // measurements `suspect: {kind:'cache'}` (the verdict leaves them out of findings and headlines)
 // and returns one run note per flagged figure saying why.
+import { figureLabel, labelText } from '../../shared/labels';
 import type { Measurement, TestResult } from '../../shared/schemas/run';
 
 /** Random access faster than this multiple of the same run's RND 4K Q1 rate is not the drive. */
@@ -51,7 +52,8 @@ export function guardResults(results: TestResult[], limits: GuardLimits): string
       const why = suspicion(t.testId, m, q1, limits);
       if (!why) continue;
       m.suspect = { kind: 'cache', reason: why };
-      notes.push(`cache suspected: ${t.title}, ${m.label ?? m.metric}: ${why}`);
+      // The run notes reach the report and the CLI: the figure in a person's words, not its key.
+      notes.push(`cache suspected: ${labelText(figureLabel(t.testId, m, t.tool))}: ${why}`);
     }
   }
   return notes;
