@@ -80,9 +80,10 @@ describe('set-up check: wizard step, History and PDF page', () => {
     const fix = page.locator('.hc-check .hc-fix').first();
     const text = await fix.locator('pre').innerText();
     await fix.getByRole('button', { name: /Copy the fix/ }).click();
-    await expect(fix.getByRole('button', { name: /Copy the fix/ }).innerText()).resolves.toBe(
-      'Copied',
-    );
+    // The clipboard write is asynchronous: the label changes once it has landed.
+    await expect
+      .poll(() => fix.getByRole('button', { name: /Copy the fix/ }).innerText(), { timeout: 5000 })
+      .toBe('Copied');
     await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe(text);
   });
 
