@@ -4,8 +4,18 @@
 // walks by descriptors (openat O_NOFOLLOW|O_DIRECTORY, fstatat AT_SYMLINK_NOFOLLOW, unlinkat) and
 // never crosses a symlink or a mount (native/remove.cc). Without the addon, a JS walk is used only
 // inside a folder no other user can write: a real directory of our uid with mode 0700.
-import { lstatSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
-import { basename, dirname, resolve, sep } from 'node:path';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmdirSync,
+  unlinkSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { nativeAio } from '../engine/native-aio';
 
 /** The permission bits of every folder Drivewise makes to work or talk in. */
@@ -177,4 +187,37 @@ export function describeOutcome(path: string, r: RemoveOutcome): string {
   if (r.state === 'removed' || r.state === 'gone') return '';
   const kept = r.kept.length ? `; kept inside: ${r.kept.slice(0, 3).join(', ')}` : '';
   return `left ${path} in place: ${r.reason || r.state}${kept}`;
+}
+
+/**
+ * The owner record inside a folder that passed the checks: a small regular file of `uid`, opened
+ * without following a link or blocking on a FIFO. Its text, or why there is no usable record.
+ */
+export function readOwnerRecord(
+  dir: string,
+  file: string,
+  uid: number,
+  maxBytes: number,
+): string | Error {
+  let fd: number;
+  try {
+    fd = openSync(
+      join(dir, file),
+      constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+    );
+  } catch {
+    return new Error('no owner record');
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.uid !== uid || st.size > maxBytes)
+      return new Error('no valid owner record');
+    const buf = Buffer.alloc(st.size);
+    readSync(fd, buf, 0, st.size, 0);
+    return buf.toString('utf8');
+  } catch {
+    return new Error('no valid owner record');
+  } finally {
+    closeSync(fd);
+  }
 }

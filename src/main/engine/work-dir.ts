@@ -3,14 +3,10 @@
 import {
   accessSync,
   chmodSync,
-  closeSync,
   constants,
-  fstatSync,
   lstatSync,
   mkdirSync,
-  openSync,
   readdirSync,
-  readSync,
   rmdirSync,
   statfsSync,
   statSync,
@@ -25,6 +21,7 @@ import {
   ourUid,
   PRIVATE_MODE,
   privateDirProblem,
+  readOwnerRecord,
   removeTree,
 } from '../core/safe-remove';
 import { fmtBytes } from './tests/common';
@@ -81,25 +78,14 @@ interface Owner {
 
 /** The owner record of a folder that passed the checks: a small regular file of ours. */
 function readOwner(dir: string, uid: number): Owner | string {
-  const file = join(dir, OWNER_FILE);
-  let fd: number;
+  const text = readOwnerRecord(dir, OWNER_FILE, uid, 4096);
+  if (text instanceof Error) return text.message;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return 'no owner record';
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile() || st.uid !== uid || st.size > 4096) return 'no valid owner record';
-    const buf = Buffer.alloc(st.size);
-    readSync(fd, buf, 0, st.size, 0);
-    const o = JSON.parse(buf.toString('utf8')) as Partial<Owner>;
+    const o = JSON.parse(text) as Partial<Owner>;
     if (!(Number.isInteger(o.pid) && (o.pid as number) > 0)) return 'no valid owner record';
     return { pid: o.pid as number, start: typeof o.start === 'number' ? o.start : null };
   } catch {
     return 'no valid owner record';
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -1,6 +1,6 @@
 // Stale admin-session folders: a later start removes the folder of an app that was killed
 // (e.g. while the password dialog was open), and only folders a session made.
-import { closeSync, constants, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ownerAlive, processAlive } from '../core/process-alive';
 import {
@@ -8,6 +8,7 @@ import {
   ourUid,
   PRIVATE_MODE,
   privateDirProblem,
+  readOwnerRecord,
   removeTree,
 } from '../core/safe-remove';
 
@@ -25,31 +26,14 @@ export interface SessionSweep {
 
 /** The owner record ("pid start\n") of a folder that passed the checks, or why there is none. */
 function readOwner(dir: string, uid: number): { pid: number; start: number | null } | string {
-  let fd: number;
-  try {
-    fd = openSync(
-      join(dir, OWNER_FILE),
-      constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
-    );
-  } catch {
-    return 'no owner record';
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile() || st.uid !== uid || st.size > 64) return 'no valid owner record';
-    const buf = Buffer.alloc(st.size);
-    readSync(fd, buf, 0, st.size, 0);
-    const [pid, start] = buf.toString('utf8').trim().split(/\s+/).map(Number);
-    // A record that does not name a process says nothing alive owns the folder.
-    return {
-      pid: Number.isInteger(pid) ? pid! : 0,
-      start: Number.isInteger(start) ? start! : null,
-    };
-  } catch {
-    return 'no valid owner record';
-  } finally {
-    closeSync(fd);
-  }
+  const text = readOwnerRecord(dir, OWNER_FILE, uid, 64);
+  if (text instanceof Error) return text.message;
+  const [pid, start] = text.trim().split(/\s+/).map(Number);
+  // A record that does not name a process says nothing alive owns the folder.
+  return {
+    pid: Number.isInteger(pid) ? pid! : 0,
+    start: Number.isInteger(start) ? start! : null,
+  };
 }
 
 /**
