@@ -2,7 +2,7 @@
 // the native remover). Afterwards, and after the next run's sweep, not one file or folder may be
 // left in the target, and no temp file in the store.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calibrate, KILLS, killMany } from './faults-kill';
+import { calibrate, KILLS, killMany, storeTempsKilled } from './faults-kill';
 import { sweepDirs } from './sweep-helpers';
 import { recordAttack } from './tally';
 
@@ -22,7 +22,8 @@ describe('kill -9 of the CLI at random moments', () => {
     console.log(
       `kill -9 CLI: ${r.length} kills (${duringEngine} with the engine running), ` +
         `${swept} left a folder that the next run's sweep removed (any moment ${byPhase[0]}, ` +
-        `before the engine ${byPhase[1]}, test writing ${byPhase[2]}), ${left} leftovers after it`,
+        `before the engine ${byPhase[1]}, test writing ${byPhase[2]}), ${storeTempsKilled} store ` +
+        `temps the next run removed, ${left} leftovers after it`,
     );
     recordAttack(`kill -9 of the CLI at random moments (${r.length}x)`, {
       held: left === 0 && r.length >= KILLS,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { processAlive } from '../../src/main/core/process-alive';
 import { sweepStale } from '../../src/main/engine/work-dir';
+import { RunStore } from '../../src/main/store/run-store';
 import { engineOf, sleep, startCli, type sweepDirs, waitFor } from './sweep-helpers';
 
 export const KILLS = 20;
@@ -12,6 +13,8 @@ const PARALLEL = 6;
 const BENCH = ['--profile', 'custom', '--tests', 'dd-write', '--size', 'dd=16M'];
 /** How long an unkilled run takes here (measured first): kill moments spread over all of it. */
 const timing = { run: 4000, engine: 1500 };
+/** Store temps the kills left before the next run's check removed them (printed by the test). */
+export let storeTempsKilled = 0;
 
 type Dirs = ReturnType<typeof sweepDirs>;
 
@@ -83,13 +86,18 @@ async function killOnce(tmp: Dirs, which: 'cli' | 'engine', i: number): Promise<
     // What the next run does first; it comes a while later (a run killed between making its
     // folder and writing the owner record leaves an empty folder, removed after a grace period).
     const sweep = sweepStale(target, undefined, Date.now() + 120_000);
-    let storeTemps = 0;
-    try {
-      const store = join(cfg, 'drivewise', 'runs');
-      storeTemps = readdirSync(store).filter((n) => n.endsWith('.tmp')).length;
-    } catch {
-      /* nothing saved */
-    }
+    // The next run's first step also checks the run store, which removes a killed writer's temp.
+    const store = new RunStore(join(cfg, 'drivewise'));
+    const temps = (): number => {
+      try {
+        return readdirSync(store.runsDir).filter((n) => n.endsWith('.tmp')).length;
+      } catch {
+        return 0; // nothing saved
+      }
+    };
+    storeTempsKilled += temps();
+    await store.checkWritable();
+    const storeTemps = temps();
     if (readdirSync(target).length || sweep.skipped.length || storeTemps)
       console.log(
         `left: ${readdirSync(target).join(' ')} ${sweep.skipped.join(' ')} store temps ${storeTemps}`,

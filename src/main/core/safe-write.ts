@@ -131,6 +131,15 @@ async function publish(tmp: string, abs: string, overwrite: boolean): Promise<vo
   await unlink(tmp);
 }
 
+/** `p<pid>-<random>.tmp`: unique, and says which process wrote it (see `tempWriterPid`). */
+export const tempSuffix = (): string => `p${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+
+/** The pid a temp name made by `tempSuffix` records, or null for any other name. */
+export function tempWriterPid(name: string): number | null {
+  const m = /\.p(\d{1,10})-[0-9a-f]{12}\.tmp$/.exec(name);
+  return m ? Number(m[1]) : null;
+}
+
 /** Writes `data` to `path` safely (see the top of this file). Returns the absolute path. */
 export async function writeFileSafe(
   path: string,
@@ -140,8 +149,9 @@ export async function writeFileSafe(
   const abs = await checkWritablePath(path, opts);
   const dir = dirname(abs);
   // Hidden, random and ending in .tmp: the store sweeps stale ones, nothing lists them as runs.
+  // The writer's pid is in the name so the next run removes a kill -9'd writer's temp at once.
   // (The name is cut so a long file name plus the suffix stays under NAME_MAX, 255 bytes.)
-  const tmp = join(dir, `.${basename(abs).slice(0, 200)}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = join(dir, `.${basename(abs).slice(0, 200)}.${tempSuffix()}`);
   const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
   let fh;
   try {

@@ -7,7 +7,8 @@ import { basename, dirname, join } from 'node:path';
 import { runDocument, type RunDocument } from '../../shared/schemas/run';
 import { findReference } from '../../shared/reference';
 import { UserError } from '../core/errors';
-import { errnoText, writeFileSafe } from '../core/safe-write';
+import { processAlive } from '../core/process-alive';
+import { errnoText, tempSuffix, tempWriterPid, writeFileSafe } from '../core/safe-write';
 import { MAX_RUN_FILE_BYTES, readRegularFile, UnsafeFileError } from './safe-read';
 
 export interface RunSummary {
@@ -160,9 +161,10 @@ export class RunStore {
    * removes a probe file, so a read-only or full store is one line before the work, not after it.
    */
   async checkWritable(probeBytes = 64 * 1024): Promise<void> {
-    const probe = join(this.runsDir, `.probe-${randomBytes(4).toString('hex')}.tmp`);
+    const probe = join(this.runsDir, `.probe.${tempSuffix()}`);
     try {
       await makeDir(this.runsDir);
+      await this.sweepTemps();
       await writeFileSafe(probe, Buffer.alloc(probeBytes, 0x20));
     } catch (err) {
       throw new UserError(
@@ -186,7 +188,7 @@ export class RunStore {
     for (const n of names.sort()) {
       const file = join(this.runsDir, n);
       if (n.endsWith('.tmp')) {
-        await this.sweepTmp(file);
+        await this.sweepTemp(n);
         continue;
       }
       if (!n.endsWith('.json')) continue;
@@ -238,10 +240,29 @@ export class RunStore {
     }
   }
 
-  private async sweepTmp(file: string): Promise<void> {
+  /**
+   * Removes the temp files of interrupted writes: at once when the writer (its pid is in the name)
+   * is gone, otherwise once they are STALE_TMP_MS old. Every run does this before it starts.
+   */
+  async sweepTemps(now = Date.now()): Promise<void> {
+    let names: string[];
+    try {
+      names = await readdir(this.runsDir);
+    } catch {
+      return;
+    }
+    for (const n of names) if (n.endsWith('.tmp')) await this.sweepTemp(n, now);
+  }
+
+  private async sweepTemp(name: string, now = Date.now()): Promise<void> {
+    const file = join(this.runsDir, name);
     try {
       const st = await lstat(file);
-      if (!st.isDirectory() && Date.now() - st.mtimeMs > STALE_TMP_MS) await unlink(file);
+      if (st.isDirectory() || (typeof process.getuid === 'function' && st.uid !== process.getuid()))
+        return;
+      const pid = tempWriterPid(name);
+      const orphan = pid !== null && pid !== process.pid && !processAlive(pid);
+      if (orphan || now - st.mtimeMs > STALE_TMP_MS) await unlink(file);
     } catch {
       /* already gone */
     }

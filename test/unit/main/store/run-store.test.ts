@@ -1,6 +1,7 @@
 // The store keeps history safe: damaged/foreign files are quarantined (never overwritten) and
 // reported while the rest loads; runs export to and import from any path; CSV of several runs.
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../../../src/main/core/services';
@@ -222,5 +223,18 @@ describe('stale temp files', () => {
     expect(runs.map((r) => r.id)).toEqual(['t']);
     expect(problems).toEqual([]);
     expect(readdirSync(s.runs.runsDir)).toContain('t.json.abc123.tmp');
+  });
+
+  it("the next run's check removes a dead writer's temp at once, keeps a live one's", async () => {
+    await s.runs.checkWritable();
+    const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
+    const deadTemp = `.t.json.p${dead}-${'a'.repeat(12)}.tmp`;
+    const liveTemp = `.t.json.p${process.ppid}-${'b'.repeat(12)}.tmp`;
+    for (const n of [deadTemp, liveTemp, 'odd.tmp']) writeFileSync(join(s.runs.runsDir, n), '{');
+    await s.runs.checkWritable();
+    expect(readdirSync(s.runs.runsDir).sort()).toEqual([liveTemp, 'odd.tmp'].sort());
+    // Ten minutes on, any temp is a crash's leftover, whoever wrote it.
+    await s.runs.sweepTemps(Date.now() + 11 * 60_000);
+    expect(readdirSync(s.runs.runsDir)).toEqual([]);
   });
 });
