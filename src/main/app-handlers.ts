@@ -1,4 +1,4 @@
-import type { Handlers } from './router';
+import type { Handlers } from './core/handler-types';
 import type { Services } from './core/services';
 import { probePrivilege } from './core/privilege-probe';
 

@@ -1,7 +1,7 @@
-import type { z } from 'zod';
-import type { Channel, Envelope, Requests, Res } from '../shared/contract';
+import type { Channel } from '../shared/contract';
 import { requests } from '../shared/contract';
 import { oneLine } from './core/errors';
+import type { Dispatch, Handlers } from './core/handler-types';
 import type { Services } from './core/services';
 import { appHandlers } from './app-handlers';
 import { benchHandlers } from './engine/bench-handlers';
@@ -13,11 +13,6 @@ import { reportHandlers } from './report/handlers';
 import { tasksHandlers } from './tasks/handlers';
 import { healthHandlers } from './health/handlers';
 
-export type Handler<C extends Channel> = (
-  req: z.output<Requests[C]['req']>,
-) => Promise<Res<C>> | Res<C>;
-export type Handlers = { [C in Channel]: Handler<C> };
-
 /** Every channel must have a handler: the type below fails to compile when one is missing. */
 export function createHandlers(services: Services): Handlers {
   return {
@@ -27,13 +22,13 @@ export function createHandlers(services: Services): Handlers {
     ...drivesHandlers(services),
     ...runsHandlers(services),
     ...verdictHandlers(services),
-    ...reportHandlers(services),
+    // The headless report page calls back into a router of its own (report.data, app.info);
+    // built lazily, on the first save, because this map is itself that router.
+    ...reportHandlers(services, () => createDispatch(createHandlers(services))),
     ...tasksHandlers(services),
     ...healthHandlers(services),
   };
 }
-
-export type Dispatch = (channel: string, payload: unknown) => Promise<Envelope<unknown>>;
 
 /** Validates the request against the contract, runs the handler, validates the answer. */
 export function createDispatch(handlers: Handlers): Dispatch {

@@ -10,7 +10,7 @@ import {
 } from '../shared/prediction';
 import { driveKind, type DriveKind } from '../shared/schemas/drive';
 import { computeVerdict } from '../shared/verdict';
-import type { CliIo } from './cli/program';
+import type { CliIo } from './cli/types';
 import { oneLine, UserError } from './core/errors';
 import type { Services } from './core/services';
 import { loadRunRef } from './store/run-ref';

@@ -2,7 +2,7 @@ import { predict } from '../shared/prediction';
 import { computeVerdict } from '../shared/verdict';
 import { oneLine, UserError } from './core/errors';
 import type { Services } from './core/services';
-import type { Handlers } from './router';
+import type { Handlers } from './core/handler-types';
 
 export function verdictHandlers(
   s: Services,

@@ -6,13 +6,8 @@ import { UserError } from '../core/errors';
 import { checkWritablePath, writeFileSafe } from '../core/safe-write';
 import type { Services } from '../core/services';
 import { resolvePath } from '../drives';
+import type { CliIo } from './types';
 import { rescuedMessage, rescuePlaces, saveRunSafely, type SaveOutcome } from '../store/save-run';
-
-/** The CLI's output pair (structurally cli/program's CliIo; not imported, to keep the graph acyclic). */
-interface CliIo {
-  out: (s: string) => void;
-  err: (s: string) => void;
-}
 
 export interface BenchOutput {
   dir: string;

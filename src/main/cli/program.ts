@@ -10,14 +10,8 @@ import { registerTasks } from '../tasks/tasks-cli';
 import { registerVerdict } from '../verdict-cli';
 import { registerHealth } from '../health/cli';
 import { writeTo } from './stdio';
+import type { CliIo, Register } from './types';
 
-export interface CliIo {
-  out: (s: string) => void;
-  err: (s: string) => void;
-}
-
-/** Each domain adds its subcommands here; they get the same services the app uses. */
-export type Register = (program: Command, services: Services, io: CliIo) => void;
 const registrations: Register[] = [
   registerBench,
   registerReport,

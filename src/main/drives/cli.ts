@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CliIo } from '../cli/program';
+import type { CliIo } from '../cli/types';
 import type { Services } from '../core/services';
 import { formatDrive, formatMachine, formatResolve } from './format';
 import { detectDrives, machineProfile, resolvePath } from './index';

@@ -1,5 +1,5 @@
 import type { Services } from '../core/services';
-import type { Handlers } from '../router';
+import type { Handlers } from '../core/handler-types';
 import { detectDrives, machineProfile, resolvePath } from './index';
 
 export function drivesHandlers(s: Services): Pick<Handlers, 'drives.list' | 'drives.resolve'> {

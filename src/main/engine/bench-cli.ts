@@ -6,7 +6,7 @@ import { parseApps, resolveSettings } from '../../shared/bench/plan';
 import type { RunDocument } from '../../shared/schemas/run';
 import { UserError } from '../core/errors';
 import { benchPreflight, cancelOnSignals, cliSaver, warnAboutTarget } from '../cli/bench-guard';
-import type { CliIo, Register } from '../cli/program';
+import type { CliIo, Register } from '../cli/types';
 import type { Services } from '../core/services';
 import { writeFileSafe } from '../core/safe-write';
 import {

@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CATALOGUE, PROFILES, TASK_DESCRIPTIONS } from '../../shared/bench/catalogue';
-import type { Handlers } from '../router';
+import type { Handlers } from '../core/handler-types';
 import type { Services } from '../core/services';
 import { defaultBenchDeps, planBench, runBench, type BenchDeps } from './bench-service';
 import { registry } from './registry';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CliIo } from '../cli/program';
+import type { CliIo } from '../cli/types';
 import type { Services } from '../core/services';
 import { formatHealth } from './format';
 import { runHealthCheck } from './service';

@@ -1,7 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { UserError } from '../core/errors';
 import type { Services } from '../core/services';
-import type { Handlers } from '../router';
+import type { Handlers } from '../core/handler-types';
 import { runHealthCheck } from './service';
 
 export function healthHandlers(s: Services): Pick<Handlers, 'health.check'> {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CliIo } from '../cli/program';
+import type { CliIo } from '../cli/types';
 import { oneLine, UserError } from '../core/errors';
 import type { Services } from '../core/services';
 import { detectDrives } from '../drives';

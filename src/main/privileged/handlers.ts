@@ -1,5 +1,5 @@
 import type { Services } from '../core/services';
-import type { Handlers } from '../router';
+import type { Handlers } from '../core/handler-types';
 
 export function privilegedHandlers(
   s: Services,

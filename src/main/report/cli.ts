@@ -1,6 +1,6 @@
 // `drivewise report BEFORE [AFTER] --pdf out.pdf [--html out.html] [--paper a4|letter] [--serials]`
 import { Option } from 'commander';
-import type { Register } from '../cli/program';
+import type { Register } from '../cli/types';
 import { UserError } from '../core/errors';
 import { createDispatch, createHandlers } from '../router';
 import { loadRunRef, withRuns } from '../store/run-ref';

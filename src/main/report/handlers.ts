@@ -1,17 +1,19 @@
 import { reportSave } from '../../shared/contract/report';
 import type { Services } from '../core/services';
-import { createDispatch, createHandlers, type Handlers } from '../router';
+import type { Dispatch, Handlers } from '../core/handler-types';
 import { reportPrinter } from './printer';
 import { saveReport, type SaveDeps } from './save';
 
 type ReportChannels = 'report.data' | 'report.savePdf' | 'report.saveHtml';
 
-export function reportHandlers(s: Services): Pick<Handlers, ReportChannels> {
-  // The headless renderer needs the whole router (the page calls report.data and app.info);
-  // built lazily because this map is itself part of the router.
+/** `dispatch` is the whole router, for the headless page (passed in: the router imports this). */
+export function reportHandlers(
+  s: Services,
+  dispatch: () => Dispatch,
+): Pick<Handlers, ReportChannels> {
   const deps = (): SaveDeps => ({
     services: s,
-    dispatch: () => createDispatch(createHandlers(s)),
+    dispatch,
     printer: reportPrinter(),
   });
   return {

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { reportHash, type ReportTarget } from '../../shared/contract/report';
 import type { EventBus } from '../core/event-bus';
 import { UserError } from '../core/errors';
-import type { Dispatch } from '../router';
+import type { Dispatch } from '../core/handler-types';
 import { startWebHost } from '../web/host';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 import { countPdfPages } from './pdf-pages';

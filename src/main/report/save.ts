@@ -5,7 +5,7 @@ import type { ParsedReportTarget } from '../../shared/contract/report';
 import type { Services } from '../core/services';
 import { UserError } from '../core/errors';
 import { checkWritablePath, writeFileSafe } from '../core/safe-write';
-import type { Dispatch } from '../router';
+import type { Dispatch } from '../core/handler-types';
 import { countPdfPages } from './pdf-pages';
 import type { ReportFormat, ReportPrinter } from './printer';
 import { renderReport } from './render';

@@ -1,7 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { channels, IPC_EVENT, IPC_PREFIX, IPC_READY } from '../../shared/contract';
 import type { EventBus } from '../core/event-bus';
-import type { Dispatch } from '../router';
+import type { Dispatch } from '../core/handler-types';
 import { isAppUrl } from './app-url';
 
 /** Only our own top-level page, loaded from our own files, may call main. */

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { referenceRuns } from '../../shared/reference';
 import { compareRuns } from '../../shared/reference/compare';
-import type { CliIo } from '../cli/program';
+import type { CliIo } from '../cli/types';
 import { writeFileSafe } from '../core/safe-write';
 import type { Services } from '../core/services';
 import { formatComparison, formatRun, formatRunList } from './format';

@@ -3,7 +3,7 @@ import { compareRuns } from '../../shared/reference/compare';
 import { referenceRuns } from '../../shared/reference';
 import { UserError } from '../core/errors';
 import type { Services } from '../core/services';
-import type { Handlers } from '../router';
+import type { Handlers } from '../core/handler-types';
 import { runsToCsv } from './csv';
 import { exportRunFile, importRunFile, importText } from './service';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Services } from '../core/services';
-import type { Handlers } from '../router';
+import type { Handlers } from '../core/handler-types';
 import { readBoot } from './boot-task';
 import { readJournal, hibernateResult } from './hibernate-task';
 import { armLogin, collectLoginResult, disarmLogin, loginStatus } from './login';

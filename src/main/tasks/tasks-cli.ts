@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { TestResult } from '../../shared/schemas/run';
 import { UserError } from '../core/errors';
-import type { Register } from '../cli/program';
+import type { Register } from '../cli/types';
 import { readBoot } from './boot-task';
 import { defaultProbeScript } from './handlers';
 import { hibernateResult, hibernateTask, readJournal } from './hibernate-task';

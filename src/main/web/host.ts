@@ -10,7 +10,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WS_MAX_PAYLOAD } from '../../shared/contract/limits';
 import type { EventBus } from '../core/event-bus';
-import type { Dispatch } from '../router';
+import type { Dispatch } from '../core/handler-types';
 import { HostGuard, parseTarget, route } from './guard';
 import { attachSession, safeSend } from './ws-session';
 

@@ -2,7 +2,7 @@
 // end the process: every parse is guarded, socket errors are handled (ws itself closes with 1007
 // on invalid UTF-8 and 1009 over maxPayload), and dispatch failures become error answers.
 import type { WebSocket } from 'ws';
-import type { Dispatch } from '../router';
+import type { Dispatch } from '../core/handler-types';
 
 const MALFORMED = 'malformed message';
 
