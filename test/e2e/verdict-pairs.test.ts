@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../src/main/core/services';
 import { computeVerdict, NO_DIFFERENCE_HEADLINE, type Verdict } from '../../src/shared/verdict';
-import { formatVerdict } from '../../src/main/verdict-text';
+import { formatVerdict } from '../../src/main/verdict/text';
 import { benchCli } from '../integration/engine/cli-bench';
 
 const BLKIO = '/sys/fs/cgroup/blkio';

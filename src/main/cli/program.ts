@@ -7,7 +7,7 @@ import { registerDrives } from '../drives/cli';
 import { registerPrivileged } from '../privileged/cli';
 import { registerRuns } from '../store/cli';
 import { registerTasks } from '../tasks/tasks-cli';
-import { registerVerdict } from '../verdict-cli';
+import { registerVerdict } from '../verdict/cli';
 import { registerHealth } from '../health/cli';
 import { writeTo } from './stdio';
 import type { CliIo, Register } from './types';

@@ -9,7 +9,7 @@ import {
   NOISE_CLASSES,
   type Verdict,
 } from '../../../../src/shared/verdict';
-import { formatVerdict } from '../../../../src/main/verdict-text';
+import { formatVerdict } from '../../../../src/main/verdict/text';
 import { gen } from './generate';
 import { realisticPair } from './realistic-runs';
 import { seed000 } from './seed-runs';

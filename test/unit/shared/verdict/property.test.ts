@@ -8,7 +8,7 @@ import {
   verdictSchema,
   type Verdict,
 } from '../../../../src/shared/verdict';
-import { formatVerdict } from '../../../../src/main/verdict-text';
+import { formatVerdict } from '../../../../src/main/verdict/text';
 import { generatePair } from './generate';
 
 const PAIRS = 400;

@@ -7,16 +7,16 @@ import {
   type Prediction,
   type PredictionTarget,
   type TargetPreset,
-} from '../shared/prediction';
-import { driveKind, type DriveKind } from '../shared/schemas/drive';
-import { computeVerdict } from '../shared/verdict';
-import type { CliIo } from './cli/types';
-import { oneLine, UserError } from './core/errors';
-import type { Services } from './core/services';
-import { loadRunRef } from './store/run-ref';
-import { formatPrediction, formatVerdict } from './verdict-text';
+} from '../../shared/prediction';
+import { driveKind, type DriveKind } from '../../shared/schemas/drive';
+import { computeVerdict } from '../../shared/verdict';
+import type { CliIo } from '../cli/types';
+import { oneLine, UserError } from '../core/errors';
+import type { Services } from '../core/services';
+import { loadRunRef } from '../store/run-ref';
+import { formatPrediction, formatVerdict } from './text';
 
-export { formatPrediction, formatVerdict } from './verdict-text';
+export { formatPrediction, formatVerdict } from './text';
 
 const PRESETS: TargetPreset[] = ['hdd-7200', 'sata-ssd', 'nvme-gen3', 'nvme-gen4', 'custom'];
 

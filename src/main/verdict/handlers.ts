@@ -1,8 +1,8 @@
-import { predict } from '../shared/prediction';
-import { computeVerdict } from '../shared/verdict';
-import { oneLine, UserError } from './core/errors';
-import type { Services } from './core/services';
-import type { Handlers } from './core/handler-types';
+import { predict } from '../../shared/prediction';
+import { computeVerdict } from '../../shared/verdict';
+import { oneLine, UserError } from '../core/errors';
+import type { Services } from '../core/services';
+import type { Handlers } from '../core/handler-types';
 
 export function verdictHandlers(
   s: Services,

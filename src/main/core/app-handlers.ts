@@ -1,6 +1,6 @@
-import type { Handlers } from './core/handler-types';
-import type { Services } from './core/services';
-import { probePrivilege } from './core/privilege-probe';
+import type { Handlers } from './handler-types';
+import type { Services } from './services';
+import { probePrivilege } from './privilege-probe';
 
 export function appHandlers(s: Services): Pick<Handlers, 'app.info' | 'job.cancel'> {
   return {
