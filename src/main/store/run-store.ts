@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { link, lstat, mkdir, readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { runDocument, type RunDocument } from '../../shared/schemas/run';
+import { isStoredRunId } from '../../shared/schemas/run-id';
 import { findReference } from '../../shared/reference';
 import { UserError } from '../core/errors';
 import { processAlive } from '../core/process-alive';
@@ -44,8 +45,6 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
 export { MAX_RUN_FILE_BYTES };
 /** Temp files of a write interrupted this long ago are leftovers of a crash. */
 const STALE_TMP_MS = 10 * 60 * 1000;
-
-const RUN_ID = /^[A-Za-z0-9._-]{1,80}$/;
 
 export type ParsedRunFile = { ok: true; doc: RunDocument } | { ok: false; why: string };
 
@@ -114,7 +113,7 @@ export class RunStore {
   }
 
   fileOf(id: string): string {
-    if (!RUN_ID.test(id) || id.startsWith('.')) throw new UserError(`invalid run id: ${id}`);
+    if (!isStoredRunId(id)) throw new UserError(`invalid run id: ${id}`);
     return join(this.runsDir, `${id}.json`);
   }
 
@@ -192,7 +191,7 @@ export class RunStore {
         continue;
       }
       if (!n.endsWith('.json')) continue;
-      if (!RUN_ID.test(n.slice(0, -5)) || n.startsWith('.')) {
+      if (!isStoredRunId(n.slice(0, -5))) {
         problems.push(await this.quarantine(file, 'is not named like a run file'));
         continue;
       }

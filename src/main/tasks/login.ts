@@ -7,6 +7,7 @@ import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { RunDocument, TestResult } from '../../shared/schemas/run';
+import { isStoredRunId } from '../../shared/schemas/run-id';
 import { UserError } from '../core/errors';
 import { RunStore, summarize, writeFileAtomic } from '../store/run-store';
 import { measure } from './common';
@@ -36,15 +37,13 @@ export function loginPaths(env: NodeJS.ProcessEnv, configDir: string): LoginPath
   };
 }
 
-const RUN_ID = /^[A-Za-z0-9._-]{1,80}$/;
-
 /** The run id the logins are armed for; a missing, damaged or foreign state file reads as none. */
 export async function readLoginTarget(configDir: string): Promise<string | null> {
   try {
     const text = await readFile(targetFile(configDir), 'utf8');
     const v = JSON.parse(text) as { runId?: unknown } | null;
     const id = v && typeof v === 'object' ? v.runId : undefined;
-    return typeof id === 'string' && RUN_ID.test(id) && !id.startsWith('.') ? id : null;
+    return typeof id === 'string' && isStoredRunId(id) ? id : null;
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@
 // the PDF report open a verdict through a link: `#verdict?before=ID&after=ID`.
 import { create } from 'zustand';
 import type { UsageProfile } from '../../shared/schemas/run';
+import { RUN_ID_PATTERN } from '../../shared/schemas/run-id';
 import { useApp } from '../store';
 
 /** The new drive's datasheet figures (MB/s), for the link-ceiling finding. */
@@ -35,8 +36,6 @@ export const useVerdict = create<VerdictState>()((set) => ({
   setRated: (rated) => set({ rated }),
 }));
 
-const ID = /^[A-Za-z0-9._-]{1,80}$/;
-
 /** Parses `#verdict?before=A&after=B`; anything else (or a malformed id) is not a verdict link. */
 export function verdictLinkFrom(hash: string): { beforeId: string; afterId: string } | null {
   const m = /^#verdict\?(.*)$/.exec(hash);
@@ -44,7 +43,8 @@ export function verdictLinkFrom(hash: string): { beforeId: string; afterId: stri
   const q = new URLSearchParams(m[1]);
   const beforeId = q.get('before');
   const afterId = q.get('after');
-  if (!beforeId || !afterId || !ID.test(beforeId) || !ID.test(afterId)) return null;
+  if (!beforeId || !afterId || !RUN_ID_PATTERN.test(beforeId) || !RUN_ID_PATTERN.test(afterId))
+    return null;
   return { beforeId, afterId };
 }
 

@@ -1,6 +1,7 @@
 // The set-up check of a (new) drive: TRIM, alignment, link, scheduler, fstab & boot, mount options,
 // SMART health and free space. Each check says what it read and how to fix it; nothing is applied.
 import { z } from 'zod';
+import { runId } from '../schemas/run-id';
 import { request } from './define';
 
 export const healthStatus = z.enum(['ok', 'warn', 'fail', 'unknown']);
@@ -74,8 +75,6 @@ export const healthReport = z.object({
   notes: z.array(z.string()),
 });
 export type HealthReport = z.infer<typeof healthReport>;
-
-const runId = z.string().regex(/^[A-Za-z0-9._-]{1,80}$/, 'not a run id');
 
 export const healthRequests = {
   /**

@@ -1,13 +1,12 @@
 // The report: the whole before/after story as one printable view, saved as PDF or HTML.
 import { z } from 'zod';
 import { runDocument } from '../schemas/run';
+import { runId } from '../schemas/run-id';
 import { request } from './define';
 import { LIMITS, text } from './limits';
 
 export const paperSize = z.enum(['a4', 'letter']);
 export type PaperSize = z.infer<typeof paperSize>;
-
-const runId = z.string().regex(/^[A-Za-z0-9._-]{1,80}$/, 'not a run id');
 
 /** Which runs the report tells about and how it is printed. */
 export const reportTarget = z

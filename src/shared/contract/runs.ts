@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { runDocument } from '../schemas/run';
 import { comparison } from '../reference/compare';
+import { runId } from '../schemas/run-id';
 import { request } from './define';
 import { LIMITS, text } from './limits';
 
@@ -34,7 +35,6 @@ export const importedResult = z.object({
 });
 export type ImportedResultDto = z.infer<typeof importedResult>;
 
-const runId = z.string().regex(/^[A-Za-z0-9._-]{1,80}$/);
 const filePath = text(LIMITS.path).min(1);
 
 export const runsRequests = {

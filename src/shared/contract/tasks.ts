@@ -2,10 +2,9 @@
 // reopen), boot and hibernate read-outs, and manual stopwatch timings.
 import { z } from 'zod';
 import { testResult } from '../schemas/run';
+import { runId } from '../schemas/run-id';
 import { request } from './define';
 import { LIMITS, text } from './limits';
-
-const runId = z.string().regex(/^[A-Za-z0-9._-]{1,80}$/, 'not a run id');
 
 export const loginStatus = z.object({
   armed: z.boolean(),

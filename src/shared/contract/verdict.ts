@@ -1,12 +1,11 @@
 // Verdict and prediction channels: main loads the runs from the store and runs the pure maths.
 import { z } from 'zod';
+import { runId } from '../schemas/run-id';
 import { request } from './define';
 import { jsonCapped, LIMITS } from './limits';
 import { usageProfile } from '../schemas/run';
 import { verdictSchema } from '../verdict/schema';
 import { predictionSchema, predictionTarget } from '../prediction/schema';
-
-const runId = z.string().regex(/^[A-Za-z0-9._-]{1,80}$/, 'not a run id');
 
 export const ratedFigures = z
   .object({

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { driveInfo, machineProfile } from './drive';
 import { healthReport } from '../contract/health';
+import { RUN_ID_PATTERN } from './run-id';
 
 /**
  * A figure the plausibility guard does not trust (e.g. faster than the drive or link could deliver:
@@ -95,7 +96,7 @@ export const RUN_VERSION = 1;
 export const runDocument = z.object({
   schema: z.literal(RUN_SCHEMA),
   version: z.literal(RUN_VERSION),
-  id: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/),
+  id: z.string().regex(RUN_ID_PATTERN),
   label: z.enum(['before', 'after', 'custom', 'reference']),
   name: z.string().max(200).optional(),
   createdAt: z.string(),
