@@ -1,6 +1,5 @@
 import type { Handlers } from './handler-types';
 import type { Services } from './services';
-import { probePrivilege } from './privilege-probe';
 
 export function appHandlers(s: Services): Pick<Handlers, 'app.info' | 'job.cancel'> {
   return {
@@ -11,7 +10,7 @@ export function appHandlers(s: Services): Pick<Handlers, 'app.info' | 'job.cance
       arch: process.arch,
       node: process.versions.node,
       host: s.host === 'electron' ? 'electron' : 'browser',
-      privileged: probePrivilege(),
+      privileged: s.privileged.canGetAdmin(),
       features: s.features,
     }),
     'job.cancel': ({ jobId }) => ({ cancelled: s.jobs.cancel(jobId) }),

@@ -21,6 +21,7 @@ import {
 import { applyIdentify } from './identify-drive';
 import { HelperSession } from './session';
 import type { DriveInfo } from '../../shared/schemas/drive';
+import type { AppInfo } from '../../shared/contract/app';
 
 const ALL_OPS: PrivilegedOpName[] = ['drop-caches', 'raw-read', 'identify', 'journal'];
 
@@ -98,7 +99,7 @@ export class PrivilegedManager {
   status(): PrivilegedStatus {
     const root = this.deps.uid === 0;
     const refused = root ? undefined : this.deps.runtime().refused;
-    const canAsk = root || (this.deps.availability().ok && !refused);
+    const canAsk = this.canGetAdmin().available;
     return {
       state: this.state,
       // Before anyone asks, say why asking is not offered (the AppImage, user-writable files).
@@ -107,6 +108,20 @@ export class PrivilegedManager {
       isRoot: this.deps.uid === 0,
       canAsk,
     };
+  }
+
+  /**
+   * The one "can we get admin rights here" rule (app.info and status() both use it): root, or
+   * a helper no process of this account can change and a prompt that can really ask (kdesudo, or
+   * pkexec with a running polkit agent, at the fixed paths sudo-prompt uses).
+   */
+  canGetAdmin(): AppInfo['privileged'] {
+    const isRoot = this.deps.uid === 0;
+    if (isRoot) return { available: true, isRoot, reason: 'running as root: no password needed' };
+    const refused = this.deps.runtime().refused;
+    if (refused) return { available: false, isRoot, reason: refused };
+    const a = this.deps.availability();
+    return { available: a.ok, isRoot, reason: a.reason };
   }
 
   onChange(fn: (s: PrivilegedStatus) => void): () => void {

@@ -17,7 +17,7 @@ export const appInfo = z.object({
   /** 'electron' in the desktop app, 'browser' over the loopback host. */
   host: z.enum(['electron', 'browser']),
   privileged: z.object({
-    /** Whether an elevation tool (pkexec/kdesudo) exists or we already run as root. */
+    /** Whether admin rights can be had (see PrivilegedManager.canGetAdmin), and why or why not. */
     available: z.boolean(),
     isRoot: z.boolean(),
     reason: z.string(),

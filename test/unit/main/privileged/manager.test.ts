@@ -162,6 +162,55 @@ describe('starting the prompt and where the helper may run from', () => {
   });
 });
 
+describe('canGetAdmin: the one admin-rights rule (app.info shows it)', () => {
+  it('root needs no prompt', () => {
+    const m = new PrivilegedManager(
+      deps({ uid: 0, availability: () => ({ ok: false, reason: 'x' }) }),
+    );
+    expect(m.canGetAdmin()).toEqual({
+      available: true,
+      isRoot: true,
+      reason: expect.stringMatching(/root/),
+    });
+  });
+
+  it('follows the prompt check: pkexec without a polkit agent is not available', () => {
+    const m = new PrivilegedManager(
+      deps({
+        availability: () => ({ ok: false, reason: 'no polkit authentication agent is running' }),
+      }),
+    );
+    expect(m.canGetAdmin()).toEqual({
+      available: false,
+      isRoot: false,
+      reason: 'no polkit authentication agent is running',
+    });
+    expect(m.status().canAsk).toBe(false);
+  });
+
+  it('a refused runtime wins over an available prompt, and agrees with status()', () => {
+    const m = new PrivilegedManager(
+      deps({
+        runtime: () => ({
+          execPath: '/tmp/.mount_X/drivewise',
+          runAsNode: true,
+          script: '/tmp/.mount_X/root-helper.js',
+          refused: 'admin rights are not offered in the AppImage: install the .deb',
+        }),
+      }),
+    );
+    expect(m.canGetAdmin()).toMatchObject({
+      available: false,
+      reason: expect.stringMatching(/AppImage/),
+    });
+    expect(new PrivilegedManager(deps()).canGetAdmin()).toEqual({
+      available: true,
+      isRoot: false,
+      reason: 'pkexec will ask',
+    });
+  });
+});
+
 describe('applyIdentify', () => {
   const idDir = join(__dirname, '../../../fixtures/drives/identify');
   const drive: DriveInfo = {
