@@ -1,27 +1,12 @@
 // bonnie++: the 1.0x table, the 1.9x/2.00 table (values may carry k/m/g = KiB/MiB/GiB per second,
 // blank cells for phases not run) and the CSV lines of both generations. A table followed by the
 // CSV line of the same run (bonnie++ prints both) is reported once, from the more precise CSV.
+import { BONNIE_FILES, BONNIE_OUT } from '../bench/bonnie-metrics';
 import { convert } from '../units';
 import { alignRight, lineAt, tokens, type Token } from './columns';
 import type { ParsedResult } from './types';
 import { num } from './types';
 
-export const BONNIE_OUT = [
-  'seq_output_per_chr',
-  'seq_output_block',
-  'seq_output_rewrite',
-  'seq_input_per_chr',
-  'seq_input_block',
-  'random_seeks',
-] as const;
-export const BONNIE_FILES = [
-  'seq_create',
-  'seq_stat',
-  'seq_delete',
-  'random_create',
-  'random_stat',
-  'random_delete',
-] as const;
 export const PLUS_NOTE =
   'bonnie++ printed +++++: the phase finished in under 0.5 s, too fast to time';
 

@@ -14,6 +14,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { BONNIE_METRICS } from '../../../shared/bench/bonnie-metrics';
 import { estimateBytes, estimateSeconds } from '../../../shared/bench/estimates';
 import { BONNIE_MIN_SECONDS, bonniePhaseRate, kibPerSec, measurement } from '../calc';
 import {
@@ -36,20 +37,6 @@ const CHUNK = 8192;
 const SEEKS = 8192;
 const SEEK_PROCS = 5;
 
-export const BONNIE_METRICS = [
-  ['seq_output_per_chr', 'KiB/s'],
-  ['seq_output_block', 'KiB/s'],
-  ['seq_output_rewrite', 'KiB/s'],
-  ['seq_input_per_chr', 'KiB/s'],
-  ['seq_input_block', 'KiB/s'],
-  ['random_seeks', 'seeks/s'],
-  ['seq_create', 'files/s'],
-  ['seq_stat', 'files/s'],
-  ['seq_delete', 'files/s'],
-  ['random_create', 'files/s'],
-  ['random_stat', 'files/s'],
-  ['random_delete', 'files/s'],
-] as const;
 type Metric = (typeof BONNIE_METRICS)[number][0];
 type Phase = (onProgress: (f: number) => void) => Promise<{ count: number; seconds: number }>;
 
