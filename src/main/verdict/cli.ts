@@ -1,16 +1,13 @@
 // `drivewise verdict BEFORE AFTER` and `drivewise predict BEFORE`: the same maths as the Verdict
 // view, headless, on runs from the history.
 import type { Command } from 'commander';
-import {
-  OLD_DRIVE_KINDS,
-  predict,
-  type Prediction,
-  type PredictionTarget,
-  type TargetPreset,
-} from '../../shared/prediction';
+import { ratedFigures } from '../../shared/contract/verdict';
+import { OLD_DRIVE_KINDS, predict, type Prediction } from '../../shared/prediction';
+import { predictionTarget, targetPreset } from '../../shared/prediction/schema';
 import { driveKind, type DriveKind } from '../../shared/schemas/drive';
 import { computeVerdict } from '../../shared/verdict';
 import type { CliIo } from '../cli/types';
+import { checkOptions } from '../cli/validate';
 import { oneLine, UserError } from '../core/errors';
 import type { Services } from '../core/services';
 import { loadRunRef } from '../store/run-ref';
@@ -18,16 +15,16 @@ import { formatPrediction, formatVerdict } from './text';
 
 export { formatPrediction, formatVerdict } from './text';
 
-const PRESETS: TargetPreset[] = ['hdd-7200', 'sata-ssd', 'nvme-gen3', 'nvme-gen4', 'custom'];
+const PRESETS = targetPreset.options;
 
-function positive(name: string) {
-  return (v: string): number => {
-    const n = Number(v);
-    if (!Number.isFinite(n) || n <= 0)
-      throw new UserError(`${name} must be a positive number, got "${v}"`);
-    return n;
-  };
-}
+/** The options that fill the app's prediction target, checked by its schema. */
+const TARGET_FLAGS = {
+  preset: '--target',
+  seqReadMBps: '--read',
+  random4kQ1Iops: '--iops',
+  linkCeilingMBps: '--link',
+};
+const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
 
 /** --old-drive takes drive detection's names; only kinds with typical figures are useful. */
 function oldDriveKind(v: string | undefined): DriveKind | undefined {
@@ -46,14 +43,17 @@ export function registerVerdict(program: Command, services: Services, io: CliIo)
     )
     .argument('<before>', 'run id or run file on the old drive')
     .argument('<after>', 'run id or run file on the new drive')
-    .option(
-      '--rated-read <MBps>',
-      "the new drive's rated sequential read (link-ceiling finding)",
-      positive('--rated-read'),
-    )
+    .option('--rated-read <MBps>', "the new drive's rated sequential read (link-ceiling finding)")
     .option('--json', 'print the Verdict as JSON')
     .action(
-      async (beforeId: string, afterId: string, o: { ratedRead?: number; json?: boolean }) => {
+      async (beforeId: string, afterId: string, o: { ratedRead?: string; json?: boolean }) => {
+        // The app's verdict.compute schema for the rated figures.
+        const rated = checkOptions(
+          ratedFigures,
+          { seqReadMBps: num(o.ratedRead) },
+          { seqReadMBps: '--rated-read' },
+          { seqReadMBps: o.ratedRead },
+        );
         if (beforeId === afterId) throw new UserError('pick two different runs to compare');
         const [before, after] = await Promise.all([
           loadRunRef(services.runs, beforeId),
@@ -62,7 +62,7 @@ export function registerVerdict(program: Command, services: Services, io: CliIo)
         const v = computeVerdict(
           before,
           after,
-          o.ratedRead ? { rated: { seqReadMBps: o.ratedRead } } : {},
+          rated.seqReadMBps ? { rated: { seqReadMBps: rated.seqReadMBps } } : {},
         );
         io.out(o.json ? JSON.stringify(v, null, 2) + '\n' : formatVerdict(v));
       },
@@ -72,9 +72,9 @@ export function registerVerdict(program: Command, services: Services, io: CliIo)
     .description('what would a new drive change? predict task times from a before-run')
     .argument('<before>', 'run id or run file on the current drive')
     .option('--target <preset>', `${PRESETS.join(' | ')}`, 'sata-ssd')
-    .option('--read <MBps>', 'rated sequential read, MB/s', positive('--read'))
-    .option('--iops <n>', 'rated 4K random read IOPS at queue depth 1', positive('--iops'))
-    .option('--link <MBps>', 'link ceiling of the slot it goes into, MB/s', positive('--link'))
+    .option('--read <MBps>', 'rated sequential read, MB/s')
+    .option('--iops <n>', 'rated 4K random read IOPS at queue depth 1')
+    .option('--link <MBps>', 'link ceiling of the slot it goes into, MB/s')
     .option(
       '--old-drive <kind>',
       `what the current drive is, when the run cannot tell (${OLD_DRIVE_KINDS.join(' | ')})`,
@@ -86,22 +86,31 @@ export function registerVerdict(program: Command, services: Services, io: CliIo)
         beforeId: string,
         o: {
           target: string;
-          read?: number;
-          iops?: number;
-          link?: number;
+          read?: string;
+          iops?: string;
+          link?: string;
           oldDrive?: string;
           after?: string;
           json?: boolean;
         },
       ) => {
-        if (!PRESETS.includes(o.target as TargetPreset))
-          throw new UserError(`unknown target "${o.target}": use one of ${PRESETS.join(', ')}`);
-        const target: PredictionTarget = {
-          preset: o.target as TargetPreset,
-          ...(o.read ? { seqReadMBps: o.read } : {}),
-          ...(o.iops ? { random4kQ1Iops: o.iops } : {}),
-          ...(o.link ? { linkCeilingMBps: o.link } : {}),
+        // The app's verdict.predict schema for the target, field by field the same rule.
+        const typed = {
+          preset: o.target,
+          seqReadMBps: o.read,
+          random4kQ1Iops: o.iops,
+          linkCeilingMBps: o.link,
         };
+        const target = checkOptions(
+          predictionTarget,
+          Object.fromEntries(
+            Object.entries(typed)
+              .filter(([, v]) => v !== undefined)
+              .map(([k, v]) => [k, k === 'preset' ? v : num(v)]),
+          ),
+          TARGET_FLAGS,
+          typed,
+        );
         const oldDrive = oldDriveKind(o.oldDrive);
         const before = await loadRunRef(services.runs, beforeId);
         const after = o.after ? await loadRunRef(services.runs, o.after) : undefined;

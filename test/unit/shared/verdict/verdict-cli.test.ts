@@ -98,4 +98,28 @@ describe('drivewise verdict / predict', () => {
       expect(r.err.trim().split('\n')).toHaveLength(1);
     }
   });
+
+  it("checks options with the app's own schemas (verdict.compute, verdict.predict)", async () => {
+    const cases: [string[], string][] = [
+      [['predict', 'seed000-hdd', '--read', 'fast'], '--read must be a number, got "fast"'],
+      // The contract's ceiling: the app would refuse 200000 MB/s, so the CLI does too.
+      [
+        ['predict', 'seed000-hdd', '--read', '200000'],
+        '--read must be at most 100000, got "200000"',
+      ],
+      [['predict', 'seed000-hdd', '--iops', '0'], '--iops must be more than 0, got "0"'],
+      [['predict', 'seed000-hdd', '--target', 'floppy'], '--target must be one of hdd-7200'],
+      [
+        ['verdict', 'seed000-hdd', 'seed000-ssd', '--rated-read', '-5'],
+        '--rated-read must be more than 0',
+      ],
+    ];
+    for (const [argv, msg] of cases) {
+      const r = await cli(...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.err).toContain(msg);
+    }
+    const ok = await cli('predict', 'seed000-hdd', '--target', 'nvme-gen4', '--link', '3500');
+    expect(ok.code).toBe(0);
+  });
 });
