@@ -8,7 +8,7 @@ import { checkWritablePath, writeFileSafe } from '../core/safe-write';
 import type { Dispatch } from '../core/handler-types';
 import { countPdfPages } from './pdf-pages';
 import type { ReportFormat, ReportPrinter } from './printer';
-import { renderReport } from './render';
+import { renderReport } from './print-service';
 
 export function suggestedName(
   t: ParsedReportTarget,
@@ -71,7 +71,6 @@ export async function saveReport(
     const out = await renderReport({
       target,
       dispatch: deps.dispatch(),
-      bus: services.bus,
       env: services.env,
       want: { pdf: formats.includes('pdf'), html: formats.includes('html') },
     });

@@ -1,31 +1,10 @@
-// Browser-mode host: the same router over WebSocket plus the built renderer, for development,
-// end-to-end tests and report printing. Loopback only; the credential is a per-launch random
-// path prefix (see guard.ts); Host and Origin must name this server. No request, frame or
-// socket error can end the process: each one is answered, closed or ignored.
-import { randomBytes } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { WS_MAX_PAYLOAD } from '../../shared/contract/limits';
+// Browser-mode host: the same router over WebSocket plus the built renderer, for development and
+// end-to-end tests: the loopback page server (see loopback-server.ts) with the app's events.
 import type { EventBus } from '../core/event-bus';
 import type { Dispatch } from '../core/handler-types';
-import { HostGuard, parseTarget, route } from './guard';
-import { attachSession, safeSend } from './ws-session';
+import { startLoopbackServer, type LoopbackServer } from './loopback-server';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.woff2': 'font/woff2',
-};
-
-/** More open sockets than any real use needs (a page, a report print): the rest wait. */
+/** More open sockets than any real use needs (a page or two): the rest wait. */
 const MAX_CLIENTS = 16;
 
 export interface WebHostOptions {
@@ -36,118 +15,11 @@ export interface WebHostOptions {
   port?: number;
 }
 
-export interface WebHost {
-  /** The app: http://127.0.0.1:PORT/<token>/ (append '#…' for a route). */
-  url: string;
-  origin: string;
-  port: number;
-  address: string;
-  token: string;
-  close(): Promise<void>;
-}
-
-const noop = (): void => undefined;
-
-function plain(res: ServerResponse, code: number, msg: string, extra: Record<string, string> = {}) {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res.writeHead(code, {
-    'content-type': 'text/plain; charset=utf-8',
-    'cache-control': 'no-store',
-    'referrer-policy': 'no-referrer',
-    ...extra,
-  });
-  res.end(msg + '\n');
-}
-
-function rejectUpgrade(socket: Socket, status: string): void {
-  if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
-  else socket.destroy();
-}
+export type WebHost = Omit<LoopbackServer, 'broadcast'>;
 
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
-  const token = opts.token ?? randomBytes(32).toString('base64url');
-  if (!/^[A-Za-z0-9_-]{16,}$/.test(token)) throw new Error('web host token: 16+ URL-safe chars');
-  const staticDir = normalize(opts.staticDir).replace(/[/\\]+$/, '');
-  let guard = new HostGuard(0);
-
-  const serveStatic = (res: ServerResponse, rel: string): void => {
-    const file = join(staticDir, normalize(rel));
-    if (!file.startsWith(staticDir + sep)) return plain(res, 403, 'forbidden');
-    let target = file;
-    try {
-      if (!statSync(target).isFile()) target = join(staticDir, 'index.html');
-    } catch {
-      return plain(res, 404, 'not found');
-    }
-    const headers: Record<string, string> = {
-      'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-    };
-    if (target.endsWith('.html')) headers['content-security-policy'] = guard.csp();
-    const stream = createReadStream(target);
-    stream.on('error', () => (res.headersSent ? res.destroy() : plain(res, 404, 'not found')));
-    stream.once('open', () => {
-      res.writeHead(200, headers);
-      stream.pipe(res);
-    });
-  };
-
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    if (!guard.allows(req, false)) return plain(res, 403, 'forbidden: foreign host or origin');
-    const target = parseTarget(req.url);
-    if (!target) return plain(res, 400, 'bad request: malformed request target');
-    const r = route(target, token);
-    if (r.kind === 'denied') return plain(res, 403, 'forbidden: missing or wrong token');
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return plain(res, 405, 'method not allowed', { allow: 'GET, HEAD' });
-    if (r.kind === 'redirect') return plain(res, 303, 'see other', { location: r.location });
-    if (r.kind === 'ws') return plain(res, 426, 'upgrade required');
-    serveStatic(res, r.rel);
-  };
-
-  const server = createServer((req, res) => {
-    req.on('error', noop);
-    res.on('error', noop);
-    try {
-      handle(req, res);
-    } catch {
-      plain(res, 400, 'bad request');
-    }
-  });
-  // Malformed HTTP (bad request line, oversized headers, resets): answer 400 or drop the socket.
-  server.on('clientError', (_err: Error, socket: Socket) => {
-    socket.on('error', noop);
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
-  });
-  server.on('connection', (socket: Socket) => socket.on('error', noop));
-
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD });
-  wss.on('error', noop);
-  const clients = new Set<WebSocket>();
-
-  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    socket.on('error', noop);
-    try {
-      const target = parseTarget(req.url);
-      const ok = target !== null && route(target, token).kind === 'ws' && guard.allows(req, true);
-      if (!ok) return rejectUpgrade(socket, '403 Forbidden');
-      if (clients.size >= MAX_CLIENTS) return rejectUpgrade(socket, '503 Service Unavailable');
-      wss.handleUpgrade(req, socket, head, (ws) => {
-        clients.add(ws);
-        ws.on('close', () => clients.delete(ws));
-        attachSession(ws, opts.dispatch);
-      });
-    } catch {
-      socket.destroy();
-    }
-  });
-
+  const server = await startLoopbackServer({ ...opts, maxClients: MAX_CLIENTS });
+  // Every event of the app goes to every open page, as the preload's listeners get them.
   const unsubscribe = opts.bus.subscribe((event, payload) => {
     let data: string;
     try {
@@ -155,34 +27,14 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     } catch {
       return;
     }
-    for (const ws of clients) safeSend(ws, data);
+    server.broadcast(data);
   });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    // Loopback only, by construction: no option exists to bind anything else.
-    server.listen(opts.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  server.on('error', noop);
-  const addr = server.address() as AddressInfo;
-  guard = new HostGuard(addr.port);
-  const origin = `http://127.0.0.1:${addr.port}`;
-
+  const { broadcast: _, ...host } = server;
   return {
-    url: `${origin}/${token}/`,
-    origin,
-    port: addr.port,
-    address: addr.address,
-    token,
+    ...host,
     close: async () => {
       unsubscribe();
-      for (const ws of clients) ws.terminate();
-      wss.close();
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
+      await server.close();
     },
   };
 }

@@ -1,13 +1,13 @@
-// Headless rendering: the real report view, served by the browser-mode host with the real router,
-// opened in Chromium and printed. The PDF is exactly what the desktop app prints.
+// The printing service of the CLI and browser mode: the real report view, served on a loopback
+// page server of its own (one page, the router, no app events), opened in headless Chromium and
+// printed. The PDF is exactly what the desktop app prints.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { reportHash, type ReportTarget } from '../../shared/contract/report';
-import type { EventBus } from '../core/event-bus';
 import { UserError } from '../core/errors';
 import type { Dispatch } from '../core/handler-types';
-import { startWebHost } from '../web/host';
+import { startLoopbackServer } from '../web/loopback-server';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 import { countPdfPages } from './pdf-pages';
 
@@ -15,7 +15,6 @@ export interface RenderInput {
   target: Required<Pick<ReportTarget, 'beforeId' | 'paper' | 'showSerials'>> &
     Pick<ReportTarget, 'afterId'>;
   dispatch: Dispatch;
-  bus: EventBus;
   want: { pdf?: boolean; html?: boolean };
   env?: NodeJS.ProcessEnv;
   staticDir?: string;
@@ -47,7 +46,8 @@ export async function renderReport(input: RenderInput): Promise<RenderOutput> {
   const executablePath = findChromium(input.env);
   const staticDir = input.staticDir ?? rendererDir();
   const timeout = input.timeoutMs ?? 60_000;
-  const host = await startWebHost({ staticDir, dispatch: input.dispatch, bus: input.bus });
+  // Room for the page's socket and one reconnect; nobody else has the token.
+  const host = await startLoopbackServer({ staticDir, dispatch: input.dispatch, maxClients: 2 });
   let browser: Browser | null = null;
   try {
     try {
