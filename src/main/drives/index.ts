@@ -15,18 +15,8 @@ import { machineProfileWith } from './machine';
 import { resolvePathWith, type ResolveResult } from './resolve';
 import { enrichWithSysteminformation } from './si-enrich';
 
-export type { DetectOptions, Runner } from './detect';
+export type { DetectOptions } from './detect';
 export type { ResolveResult } from './resolve';
-export { parseSmartctlJson, parseHdparmIdentify, mergeIdentify } from './identify';
-export type { IdentifyInfo } from './identify';
-export {
-  sataCeilingMBps,
-  pcieCeilingMBps,
-  usbCeilingMBps,
-  parseSataSpeed,
-  parsePcieSpeed,
-  pcieGeneration,
-} from './link-speed';
 
 const liveDefaults = (opts: DetectOptions): DetectOptions => ({
   root: '/',

@@ -37,12 +37,6 @@ export function sataCeilingMBps(gbps: number): number {
   return round1(sataRawMBps(gbps) * LINK_EFFICIENCY.sata);
 }
 
-export interface PcieLink {
-  gts: number;
-  width: number;
-  generation: number;
-}
-
 /** PCIe generation from the per-lane transfer rate. */
 export function pcieGeneration(gts: number): number {
   if (gts <= 2.5) return 1;

@@ -29,13 +29,6 @@ export function check(
   return { id, area, title, status, summary, evidence, fix };
 }
 
-const RANK: Record<HealthStatus, number> = { ok: 0, unknown: 1, warn: 2, fail: 3 };
-
-/** The status a group shows: the worst of its checks. */
-export function worst(statuses: HealthStatus[]): HealthStatus {
-  return statuses.reduce<HealthStatus>((a, b) => (RANK[b] > RANK[a] ? b : a), 'ok');
-}
-
 /** Flash drives: no moving parts, and 4 KiB pages whatever sector size they report. */
 export const isSolidState = (kind: DriveKind, rotational: boolean): boolean =>
   kind === 'nvme-ssd' || kind === 'sata-ssd' || (kind === 'usb' && !rotational);

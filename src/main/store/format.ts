@@ -7,13 +7,6 @@ import type { RunDocument } from '../../shared/schemas/run';
 import { CLI_WIDTH, clip, displayUnit, fmtNum, textTable, wrap } from '../engine/format';
 import type { RunSummary } from './run-store';
 
-export function formatParams(p: Record<string, unknown> | undefined): string {
-  if (!p) return '';
-  return Object.entries(p)
-    .map(([k, v]) => `${k}=${String(v)}`)
-    .join(' ');
-}
-
 export function formatRunList(runs: readonly RunSummary[]): string {
   if (runs.length === 0) return 'no runs stored yet\n';
   // The id is what the other commands take, so it is printed whole; the name gives way.

@@ -10,7 +10,7 @@ import { findReference } from '../../shared/reference';
 import { UserError } from '../core/errors';
 import { processAlive } from '../core/process-alive';
 import { errnoText, tempSuffix, tempWriterPid, writeFileSafe } from '../core/safe-write';
-import { MAX_RUN_FILE_BYTES, readRegularFile, UnsafeFileError } from './safe-read';
+import { readRegularFile, UnsafeFileError } from './safe-read';
 
 export interface RunSummary {
   id: string;
@@ -42,7 +42,6 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
   await writeFileSafe(path, data, { overwrite: true });
 }
 
-export { MAX_RUN_FILE_BYTES };
 /** Temp files of a write interrupted this long ago are leftovers of a crash. */
 const STALE_TMP_MS = 10 * 60 * 1000;
 

@@ -17,5 +17,4 @@ export const taskModules: TestModule[] = [
   backupTask,
 ];
 
-export { collectLoginResult } from './login';
 export { collectLoginAtStart } from './login-start';

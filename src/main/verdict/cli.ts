@@ -13,8 +13,6 @@ import type { Services } from '../core/services';
 import { loadRunRef } from '../store/run-ref';
 import { formatPrediction, formatVerdict } from './text';
 
-export { formatPrediction, formatVerdict } from './text';
-
 const PRESETS = targetPreset.options;
 
 /** The options that fill the app's prediction target, checked by its schema. */

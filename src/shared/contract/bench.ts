@@ -41,7 +41,6 @@ export const plannedTest = z.object({
   estimateSeconds: z.number().nonnegative(),
   bytesNeeded: z.number().nonnegative(),
 });
-export type PlannedTest = z.infer<typeof plannedTest>;
 
 export const benchPlan = z.object({
   profile: profileId,

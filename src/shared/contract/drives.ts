@@ -24,7 +24,6 @@ export const drivesListResult = z.object({
   drives: z.array(driveInfo),
   machine: machineProfile,
 });
-export type DrivesListResult = z.infer<typeof drivesListResult>;
 
 export const drivesRequests = {
   'drives.list': request(z.object({}).strict(), drivesListResult),

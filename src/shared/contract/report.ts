@@ -27,7 +27,6 @@ export const reportSave = reportTarget
     path: text(LIMITS.path).min(1).optional(),
   })
   .strict();
-export type ReportSave = z.input<typeof reportSave>;
 
 export const reportData = z.object({
   before: runDocument,

@@ -33,7 +33,6 @@ export const importedResult = z.object({
   label: z.string().optional(),
   note: z.string().optional(),
 });
-export type ImportedResultDto = z.infer<typeof importedResult>;
 
 const filePath = text(LIMITS.path).min(1);
 

@@ -32,7 +32,6 @@ export const stopwatchAdd = z
     runId: runId.optional(),
   })
   .strict();
-export type StopwatchAdd = z.input<typeof stopwatchAdd>;
 
 /** What the wizard tells the person about login timing (one step per line). */
 export const LOGIN_STEPS = [

@@ -10,7 +10,6 @@ import { RUN_ID_PATTERN } from './run-id';
  * the page cache answered). Never headlined, never a finding, never "faster".
  */
 export const suspectFlag = z.object({ kind: z.literal('cache'), reason: z.string() });
-export type SuspectFlag = z.infer<typeof suspectFlag>;
 
 /** One metric of one test, with every sample kept (median/min/max are derived, not trusted). */
 export const measurement = z.object({
