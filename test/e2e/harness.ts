@@ -5,20 +5,22 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createServices, type Services } from '../../src/main/core/services';
+import { CHROMIUM_ARGS, CHROMIUM_CANDIDATES, findChromium } from '../../src/main/report/chromium';
 import { createDispatch, createHandlers } from '../../src/main/router';
 import { startWebHost, type WebHost } from '../../src/main/web/host';
 
-export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
+/**
+ * The Chromium the report printer finds (CHROME_PATH, else the distribution's package), with the
+ * same flags. When there is none, the first usual path, so a test that needs it skips naming it.
+ */
+export const CHROMIUM = (() => {
+  try {
+    return findChromium();
+  } catch {
+    return process.env.CHROME_PATH?.trim() || CHROMIUM_CANDIDATES[0]!;
+  }
+})();
+export { CHROMIUM_ARGS };
 export const RESULTS_DIR = resolve('test-results');
 
 export interface E2E {
