@@ -4,7 +4,7 @@ import type { RunDocument, TestResult } from '../../shared/schemas/run';
 import { RUN_SCHEMA, RUN_VERSION } from '../../shared/schemas/run';
 import { newRunId, type RunStore } from '../store/run-store';
 import { measure } from './common';
-import { mergeLoginResults } from './login';
+import { mergeLoginResults } from './login-result';
 
 export const LOGIN_RUN_NAME = 'Login to desktop';
 

@@ -20,7 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, IPC_PREFIX } from '../../../../src/shared/contract';
-import { parseProbeRecords } from '../../../../src/main/tasks/login';
+import { parseProbeRecords } from '../../../../src/main/tasks/login-result';
 
 const REPO = process.cwd();
 // electron-builder's own YAML parser (a dependency of app-builder-lib; no types shipped).

@@ -10,12 +10,14 @@ import {
   armLogin,
   collectLoginResult,
   disarmLogin,
-  loginResult,
   loginStatus,
-  loginTally,
-  mergeLoginResults,
   readLoginTarget,
 } from '../../../../src/main/tasks/login';
+import {
+  loginResult,
+  loginTally,
+  mergeLoginResults,
+} from '../../../../src/main/tasks/login-result';
 import { collectLoginAtStart } from '../../../../src/main/tasks/login-start';
 import { storeLoginResult } from '../../../../src/main/tasks/task-runs';
 import { RunStore } from '../../../../src/main/store/run-store';

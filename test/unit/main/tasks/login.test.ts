@@ -10,10 +10,9 @@ import {
   desktopEntry,
   disarmLogin,
   execArg,
-  loginSeconds,
   loginStatus,
-  parseProbeRecords,
 } from '../../../../src/main/tasks/login';
+import { loginSeconds, parseProbeRecords } from '../../../../src/main/tasks/login-result';
 import { loginProbeTarget, probeCommand } from '../../../../src/main/tasks/login-probe-record';
 import { fixture } from './fixture';
 
