@@ -10,7 +10,7 @@ import { importedRun } from '../../../../src/shared/import/to-run';
 import { findJargon } from '../../../../src/shared/labels';
 import { compareRuns } from '../../../../src/shared/reference/compare';
 import { referenceRuns } from '../../../../src/shared/reference';
-import { seedPair } from '../report/fixtures';
+import { seedPair } from '../../renderer/report/fixtures';
 
 const FIX = join(__dirname, '../../../fixtures/tool-output');
 const imp = (f: string) =>

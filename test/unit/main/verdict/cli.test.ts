@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../../src/main/cli/program';
 import { createServices } from '../../../../src/main/core/services';
-import { seed000 } from './seed-runs';
+import { seed000 } from '../../shared/verdict/seed-runs';
 
 const dir = mkdtempSync(join(tmpdir(), 'dw-verdict-cli-'));
 const services = createServices({ configDir: dir });

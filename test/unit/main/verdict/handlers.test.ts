@@ -7,7 +7,7 @@ import { createServices } from '../../../../src/main/core/services';
 import { createDispatch, createHandlers } from '../../../../src/main/router';
 import type { Prediction } from '../../../../src/shared/prediction';
 import type { Verdict } from '../../../../src/shared/verdict';
-import { seed000 } from './seed-runs';
+import { seed000 } from '../../shared/verdict/seed-runs';
 
 const dir = mkdtempSync(join(tmpdir(), 'dw-verdict-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -56,7 +56,7 @@ import { createServices } from '../../../../src/main/core/services';
 import { setReportPrinter } from '../../../../src/main/report/printer';
 import { createDispatch, createHandlers } from '../../../../src/main/router';
 import { installReportPrinter, PDF_MARGINS } from '../../../../src/main/shell/report-window';
-import { seedPair } from './fixtures';
+import { seedPair } from '../../renderer/report/fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'dw-report-window-'));
 const services = createServices({ host: 'electron', configDir: join(dir, 'config') });
