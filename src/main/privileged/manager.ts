@@ -117,7 +117,8 @@ export class PrivilegedManager {
    */
   canGetAdmin(): AppInfo['privileged'] {
     const isRoot = this.deps.uid === 0;
-    if (isRoot) return { available: true, isRoot, reason: 'running as root: no password needed' };
+    // Worded as app.info always said it, so the footer reads the same for root.
+    if (isRoot) return { available: true, isRoot, reason: 'running as root' };
     const refused = this.deps.runtime().refused;
     if (refused) return { available: false, isRoot, reason: refused };
     const a = this.deps.availability();
