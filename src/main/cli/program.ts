@@ -6,7 +6,7 @@ import { registerReport } from '../report/cli';
 import { registerDrives } from '../drives/cli';
 import { registerPrivileged } from '../privileged/cli';
 import { registerRuns } from '../store/cli';
-import { registerTasks } from '../tasks/tasks-cli';
+import { registerTasks } from '../tasks/cli';
 import { registerVerdict } from '../verdict/cli';
 import { registerHealth } from '../health/cli';
 import { writeTo } from './stdio';
