@@ -22,6 +22,8 @@ interface Case {
   afterSeconds: number;
   half: 'fit' | 'score';
   linkCeilingMBps?: number;
+  /** Why the two timings do not compare the drives: printed, never fitted or scored. */
+  invalid?: string;
 }
 
 const dir = join(__dirname, '../../../fixtures/published');
@@ -61,23 +63,23 @@ const med = (xs: number[]) => {
 };
 
 /**
- * Grid search of (ioShare, randomShare) minimising the mean absolute log error on the kind's
- * fitting cases (a median over 3–4 cases is degenerate: it fits one case exactly).
+ * Grid search of ioShare minimising the mean absolute log error on the kind's fitting cases (a
+ * median over 3-5 cases is degenerate: it fits one case exactly). randomShare is NOT fitted: it is
+ * the documented prior in task-kinds.ts (fitting both to a handful of cases is underdetermined:
+ * any pair giving the same after/before ratio fits equally well).
  */
 function fit(kind: TaskKind): { ioShare: number; randomShare: number; error: number } | null {
-  const mine = cases.filter((c) => c.half === 'fit' && c.kind === kind);
+  const mine = cases.filter((c) => c.half === 'fit' && !c.invalid && c.kind === kind);
   if (!mine.length) return null;
-  let best = { ioShare: 0, randomShare: 0, error: Infinity };
-  for (let s = 30; s <= 99; s++)
-    for (let r = 1; r <= 19; r++) {
-      const shares = { ioShare: s / 100, randomShare: r / 20 };
-      const e =
-        mine.reduce(
-          (sum, c) => sum + Math.abs(Math.log(predicted(c, shares) / c.afterSeconds)),
-          0,
-        ) / mine.length;
-      if (e < best.error - 1e-9) best = { ...shares, error: e };
-    }
+  const randomShare = TASK_KINDS[kind].randomShare;
+  let best = { ioShare: 0, randomShare, error: Infinity };
+  for (let s = 30; s <= 99; s++) {
+    const shares = { ioShare: s / 100, randomShare };
+    const e =
+      mine.reduce((sum, c) => sum + Math.abs(Math.log(predicted(c, shares) / c.afterSeconds)), 0) /
+      mine.length;
+    if (e < best.error - 1e-9) best = { ...shares, error: e };
+  }
   return best;
 }
 
@@ -89,8 +91,11 @@ describe('prediction against published HDD → SSD upgrades', () => {
       expect(c.quote.length).toBeGreaterThan(20);
       expect(c.afterSeconds).toBeLessThan(c.beforeSeconds);
     }
-    expect(cases.filter((c) => c.half === 'fit').length).toBeGreaterThanOrEqual(5);
-    expect(cases.filter((c) => c.half === 'score').length).toBeGreaterThanOrEqual(5);
+    const valid = cases.filter((c) => !c.invalid);
+    expect(valid.filter((c) => c.half === 'fit').length).toBeGreaterThanOrEqual(5);
+    expect(valid.filter((c) => c.half === 'score').length).toBeGreaterThanOrEqual(5);
+    // An invalid case says why in a sentence.
+    for (const c of cases.filter((x) => x.invalid)) expect(c.invalid!.length).toBeGreaterThan(40);
   });
 
   it('the disk shares in task-kinds.ts are the fit on the fitting half (never the scoring half)', () => {
@@ -100,29 +105,30 @@ describe('prediction against published HDD → SSD upgrades', () => {
     for (const [i, kind] of kinds.entries()) {
       const f = fits[i]!;
       expect(TASK_KINDS[kind].ioShare, kind).toBeCloseTo(f.ioShare, 2);
-      expect(TASK_KINDS[kind].randomShare, kind).toBeCloseTo(f.randomShare, 2);
     }
   });
 
   it('scores the other half: median absolute error of the predicted after-times', () => {
     const rows = cases
-      .filter((c) => c.half === 'score')
+      .filter((c) => c.half === 'score' || c.invalid)
       .map((c) => {
         const p = predicted(c);
         return { c, p, e: err(c, p) };
       });
+    const scored = rows.filter((r) => !r.c.invalid && r.c.half === 'score');
+    const line = ({ c, p, e }: (typeof rows)[number]) =>
+      `${c.id.padEnd(28)} ${c.kind.padEnd(10)} ${`${c.beforeSeconds} s`.padStart(7)} ${`${c.afterSeconds} s`.padStart(10)} ${`${p.toFixed(1)} s`.padStart(10)} ${`${Math.round(e * 100)} %`.padStart(6)}  ${c.url}`;
     const table = [
       'case                         kind       before   published  predicted  error  source',
-      ...rows.map(
-        ({ c, p, e }) =>
-          `${c.id.padEnd(28)} ${c.kind.padEnd(10)} ${`${c.beforeSeconds} s`.padStart(7)} ${`${c.afterSeconds} s`.padStart(10)} ${`${p.toFixed(1)} s`.padStart(10)} ${`${Math.round(e * 100)} %`.padStart(6)}  ${c.url}`,
-      ),
-      `median absolute error on the scoring half: ${Math.round(med(rows.map((r) => r.e)) * 100)} %`,
+      ...scored.map(line),
+      `median absolute error on the scoring half (${scored.length} cases): ${Math.round(med(scored.map((r) => r.e)) * 100)} %`,
+      'not counted (invalid: the case does not compare the drives; reasons in the fixture):',
+      ...rows.filter((r) => r.c.invalid).map((r) => `${line(r)}\n    ${r.c.invalid}`),
     ].join('\n');
     console.log(table);
     // Every task is predicted faster than before (the old model could never pass 2×).
-    for (const r of rows) expect(r.p, r.c.id).toBeLessThan(r.c.beforeSeconds / 2);
-    expect(med(rows.map((r) => r.e))).toBeLessThanOrEqual(MEASURED_BOUND);
+    for (const r of scored) expect(r.p, r.c.id).toBeLessThan(r.c.beforeSeconds / 2);
+    expect(med(scored.map((r) => r.e))).toBeLessThanOrEqual(MEASURED_BOUND);
   });
 });
 
