@@ -52,10 +52,10 @@ export const TASK_KINDS: Record<TaskKind, TaskKindFacts> = {
   'app-start': {
     label: 'App or game start',
     perDay: 4,
-    ioShare: 0.58,
+    ioShare: 0.53,
     randomShare: 0.9,
     source:
-      "ioShare 0.58 fitted on the fitting half of test/fixtures/published (4 game/app load cases: RDR2, Warzone, FF XIV ×2); randomShare 0.9 is not fitted but computed from Tom's Hardware's traces (tomshardware.com/reviews/ssd-gaming-performance,2991-5.html and -6.html): Crysis 2's launch is 22,520 reads, 21 % of them random, over 309 MB, and a level load 9,493 reads, 25 % random, over 755 MB; at 12.5 ms a random read and 160 MB/s streaming, random access is 97 % and 86 % of a hard disk's busy time",
+      "ioShare 0.53 fitted on the fitting half of test/fixtures/published (6 game/app load cases: RDR2, Warzone, FF XIV ×2, and Digital Foundry's Xbox One Just Cause 3 and Witcher 3); randomShare 0.9 is not fitted but computed from Tom's Hardware's traces (tomshardware.com/reviews/ssd-gaming-performance,2991-5.html and -6.html): Crysis 2's launch is 22,520 reads, 21 % of them random, over 309 MB, and a level load 9,493 reads, 25 % random, over 755 MB; at 12.5 ms a random read and 160 MB/s streaming, random access is 97 % and 86 % of a hard disk's busy time",
   },
   copy: {
     label: 'File copy',
