@@ -126,4 +126,37 @@ describe('Verdict screens: A/A, A/B, stopwatch only', () => {
     expect(text).toMatch(/Timed before the swap only: “Copy the music folder”/);
     await shots('verdict-stopwatch');
   });
+
+  it("prediction: the old drive's kind defaults to the detected one, and a stopwatch run takes it", async () => {
+    const { page } = app;
+    await open('e2e-before-hdd', 'e2e-after-ssd');
+    const old = page.getByLabel('Your current drive');
+    await expect.poll(() => old.inputValue()).toBe('hdd');
+    await expect(old.locator('option:checked').innerText()).resolves.toBe(
+      'Hard disk (hdd), detected',
+    );
+    await expect(old.locator('option').allInnerTexts()).resolves.toEqual([
+      'Hard disk (hdd), detected',
+      'SATA SSD (sata-ssd)',
+      'NVMe SSD (nvme-ssd)',
+    ]);
+    await page.locator('#vd-predict-title').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/verdict-ab-prediction.png' });
+
+    await open('sw-before', 'sw-after');
+    await expect(old.inputValue()).resolves.toBe('');
+    await expect
+      .poll(() => page.locator('.vd-predict [role="alert"]').innerText())
+      .toMatch(/old drive's kind is unknown/);
+    await old.selectOption('hdd');
+    const pred = page.getByTestId('prediction');
+    await expect.poll(() => pred.innerText()).toMatch(/Boot to login screen/);
+    const text = await pred.innerText();
+    expect(text).toMatch(/Measured after/);
+    expect(text).toMatch(/assumed a typical 7200 rpm hard disk/);
+    await expect(page.locator('.vd-predict [role="alert"]').count()).resolves.toBe(0);
+    await page.locator('#vd-predict-title').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/verdict-stopwatch-prediction.png' });
+    await app.shot('verdict-stopwatch-prediction-full');
+  });
 });

@@ -16,11 +16,11 @@ export function verdictHandlers(
         ...(rated ? { rated } : {}),
       });
     },
-    'verdict.predict': async ({ beforeId, target, afterId }) => {
+    'verdict.predict': async ({ beforeId, target, afterId, oldDrive }) => {
       const before = await s.runs.load(beforeId);
       const after = afterId ? await s.runs.load(afterId) : undefined;
       try {
-        return predict(before, target, after);
+        return predict(before, target, after, oldDrive ? { oldDrive } : {});
       } catch (err) {
         // The maths only throws for missing inputs: that is the person's to fix, in one line.
         throw new UserError(oneLine(err));

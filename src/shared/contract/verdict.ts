@@ -6,6 +6,8 @@ import { jsonCapped, LIMITS } from './limits';
 import { usageProfile } from '../schemas/run';
 import { verdictSchema } from '../verdict/schema';
 import { predictionSchema, predictionTarget } from '../prediction/schema';
+import { OLD_DRIVE_KINDS } from '../prediction/presets';
+import { driveKind } from '../schemas/drive';
 
 export const ratedFigures = z
   .object({
@@ -31,6 +33,16 @@ export const verdictPredictReq = z
     target: jsonCapped(predictionTarget, LIMITS.options),
     /** With an after-run: predicted vs measured side by side. */
     afterId: runId.optional(),
+    /**
+     * What the old drive is, in drive detection's names, for a run that cannot tell (stopwatch
+     * only, imported, loop device): typical figures stand in for the ones the run lacks. Only the
+     * kinds with typical figures (the CLI's --old-drive) are accepted.
+     */
+    oldDrive: driveKind
+      .refine((k) => OLD_DRIVE_KINDS.includes(k), {
+        message: `the old drive is one of ${OLD_DRIVE_KINDS.join(', ')}`,
+      })
+      .optional(),
   })
   .strict();
 

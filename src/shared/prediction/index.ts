@@ -7,7 +7,7 @@ import { pairKey, pairMeasurements, spreadOfMeasurement } from '../verdict/compa
 import { isSequentialRead, isSequentialWrite, toMBps } from '../verdict/metrics';
 import { ioWaitShareOf } from '../verdict/tasks';
 import { PRESETS, presetForKind } from './presets';
-import { TASK_KINDS, taskKindOf } from './task-kinds';
+import { assumedIoShare, TASK_KINDS, taskKindOf } from './task-kinds';
 import type {
   DriveFigures,
   Prediction,
@@ -156,7 +156,7 @@ export function predict(
     const kind = taskKindOf(t.testId, m.params);
     const facts = TASK_KINDS[kind];
     const share = ioWaitShareOf(t);
-    const ioShare = share ?? facts.ioShare;
+    const ioShare = share ?? assumedIoShare(kind, bs.median);
     if (share === null) assumedKinds.add(kind);
     const r = facts.randomShare;
     const io = bs.median * ioShare;
@@ -182,10 +182,14 @@ export function predict(
       error: measuredSeconds ? r3((measuredSeconds - predicted) / measuredSeconds) : null,
     });
   }
-  for (const k of assumedKinds)
+  for (const k of assumedKinds) {
+    const f = TASK_KINDS[k];
     assumptions.push(
-      `${TASK_KINDS[k].label} timed without CPU time is assumed to wait for the disk ${Math.round(TASK_KINDS[k].ioShare * 100)} % of the time (${TASK_KINDS[k].source}).`,
+      f.cpuSeconds !== undefined
+        ? `${f.label} timed without CPU time is assumed to need about ${f.cpuSeconds} s of CPU and firmware work whatever the disk, and to wait for the disk the rest of the time (${f.source}).`
+        : `${f.label} timed without CPU time is assumed to wait for the disk ${Math.round(f.ioShare * 100)} % of the time (${f.source}).`,
     );
+  }
 
   const afterFig = after ? driveFiguresOf(after) : null;
   const synthetic = [

@@ -5,7 +5,7 @@
 import { median } from '../stats';
 import type { RunDocument, TestResult, UsageProfile } from '../schemas/run';
 import { usageProfile } from '../schemas/run';
-import { TASK_KINDS, taskKindOf } from '../prediction/task-kinds';
+import { assumedIoShare, TASK_KINDS, taskKindOf } from '../prediction/task-kinds';
 import { beyondFloor, NOISE_CLASSES } from './noise';
 import { compareSpreads, pairMeasurements, spreadOfMeasurement, timingTitle } from './compare';
 import type { Money, TaskKind, TaskSaving, ThemeHeadline } from './schema';
@@ -90,8 +90,12 @@ export function taskSavings(
     if (side !== 'both') {
       // Timed on one drive only: the other side from the drive ratios (prediction model).
       const facts = TASK_KINDS[kind];
-      const ratio = timeRatio(share ?? facts.ioShare, facts.randomShare, ratios);
       const from = side === 'before-only' ? bs : as;
+      // A kind's fixed CPU seconds describe the old (slower) side: from an after-only timing the
+      // kind's plain share is used.
+      const diskShare =
+        share ?? (side === 'before-only' ? assumedIoShare(kind, from.median) : facts.ioShare);
+      const ratio = timeRatio(diskShare, facts.randomShare, ratios);
       const scale = side === 'before-only' ? ratio : 1 / ratio;
       const est = from.median === null || !ratios.known ? null : from.median * scale;
       const estSpread = { median: est, min: est, max: est, samples: 0 };
@@ -102,7 +106,7 @@ export function taskSavings(
         (!ratios.known
           ? 'not estimated: these runs share no drive figure to estimate from; time it on the other drive too'
           : ratios.sources.length
-            ? `the other side is estimated from ${ratios.sources.join(' and ')} with a ${Math.round((share ?? facts.ioShare) * 100)} % disk share`
+            ? `the other side is estimated from ${ratios.sources.join(' and ')} with a ${Math.round(diskShare * 100)} % disk share`
             : 'the drive figures show no measurable difference, so the estimate is no change');
     }
     const o = compareSpreads(bs, as, 'lower', 'task');

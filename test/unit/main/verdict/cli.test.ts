@@ -72,13 +72,16 @@ describe('drivewise verdict / predict', () => {
     expect(unknown.err).toMatch(/old drive's kind is unknown/);
     const p = await cli('predict', id, '--old-drive', 'hdd', '--target', 'sata-ssd');
     expect(p.code).toBe(0);
-    // boot: 85 % disk share (fitted on the published cases), not the old 50 % that capped at 2×.
+    // boot: about 8.5 s of CPU whatever the disk (fitted on the published cases), the rest disk:
+    // 89 % of a 76 s boot, not the old 50 % that capped at 2×.
     const m =
-      /Boot to login screen: 1 min 16 s → (\d+) s predicted \(boot: 85 % disk share assumed\)/.exec(
+      /Boot to login screen: 1 min 16 s → (\d+) s predicted \(boot: (\d+) % disk share assumed\)/.exec(
         p.out,
       );
     expect(m, p.out).not.toBeNull();
     expect(Number(m![1])).toBeLessThan(76 / 2);
+    expect(Number(m![2])).toBe(89);
+    expect(p.out).toMatch(/about 8\.5 s of CPU and firmware work whatever the disk/);
     const wrong = await cli('predict', id, '--old-drive', 'floppy');
     expect(wrong.code).toBe(2);
     expect(wrong.err).toMatch(/unknown --old-drive "floppy": use one of hdd, sata-ssd, nvme-ssd/);

@@ -22,6 +22,8 @@ interface Case {
   afterSeconds: number;
   half: 'fit' | 'score';
   linkCeilingMBps?: number;
+  /** Why the two timings do not compare the drives: printed, never fitted or scored. */
+  invalid?: string;
 }
 
 const dir = join(__dirname, '../../../fixtures/published');
@@ -30,10 +32,16 @@ const cases: Case[] = readdirSync(dir)
   .sort()
   .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Case);
 
+/** A kind's disk model: a fixed share of the time, or fixed CPU seconds (the rest disk). */
+type Form = { form: 'share'; ioShare: number } | { form: 'cpu'; cpuSeconds: number };
+
 /** The model's prediction for a published case: a stopwatch-only before-run and --old-drive. */
-function predicted(c: Case, shares?: { ioShare: number; randomShare: number }): number {
+function predicted(c: Case, model?: Form): number {
   const saved = { ...TASK_KINDS[c.kind] };
-  if (shares) Object.assign(TASK_KINDS[c.kind], shares);
+  if (model?.form === 'share') {
+    TASK_KINDS[c.kind].ioShare = model.ioShare;
+    delete TASK_KINDS[c.kind].cpuSeconds;
+  } else if (model) TASK_KINDS[c.kind].cpuSeconds = model.cpuSeconds;
   try {
     const before = run(
       `pub-${c.id}`,
@@ -49,6 +57,7 @@ function predicted(c: Case, shares?: { ioShare: number; randomShare: number }): 
     );
     return p.tasks[0]!.predictedSeconds;
   } finally {
+    delete TASK_KINDS[c.kind].cpuSeconds;
     Object.assign(TASK_KINDS[c.kind], saved);
   }
 }
@@ -60,25 +69,56 @@ const med = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
+const logErr = (c: Case, p: number) => Math.abs(Math.log(p / c.afterSeconds));
+
 /**
- * Grid search of (ioShare, randomShare) minimising the mean absolute log error on the kind's
- * fitting cases (a median over 3–4 cases is degenerate: it fits one case exactly).
+ * Grid search of one form's constant minimising the mean absolute log error on the given cases (a
+ * median over 3-5 cases is degenerate: it fits one case exactly). randomShare is NOT fitted: it is
+ * the documented prior in task-kinds.ts (fitting it too is underdetermined: any pair giving the
+ * same after/before ratio fits equally well).
  */
-function fit(kind: TaskKind): { ioShare: number; randomShare: number; error: number } | null {
-  const mine = cases.filter((c) => c.half === 'fit' && c.kind === kind);
-  if (!mine.length) return null;
-  let best = { ioShare: 0, randomShare: 0, error: Infinity };
-  for (let s = 30; s <= 99; s++)
-    for (let r = 1; r <= 19; r++) {
-      const shares = { ioShare: s / 100, randomShare: r / 20 };
-      const e =
-        mine.reduce(
-          (sum, c) => sum + Math.abs(Math.log(predicted(c, shares) / c.afterSeconds)),
-          0,
-        ) / mine.length;
-      if (e < best.error - 1e-9) best = { ...shares, error: e };
-    }
+function fitForm(form: Form['form'], mine: Case[]): { model: Form; error: number } {
+  const grid: Form[] =
+    form === 'share'
+      ? Array.from({ length: 70 }, (_, i) => ({ form, ioShare: (30 + i) / 100 }))
+      : Array.from({ length: 120 }, (_, i) => ({ form, cpuSeconds: (i + 1) / 2 }));
+  let best = { model: grid[0]!, error: Infinity };
+  for (const model of grid) {
+    const e = mine.reduce((sum, c) => sum + logErr(c, predicted(c, model)), 0) / mine.length;
+    if (e < best.error - 1e-9) best = { model, error: e };
+  }
   return best;
+}
+
+/** Leave-one-out error of a form on the fitting cases: how well it predicts a case it never saw. */
+function leaveOneOut(form: Form['form'], mine: Case[]): number {
+  return (
+    mine.reduce((sum, c) => {
+      const { model } = fitForm(
+        form,
+        mine.filter((x) => x !== c),
+      );
+      return sum + logErr(c, predicted(c, model));
+    }, 0) / mine.length
+  );
+}
+
+/**
+ * Kinds for which fixed CPU seconds is a candidate at all: a boot is the same operating system's
+ * work on any disk. An "app start" is not: it covers a 2 s editor and a 2-minute game, whose CPU
+ * work differs a hundredfold, so only a share can describe it.
+ */
+const CPU_FORM_CANDIDATES: TaskKind[] = ['boot'];
+
+/**
+ * A kind's model on the fitting half only: each candidate form's leave-one-out error decides the
+ * form (fixed share vs fixed CPU seconds), then that form is fitted on all the kind's fitting cases.
+ */
+function fit(kind: TaskKind) {
+  const mine = cases.filter((c) => c.half === 'fit' && !c.invalid && c.kind === kind);
+  const loo = { share: leaveOneOut('share', mine), cpu: leaveOneOut('cpu', mine) };
+  const form = CPU_FORM_CANDIDATES.includes(kind) && loo.cpu < loo.share ? 'cpu' : 'share';
+  return { kind, loo, ...fitForm(form, mine) };
 }
 
 describe('prediction against published HDD → SSD upgrades', () => {
@@ -89,42 +129,61 @@ describe('prediction against published HDD → SSD upgrades', () => {
       expect(c.quote.length).toBeGreaterThan(20);
       expect(c.afterSeconds).toBeLessThan(c.beforeSeconds);
     }
-    expect(cases.filter((c) => c.half === 'fit').length).toBeGreaterThanOrEqual(5);
-    expect(cases.filter((c) => c.half === 'score').length).toBeGreaterThanOrEqual(5);
+    const valid = cases.filter((c) => !c.invalid);
+    expect(valid.filter((c) => c.half === 'fit').length).toBeGreaterThanOrEqual(5);
+    expect(valid.filter((c) => c.half === 'score').length).toBeGreaterThanOrEqual(5);
+    // An invalid case says why in a sentence.
+    for (const c of cases.filter((x) => x.invalid)) expect(c.invalid!.length).toBeGreaterThan(40);
   });
 
-  it('the disk shares in task-kinds.ts are the fit on the fitting half (never the scoring half)', () => {
-    const kinds = ['boot', 'app-start'] as TaskKind[];
-    const fits = kinds.map((k) => fit(k)!);
-    if (process.env.DW_PRINT) console.log(kinds, fits);
-    for (const [i, kind] of kinds.entries()) {
-      const f = fits[i]!;
-      expect(TASK_KINDS[kind].ioShare, kind).toBeCloseTo(f.ioShare, 2);
-      expect(TASK_KINDS[kind].randomShare, kind).toBeCloseTo(f.randomShare, 2);
+  it('the disk model of each kind in task-kinds.ts is the fit on the fitting half (never the scoring half)', () => {
+    const fits = (['boot', 'app-start'] as TaskKind[]).map(fit);
+    console.log(
+      fits
+        .map(
+          (f) =>
+            `${f.kind}: leave-one-out log error share ${f.loo.share.toFixed(3)}, cpu ${f.loo.cpu.toFixed(3)} → ${JSON.stringify(f.model)}`,
+        )
+        .join('\n'),
+    );
+    for (const f of fits) {
+      const k = TASK_KINDS[f.kind];
+      if (f.model.form === 'cpu') expect(k.cpuSeconds, f.kind).toBeCloseTo(f.model.cpuSeconds, 1);
+      else {
+        expect(k.cpuSeconds, f.kind).toBeUndefined();
+        expect(k.ioShare, f.kind).toBeCloseTo(f.model.ioShare, 2);
+      }
     }
   });
 
   it('scores the other half: median absolute error of the predicted after-times', () => {
     const rows = cases
-      .filter((c) => c.half === 'score')
+      .filter((c) => c.half === 'score' || c.invalid)
       .map((c) => {
         const p = predicted(c);
         return { c, p, e: err(c, p) };
       });
+    const scored = rows.filter((r) => !r.c.invalid && r.c.half === 'score');
+    const line = ({ c, p, e }: (typeof rows)[number]) =>
+      `${c.id.padEnd(28)} ${c.kind.padEnd(10)} ${`${c.beforeSeconds} s`.padStart(7)} ${`${c.afterSeconds} s`.padStart(10)} ${`${p.toFixed(1)} s`.padStart(10)} ${`${Math.round(e * 100)} %`.padStart(6)}  ${c.url}`;
     const table = [
       'case                         kind       before   published  predicted  error  source',
-      ...rows.map(
-        ({ c, p, e }) =>
-          `${c.id.padEnd(28)} ${c.kind.padEnd(10)} ${`${c.beforeSeconds} s`.padStart(7)} ${`${c.afterSeconds} s`.padStart(10)} ${`${p.toFixed(1)} s`.padStart(10)} ${`${Math.round(e * 100)} %`.padStart(6)}  ${c.url}`,
-      ),
-      `median absolute error on the scoring half: ${Math.round(med(rows.map((r) => r.e)) * 100)} %`,
+      ...scored.map(line),
+      `median absolute error on the scoring half (${scored.length} cases): ${Math.round(med(scored.map((r) => r.e)) * 100)} %`,
+      ...[...new Set(scored.map((r) => r.c.kind))].map((k) => {
+        const mine = scored.filter((r) => r.c.kind === k);
+        return `  ${k}: ${Math.round(med(mine.map((r) => r.e)) * 100)} % over ${mine.length}`;
+      }),
+      `  with the invalid cases counted too: ${Math.round(med(rows.filter((r) => r.c.half === 'score' || r.c.invalid).map((r) => r.e)) * 100)} %`,
+      'not counted (invalid: the case does not compare the drives; reasons in the fixture):',
+      ...rows.filter((r) => r.c.invalid).map((r) => `${line(r)}\n    ${r.c.invalid}`),
     ].join('\n');
     console.log(table);
     // Every task is predicted faster than before (the old model could never pass 2×).
-    for (const r of rows) expect(r.p, r.c.id).toBeLessThan(r.c.beforeSeconds / 2);
-    expect(med(rows.map((r) => r.e))).toBeLessThanOrEqual(MEASURED_BOUND);
+    for (const r of scored) expect(r.p, r.c.id).toBeLessThan(r.c.beforeSeconds / 2);
+    expect(med(scored.map((r) => r.e))).toBeLessThanOrEqual(MEASURED_BOUND);
   });
 });
 
-/** The scoring-half error this model reaches (the brief's aim is 0.35; see the closing note). */
-const MEASURED_BOUND = 0.5;
+/** The brief's aim for the scoring half's median absolute error. */
+const MEASURED_BOUND = 0.35;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeVerdict, verdictSchema } from '../../../../src/shared/verdict';
 import { compareSpreads } from '../../../../src/shared/verdict/compare';
 import { drive, m, machine, run, sata2, seed000, seed004, synthetic, task } from './seed-runs';
+import { stopwatchResult } from '../../../../src/main/tasks/task-runs';
 
 const find = (v: ReturnType<typeof computeVerdict>, kind: string) =>
   v.findings.filter((f) => f.kind === kind);
@@ -140,6 +141,31 @@ describe('spreads and noise', () => {
 });
 
 describe('findings', () => {
+  it('big wins follow the printed ratio and the felt saving (stopwatch write-up)', () => {
+    const sw = (id: string, side: 'before' | 'after', boot: number[], login: number[]) =>
+      run(
+        id,
+        side,
+        [
+          stopwatchResult({ title: 'Boot to login screen', seconds: boot, kind: 'boot' }),
+          stopwatchResult({ title: 'Login to desktop', seconds: login, kind: 'login' }),
+        ],
+        { drive: null, machine: null },
+      );
+    const v = computeVerdict(
+      sw('b', 'before', [75, 77], [21, 22]),
+      sw('a', 'after', [29, 30], [7, 7.5]),
+    );
+    // Boot: 2.6×, but 47 s saved each time; login: 2.97×, printed "3.0×".
+    expect(v.bigWins).toEqual(['Boot to login screen', 'Login to desktop']);
+    expect(v.recommendation.reasons.join(' ')).toMatch(/3\.0× faster/);
+    expect(find(v, 'big-win').map((f) => f.title)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Boot to login screen: 1 min 16 s → 30 s \(2\.6× faster\)/),
+      ]),
+    );
+  });
+
   it('CPU-bound task (bzip2 tarball like seed 001): I/O wait under 30 %', () => {
     const b = run('b', 'before', [
       task('task.unpack', 'Unpack kernel tarball (bzip2)', [68], [56]),
@@ -147,8 +173,19 @@ describe('findings', () => {
     const a = run('a', 'after', [task('task.unpack', 'Unpack kernel tarball (bzip2)', [55], [52])]);
     const v = computeVerdict(b, a);
     const f = find(v, 'cpu-bound')[0]!;
-    expect(f.title).toMatch(/CPU-bound: a faster drive barely changes it/);
-    expect(f.detail).toMatch(/Only 18 %/);
+    // Measured 68 s → 55 s: the finding says so instead of "barely changes it".
+    expect(f.title).toBe(
+      'Unpack kernel tarball (bzip2) is CPU-bound: 1.2× faster, the rest is processor work',
+    );
+    expect(f.detail).toMatch(/Only 18 %[\s\S]*Here it went 1 min 8 s → 55 s/);
+    // Not measurably faster: "barely changes it".
+    const flat = computeVerdict(
+      b,
+      run('a2', 'after', [task('task.unpack', 'Unpack kernel tarball (bzip2)', [67.5], [56])]),
+    );
+    expect(find(flat, 'cpu-bound')[0]!.title).toMatch(
+      /CPU-bound: a faster drive barely changes it/,
+    );
     expect(v.recommendation.reasons.join(' ')).toMatch(/CPU-bound/);
   });
 
