@@ -19,6 +19,8 @@ export interface Check {
    * tells whether a side's requests were split on the way to the drive.
    */
   requests?: { engine: number[]; anchor: number[] };
+  /** Physically contiguous runs per MiB of each sample's I/O buffer (root; see layout.ts). */
+  layout?: { engine: number[]; anchor: number[] };
   engine(): Promise<(number | null)[]>;
   anchor(): Promise<(number | null)[]>;
 }

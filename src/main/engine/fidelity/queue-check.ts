@@ -6,6 +6,7 @@ import { ioBuffers, readsCompleted, sysBlockDir } from '../io-buffers';
 import { runQueue } from '../queue';
 import { runFio } from './anchors';
 import { MiB, type Check, type CheckEnv } from './check-types';
+import { engineRunsPerMiB, sampleFio } from './layout';
 
 export function queueCheck(
   env: CheckEnv,
@@ -18,6 +19,9 @@ export function queueCheck(
   const useIops = p.pattern === 'rnd';
   const rw = (p.pattern === 'rnd' ? 'rand' : '') + p.op;
   const requests = { engine: [] as number[], anchor: [] as number[] };
+  const layout = { engine: [] as number[], anchor: [] as number[] };
+  const large = p.bs >= 256 * 1024;
+  const keep = (side: number[], x: number | null): void => void (x !== null && side.push(x));
   // Reads of large blocks only: writes and 4K requests are never split by the segment limit.
   const watch = p.op === 'read' && p.bs >= MiB ? readCounter(env.file) : null;
   const counted = async <T>(side: number[], ios: (r: T) => number, f: () => Promise<T>) => {
@@ -31,6 +35,7 @@ export function queueCheck(
   return {
     name: label,
     ...(watch ? { requests } : {}),
+    ...(large ? { layout } : {}),
     anchorName: `fio --ioengine=${p.qd > 1 ? 'libaio' : 'psync'} --iodepth=${p.qd} --direct=1`,
     figures: [{ id, label, unit: useIops ? 'IOPS' : 'KiB/s', target, ...(max ? { max } : {}) }],
     async engine() {
@@ -38,6 +43,7 @@ export function queueCheck(
       try {
         // As qd-profile does: buffers whose requests reach the drive whole.
         const buffers = ioBuffers(p.bs, p.qd, { fd, size: env.sizeBytes, direct });
+        if (large) keep(layout.engine, engineRunsPerMiB(buffers));
         const r = await counted(
           requests.engine,
           (q) => q.ops,
@@ -60,6 +66,7 @@ export function queueCheck(
       }
     },
     async anchor() {
+      let sampled: Promise<number | null> = Promise.resolve(null);
       const f = await counted(
         requests.anchor,
         (x) => Math.round((x.bw * 1024 * env.seconds) / p.bs),
@@ -72,8 +79,10 @@ export function queueCheck(
             seconds: env.seconds,
             sizeBytes: env.sizeBytes,
             hugeMem: env.fioHugeMem,
+            ...(large ? { onSpawn: (pid) => (sampled = sampleFio(pid, p.bs * p.qd)) } : {}),
           }),
       );
+      keep(layout.anchor, await sampled);
       return [useIops ? f.iops : f.bw];
     },
   };

@@ -115,6 +115,17 @@ export const fmtReq = (xs: number[]): string => {
   return m === null ? '—' : `${m.toFixed(2)} requests/IO`;
 };
 
+/**
+ * Physical runs per MiB of each side's buffers (one DMA segment each): median and range, so a
+ * SEQ 1M ratio can be read against the two sides' memory luck (layout.ts).
+ */
+export const fmtRuns = (xs: number[]): string => {
+  const m = med(xs);
+  return m === null
+    ? '—'
+    : `median ${m.toFixed(0)} runs/MiB (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}, ${xs.length} samples)`;
+};
+
 export const fmt = (xs: (number | null)[] | undefined): string =>
   (xs ?? []).map((x) => (x === null ? '—' : x >= 100 ? x.toFixed(0) : x.toFixed(2))).join('/');
 

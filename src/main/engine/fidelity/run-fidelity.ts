@@ -13,7 +13,15 @@ import { setHugePageBuffers } from '../io-buffers';
 import { reserveHugePages, type HugePageReservation } from './huge-pages';
 import { removeTree } from '../../core/safe-remove';
 import type { FidelityOptions } from './options';
-import { abbaOrder, fmt, fmtReq, meanOfRuns, summarise, type FigureResult } from './report';
+import {
+  abbaOrder,
+  fmt,
+  fmtReq,
+  fmtRuns,
+  meanOfRuns,
+  summarise,
+  type FigureResult,
+} from './report';
 
 export { parseArgs, type FidelityOptions } from './options';
 export {
@@ -128,8 +136,10 @@ export async function runFidelity(
       await anchor();
       for (let round = 0; round < o.rounds; round++) {
         const got = { engine: [] as (number | null)[][], anchor: [] as (number | null)[][] };
-        for (const who of abbaOrder(round))
+        for (const who of abbaOrder(round)) {
+          if (c.layout) await settle();
           got[who].push(who === 'engine' ? await c.engine() : await anchor());
+        }
         s.e.push(meanOfRuns(got.engine));
         s.a.push(meanOfRuns(got.anchor));
         log(
@@ -142,8 +152,7 @@ export async function runFidelity(
       file: `${o.sizeBytes / 1024 / 1024} MiB O_DIRECT test file in ${o.dir}`,
       secondsPerRun: o.seconds,
       rounds: o.rounds,
-      order:
-        'per check: one unrecorded anchor run, then rounds of engine-anchor-anchor-engine and anchor-engine-engine-anchor (each round gives the mean of each side)',
+      order: `per check: one unrecorded anchor run, then rounds of engine-anchor-anchor-engine and anchor-engine-engine-anchor (each round gives the mean of each side); SEQ 1M runs start ${SETTLE_MS / 1000} s after the previous one ended, on both sides`,
       ratio:
         'median of the per-round engine/anchor ratios (range in brackets); "of medians" for comparison',
       engineMode: `QD1/sequential: synchronous pread/pwrite in one process; deep queues: ${deepQueueNote()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
@@ -161,6 +170,14 @@ export async function runFidelity(
               `${c.name}: engine ${fmtReq(c.requests!.engine)}, ${c.anchorName.split(' ')[0]} ${fmtReq(c.requests!.anchor)}`,
           )
           .join('; ') || 'not watched',
+      bufferRunsPerMiB:
+        checks
+          .filter((c) => c.layout)
+          .map(
+            (c) =>
+              `${c.name}: engine ${fmtRuns(c.layout!.engine)}, ${c.anchorName.split(' ')[0]} ${fmtRuns(c.layout!.anchor)}`,
+          )
+          .join('; ') || 'not seen (needs root and the native addon)',
       loadavgStart: load0,
       loadavgEnd: loadavg()[0],
     };
