@@ -33,6 +33,17 @@ export {
   type FigureResult,
 } from './report';
 
+/**
+ * Pause before each run of a large-buffer check. A run that allocates its buffer within
+ * milliseconds of the previous run's exit gets that process's just-freed pages back from the
+ * per-CPU free lists in reverse order: 256 physical runs per MiB, every page a DMA segment and each
+ * request split in two (SEQ 1M Q1 read 0.60–0.85× fio). fio's job process allocated only after its
+ * ~0.3 s start-up; after ~1 s the kernel had returned the lists to the buddy allocator and 1 MiB
+ * came as 34–100 runs. Both sides get the same pause.
+ */
+const SETTLE_MS = 1000;
+const settle = (): Promise<void> => new Promise((r) => setTimeout(r, SETTLE_MS));
+
 export async function runFidelity(
   o: FidelityOptions,
   log: (s: string) => void,
