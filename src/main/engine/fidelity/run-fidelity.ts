@@ -36,10 +36,9 @@ export {
 /**
  * Pause before each run of a large-buffer check. A run that allocates its buffer within
  * milliseconds of the previous run's exit gets that process's just-freed pages back from the
- * per-CPU free lists in reverse order: 256 physical runs per MiB, every page a DMA segment and each
- * request split in two (SEQ 1M Q1 read 0.60–0.85× fio). fio's job process allocated only after its
- * ~0.3 s start-up; after ~1 s the kernel had returned the lists to the buddy allocator and 1 MiB
- * came as 34–100 runs. Both sides get the same pause.
+ * per-CPU free lists, mostly in reverse order: 192–256 physical runs per MiB in 5 of 5 tries here
+ * (256: every page a DMA segment and each request split in two), against 34–229 (median 65) after
+ * a 1.5 s pause. fio's job process allocates only after its own start-up. Both sides get the pause.
  */
 const SETTLE_MS = 1000;
 const settle = (): Promise<void> => new Promise((r) => setTimeout(r, SETTLE_MS));
