@@ -1,4 +1,4 @@
-// The native AIO path for large deep queues: real I/O on a temp file and on a read-only loop
+// The native AIO path for deep queues: real I/O on a temp file and on a read-only loop
 // device, one device request per I/O (no batching merges), cancel and errors.
 import {
   existsSync,
