@@ -9,5 +9,8 @@ napi_value FileBatch(napi_env env, napi_callback_info info);
 // Asks for transparent huge pages under untouched memory (see memory.cc).
 napi_value AdviseHugePages(napi_env env, napi_callback_info info);
 
+// Physically contiguous runs of pages under a buffer (see memory.cc).
+napi_value PhysicalRuns(napi_env env, napi_callback_info info);
+
 // Deletes a folder without following symlinks or crossing mounts (see remove.cc).
 napi_value RemoveTree(napi_env env, napi_callback_info info);

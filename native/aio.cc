@@ -256,6 +256,8 @@ napi_value Init(napi_env env, napi_value exports) {
   napi_set_named_property(env, exports, "fileBatch", fn);
   napi_create_function(env, "adviseHugePages", NAPI_AUTO_LENGTH, AdviseHugePages, nullptr, &fn);
   napi_set_named_property(env, exports, "adviseHugePages", fn);
+  napi_create_function(env, "physicalRuns", NAPI_AUTO_LENGTH, PhysicalRuns, nullptr, &fn);
+  napi_set_named_property(env, exports, "physicalRuns", fn);
   napi_create_function(env, "removeTree", NAPI_AUTO_LENGTH, RemoveTree, nullptr, &fn);
   napi_set_named_property(env, exports, "removeTree", fn);
   return exports;

@@ -4,7 +4,7 @@
 // whose 256 pages are scattered needs 256 DMA segments, and a queue that takes fewer (virtio-blk
 // here: 254; many NVMe drives: 127) splits the request in two. Measured on this VM: 2.0 requests
 // per MiB and 0.77× fio's SEQ 1M Q1 read, against 1.0 and ≈ 1.0× when the pages happened to be
-// contiguous (fio's malloc'ed buffer usually is). So large buffers are carved from one memory
+// contiguous (fio's malloc'ed buffer often is: 65–257 physical runs per MiB). So large buffers are carved from one memory
 // faulted in order, and each candidate window is tried with two reads while the device's
 // completed-request counter is watched; windows that split are not used.
 import { fstatSync, readFileSync, readSync } from 'node:fs';
@@ -126,7 +126,9 @@ function sharedMemory(bytes: number): { memory: SharedArrayBuffer; base: number;
 export function ioBuffers(bs: number, count: number, probe?: ProbeTarget): IoBuffers {
   const stride = Math.ceil(bs / PAGE) * PAGE;
   // Ordinary buffers are used as they come, like fio's malloc'ed ones: choosing windows whose
-  // requests are not split would make the figures better than fio's on the same file.
+  // requests are not split would make the figures better than fio's on the same file. Both sides'
+  // pages land wherever the free lists put them (65–257 physical runs per MiB seen for fio and
+  // for this memory alike): fidelity/layout.ts measures it.
   const dir = hugePages && probe?.direct && probe.size >= bs ? sysBlockDir(probe.fd) : null;
   const limit = dir ? queueLimit(dir, 'max_segments') : null;
   const needProbe = dir !== null && (limit === null || stride / PAGE > limit);

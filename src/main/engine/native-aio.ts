@@ -34,6 +34,11 @@ export interface AioAddon {
    * the first 2 MiB boundary in `view`, or -1 when the kernel refused.
    */
   adviseHugePages?(view: Uint8Array): number;
+  /**
+   * Physically contiguous runs of pages under `view` (one DMA segment each for O_DIRECT), from
+   * /proc/self/pagemap; -1 where frames are hidden (not root). Absent from older builds.
+   */
+  physicalRuns?(view: Uint8Array): number;
   fileBatch?(
     op: number,
     dirFd: number,

@@ -77,7 +77,7 @@ describe('engine end to end (forked engine process, tiny sizes)', () => {
       expect(progress[i]!.overall).toBeGreaterThanOrEqual(progress[i - 1]!.overall - 1e-9);
     expect(progress.every((p) => p.eta !== null && p.eta >= 0)).toBe(true);
     expect(doc!.caveats.join(' ')).toMatch(
-      /deep-queue I\/O: (io_uring \(libuv\)|libuv thread pool)/,
+      /deep-queue I\/O: (native AIO|io_uring \(libuv\)|libuv thread pool)/,
     );
     expect(doc!.bytesWritten).toBeGreaterThan(0);
   });

@@ -1,4 +1,4 @@
-// The native AIO path for large deep queues: real I/O on a temp file and on a read-only loop
+// The native AIO path for deep queues: real I/O on a temp file and on a read-only loop
 // device, one device request per I/O (no batching merges), cancel and errors.
 import {
   existsSync,
@@ -32,14 +32,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('native AIO addon', () => {
   it.skipIf(!hasCompiler)('was built by npm install where a compiler exists', () => {
     expect(nativeAio().why).toMatch(/^loaded from .*drivewise_aio\.node$/);
-    expect(deepQueueNote()).toMatch(/large ones \(≥ 256 KiB\): native AIO/);
+    expect(deepQueueNote()).toMatch(/^native AIO, one submission per request/);
   });
 });
 
 describe.skipIf(!nativeAio().addon)('deep queues through native AIO', () => {
-  it('is used for large requests only', () => {
+  it('is used for every deep queue (as fio libaio), not for QD1 (psync)', () => {
     expect(usesNativeAio({ qd: 8, bs: MiB })).toBe(true);
-    expect(usesNativeAio({ qd: 32, bs: 4096 })).toBe(false);
+    expect(usesNativeAio({ qd: 32, bs: 4096 })).toBe(true);
     expect(usesNativeAio({ qd: 1, bs: MiB })).toBe(false);
   });
 

@@ -82,11 +82,13 @@ export interface FioJob {
   sizeBytes: number;
   /** Buffers in SysV huge pages (needs reserved hugetlb pages), like the engine's. */
   hugeMem?: boolean;
+  /** Called with fio's pid once started (to look at its buffer while it runs). */
+  onSpawn?: (pid: number) => void;
 }
 
 export async function runFio(j: FioJob): Promise<FioFigures> {
   const engine = j.qd > 1 ? 'libaio' : 'psync';
-  const { stdout } = await run(
+  const started = run(
     'fio',
     [
       '--name=anchor',
@@ -105,6 +107,8 @@ export async function runFio(j: FioJob): Promise<FioFigures> {
     ],
     { maxBuffer: 16 * 1024 * 1024 },
   );
+  if (started.child.pid !== undefined) j.onSpawn?.(started.child.pid);
+  const { stdout } = await started;
   return parseFioJson(stdout, j.rw.includes('read') ? 'read' : 'write');
 }
 

@@ -7,6 +7,7 @@ import type { Measurement } from '../../../shared/schemas/run';
 import { kibPerSec, latencyStats, measurement } from '../calc';
 import { makeRandom, openTestFile } from '../io';
 import { ioBuffers, setHugePageBuffers } from '../io-buffers';
+import { nativeAio } from '../native-aio';
 import { deepQueueNote, runQueue, type QueueResult } from '../queue';
 import type { TestModule } from '../types';
 import {
@@ -60,7 +61,7 @@ export const qdProfile: TestModule = {
     );
     const r = baseResult(
       this,
-      `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} per phase on a ${fmtBytes(fileSize)} test file; QD1 synchronous pread/pwrite (psync), deeper queues asynchronous through libuv (io_uring where the kernel allows it)`,
+      `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} per phase on a ${fmtBytes(fileSize)} test file; QD1 synchronous pread/pwrite (psync), ${nativeAio().addon ? 'deeper queues through Linux native AIO, one submission per request (as fio libaio)' : 'deeper queues asynchronous through libuv (io_uring where the kernel allows it)'}`,
     );
     if (created) r.bytesWritten = fileSize;
     r.cache = 'bypassed';
