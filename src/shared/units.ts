@@ -84,11 +84,3 @@ export function parseUnit(printed: string): string | null {
     .replace(/ per second$/, '/s');
   return SPELLINGS[key] ?? null;
 }
-
-/** Human form of a value with its unit, at a precision that keeps three significant digits. */
-export function formatValue(value: number | null, unit: string): string {
-  if (value === null || !Number.isFinite(value)) return '—';
-  const abs = Math.abs(value);
-  const digits = abs >= 1000 ? 0 : abs >= 1 ? 2 : 3;
-  return `${value.toLocaleString('en-US', { maximumFractionDigits: digits })} ${unit}`;
-}

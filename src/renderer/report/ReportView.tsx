@@ -8,7 +8,7 @@ import { computeVerdict, type MetricComparison, type Verdict } from '../../share
 import { compareRuns } from '../../shared/verdict/compare';
 import { chunk, partOf } from './chart-utils';
 import { GroupChart } from './charts';
-import { fmtBytes, fmtDate } from './format';
+import { fmtBytes, fmtDate } from '../../shared/format';
 import { chartGroups, displayName, testTables } from './report-model';
 import { PredictionSection, ReferenceSection } from './sections/Context';
 import { Hardware, Methodology } from './sections/Details';

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { MetricComparison, TaskSaving } from '../../shared/verdict';
 import { COLORS, distinctLabels, logTick, logTicks, wrapLabel } from './chart-utils';
 import { ReportChart } from './ReportChart';
-import { fmtRatio } from './format';
+import { fmtRatio } from '../../shared/format';
 import type { ChartGroup } from './report-model';
 
 const axisNum = (v: number) => (v >= 1 ? v.toLocaleString('en-US') : String(v));

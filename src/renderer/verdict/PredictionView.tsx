@@ -4,8 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Prediction, PredictionTarget, TargetPreset } from '../../shared/prediction';
 import { formatSeconds } from '../../shared/verdict';
 import { api } from '../api/transport';
-import { fmtNum, fmtShare } from './verdict-format';
-import { errorText } from '../components/format';
+import { errorText, fmtNum, fmtShare } from '../../shared/format';
 
 const PRESET_NAMES: Record<TargetPreset, string> = {
   'hdd-7200': '7200 rpm hard disk',

@@ -14,10 +14,10 @@ import {
   fmtNum,
   fmtRange,
   fmtRatio,
-  forDisplay,
   fmtShare,
   fmtSpread,
-} from './verdict-format';
+} from '../../shared/format';
+import { forDisplay } from './verdict-format';
 import { ThemeHeadlines } from './ThemeHeadlines';
 import { VerdictChart } from './VerdictChart';
 import type { ChartSpec } from './verdict-charts';
@@ -89,12 +89,12 @@ export function TimeAndMoney({ verdict }: { verdict: Verdict }) {
       <div className="vd-card">
         <span className="vd-card-label">Price per GB, old → new</span>
         <strong className="vd-card-value">
-          {fmtMoney(c, money.oldPerGB, 3)} → {fmtMoney(c, money.newPerGB, 3)}
+          {fmtMoney(money.oldPerGB, c, 3)} → {fmtMoney(money.newPerGB, c, 3)}
         </strong>
       </div>
       <div className="vd-card">
         <span className="vd-card-label">Price per hour saved (first year)</span>
-        <strong className="vd-card-value">{fmtMoney(c, money.pricePerHourSaved)}</strong>
+        <strong className="vd-card-value">{fmtMoney(money.pricePerHourSaved, c)}</strong>
         <span className="muted">{money.note}</span>
       </div>
     </section>

@@ -15,7 +15,7 @@ import { usePalette } from './VerdictChart';
 import { VerdictReport } from './VerdictReport';
 import './verdict.css';
 import { SaveReportButton } from '../report/SaveReport';
-import { errorText } from '../components/format';
+import { errorText } from '../../shared/format';
 
 followVerdictLinks();
 

@@ -3,7 +3,7 @@ import type { PrivilegedStatus } from '../../shared/contract/privileged';
 import { api } from '../api/transport';
 import { useApp } from '../store';
 import './AdminStep.css';
-import { errorText } from '../components/format';
+import { errorText } from '../../shared/format';
 
 const BADGES: Record<PrivilegedStatus['state'], { text: string; tone: string }> = {
   'not-asked': { text: 'Not asked yet', tone: '' },

@@ -4,7 +4,7 @@ import type { RunSummaryDto as RunSummary } from '../../shared/contract/runs';
 import type { RunDocument } from '../../shared/schemas/run';
 import { api } from '../api/transport';
 import { useWizard } from './wizard-store';
-import { errorText } from '../components/format';
+import { errorText } from '../../shared/format';
 
 /** Same physical drive as the baseline? Then the "after" numbers would measure the old drive again. */
 export function sameDrive(a: RunDocument['drive'], b: ResolveResultDto['drive']): boolean {

@@ -5,7 +5,7 @@ import { useSetup } from '../setup-store';
 import { useApp } from '../store';
 import { PredictionView } from '../verdict/PredictionView';
 import { useWizard } from './wizard-store';
-import { errorText } from '../components/format';
+import { errorText } from '../../shared/format';
 
 const parentOf = (p: string): string => p.replace(/\/+[^/]*$/, '') || '/';
 

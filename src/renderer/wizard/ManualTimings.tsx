@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LOGIN_STEPS, type LoginStatus } from '../../shared/contract/tasks';
 import { api } from '../api/transport';
-import { errorText } from '../components/format';
+import { errorText } from '../../shared/format';
 import {
   guessKind,
   loginStatusText,

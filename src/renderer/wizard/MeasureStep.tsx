@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { BenchPlan } from '../../shared/contract/bench';
 import type { Measurement, RunDocument, TestResult } from '../../shared/schemas/run';
 import { api } from '../api/transport';
-import { formatDuration, formatNumber, errorText } from '../components/format';
+import { formatDuration, fmtNum, errorText } from '../../shared/format';
 import { useSetup } from '../setup-store';
 import { useApp } from '../store';
 import { useVerdict } from '../verdict/verdict-store';
@@ -30,9 +30,9 @@ function headline(t: TestResult): string {
   if (!m) return 'no figures';
   const spread =
     m.min !== null && m.max !== null && m.min !== m.max
-      ? ` (${formatNumber(m.min)}–${formatNumber(m.max)})`
+      ? ` (${fmtNum(m.min)}–${fmtNum(m.max)})`
       : '';
-  return `${m.label ?? m.metric}: ${formatNumber(m.median)} ${m.unit}${spread}`;
+  return `${m.label ?? m.metric}: ${fmtNum(m.median)} ${m.unit}${spread}`;
 }
 
 function Row({
@@ -85,7 +85,7 @@ function Row({
  */
 function liveText(row: TestRow | undefined, status: string): string {
   if (!row) return status === 'waiting' ? 'waiting…' : '';
-  const value = row.live ? `${formatNumber(row.live.value)} ${row.live.unit}` : null;
+  const value = row.live ? `${fmtNum(row.live.value)} ${row.live.unit}` : null;
   const text = [value, row.message].filter(Boolean).join(' · ');
   return text || (status === 'running' ? 'working…' : '');
 }

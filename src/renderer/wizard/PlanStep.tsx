@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { SIZE_LABELS } from '../../shared/bench/catalogue';
 import type { BenchCatalogue, BenchPlan } from '../../shared/contract/bench';
 import { api } from '../api/transport';
-import { errorText, formatBytes, formatDuration } from '../components/format';
+import { errorText, fmtBytes, formatDuration } from '../../shared/format';
 import { useSetup } from '../setup-store';
 import { useApp } from '../store';
 import { UsageForm } from './UsageForm';
@@ -312,10 +312,10 @@ export function PlanStep() {
 
       {plan && (
         <p className={tooLittleSpace ? 'error-text' : 'muted'} data-testid="plan-space">
-          Writes at most {formatBytes(plan.bytesNeeded)} into a temporary folder in{' '}
+          Writes at most {fmtBytes(plan.bytesNeeded)} into a temporary folder in{' '}
           <code>{targetDir ?? '—'}</code>
           {plan.freeBytes !== null
-            ? ` (needs ${formatBytes(plan.bytesRequired)} free, ${formatBytes(plan.freeBytes)} available)`
+            ? ` (needs ${fmtBytes(plan.bytesRequired)} free, ${fmtBytes(plan.freeBytes)} available)`
             : ''}
           {tooLittleSpace
             ? ': not enough free space even at the smallest sizes — free some space or pick another folder.'

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { JobFinished, JobProgress } from '../../shared/contract/jobs';
 import { api } from '../api/transport';
-import { errorText } from '../components/format';
+import { errorText } from '../../shared/format';
 
 export interface TestRow {
   testId: string;

@@ -5,9 +5,9 @@ import { presetForKind } from '../../../shared/prediction/presets';
 import { referenceRuns } from '../../../shared/reference';
 import type { RunDocument } from '../../../shared/schemas/run';
 import { formatSeconds } from '../../../shared/verdict';
-import { fmtNum, fmtPercent } from '../format';
+import { fmtNum, fmtShare } from '../../../shared/format';
 import { referenceRows } from '../reference-model';
-import { errorText } from '../../components/format';
+import { errorText } from '../../../shared/format';
 
 type Attempt = { preset: TargetPreset; prediction: Prediction | null; error: string | null };
 
@@ -96,7 +96,7 @@ function PredictionTable({ p, measured }: { p: Prediction; measured: boolean }) 
               {measured && <td className="num">{fmtNum(x.measured)}</td>}
               {measured && (
                 <td className="num">
-                  {x.measured ? fmtPercent((x.measured - x.predicted) / x.measured) : '—'}
+                  {x.measured ? fmtShare((x.measured - x.predicted) / x.measured) : '—'}
                 </td>
               )}
             </tr>
@@ -104,7 +104,7 @@ function PredictionTable({ p, measured }: { p: Prediction; measured: boolean }) 
           {p.tasks.map((t) => (
             <tr key={t.key}>
               <th scope="row">
-                {t.title} (waits {fmtPercent(t.ioWaitShare)}
+                {t.title} (waits {fmtShare(t.ioWaitShare)}
                 {t.ioShareAssumed ? ', assumed' : ''})
               </th>
               <td className="num">{s(t.beforeSeconds.median)}</td>
@@ -112,7 +112,7 @@ function PredictionTable({ p, measured }: { p: Prediction; measured: boolean }) 
                 {s(t.predictedSeconds)} (≥ {s(t.floorSeconds)})
               </td>
               {measured && <td className="num">{s(t.measuredSeconds)}</td>}
-              {measured && <td className="num">{fmtPercent(t.error)}</td>}
+              {measured && <td className="num">{fmtShare(t.error)}</td>}
             </tr>
           ))}
         </tbody>

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/verdict';
 import { toMBps } from '../../../shared/verdict/metrics';
 import { SpeedupChart, speedupRange } from '../charts';
-import { fmtSpread, outcomeWords } from '../format';
+import { fmtSpread, outcomeWords } from '../../../shared/format';
 import type { KeyFigure } from '../story-model';
 import { comparisonText } from '../story-model';
 

@@ -1,7 +1,7 @@
 // The story's first page: the recommendation and its reasons, time saved (and on what basis), and
 // the findings that explain it. Reads the verdict only through the adapter (verdict-adapter.ts).
 import { formatSeconds } from '../../../shared/verdict';
-import { fmtMoney } from '../format';
+import { fmtMoney } from '../../../shared/format';
 import type { StoryVerdict } from '../verdict-adapter';
 
 const LEVEL_WORDS = {

@@ -1,7 +1,7 @@
 // Per-test tables (before, after, ratio, spread, method, caveats) and the real-world tasks table.
 import { formatSeconds, type TaskSaving } from '../../../shared/verdict';
 import { plainMethod, testLabel } from '../../../shared/labels';
-import { fmtBytes, fmtNum, fmtPercent, fmtSpread, outcomeWords } from '../format';
+import { fmtBytes, fmtNum, fmtShare, fmtSpread, outcomeWords } from '../../../shared/format';
 import type { TestTable } from '../report-model';
 
 const STATUS_WORDS = {
@@ -188,7 +188,7 @@ export function TasksTable({ tasks }: { tasks: TaskSaving[] }) {
               {fmtNum(t.cpuSecondsBefore)} / {fmtNum(t.cpuSecondsAfter)}
             </td>
             <td className="num">
-              {fmtPercent(t.ioWaitShareBefore)} / {fmtPercent(t.ioWaitShareAfter)}
+              {fmtShare(t.ioWaitShareBefore)} / {fmtShare(t.ioWaitShareAfter)}
             </td>
           </tr>
         ))}

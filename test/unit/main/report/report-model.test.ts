@@ -9,14 +9,6 @@ import {
   testTables,
 } from '../../../../src/renderer/report/report-model';
 import {
-  fmtBytes,
-  fmtDate,
-  fmtNum,
-  fmtRatio,
-  fmtSpread,
-  outcomeWords,
-} from '../../../../src/renderer/report/format';
-import {
   chunk,
   distinctLabels,
   logTick,
@@ -172,22 +164,7 @@ describe('drive and machine facts', () => {
   });
 });
 
-describe('formatting', () => {
-  it('numbers, spreads, ratios, bytes and dates', () => {
-    expect(fmtNum(297390)).toBe('297,390');
-    expect(fmtNum(73.1)).toBe('73.1');
-    expect(fmtNum(0.0123)).toBe('0.012');
-    expect(fmtNum(null)).toBe('—');
-    expect(fmtSpread({ median: 412, min: 398, max: 430, samples: 3 })).toBe('412 (398–430)');
-    expect(fmtSpread({ median: 5, min: 5, max: 5, samples: 1 })).toBe('5.00');
-    expect(fmtRatio(35.19)).toBe('35×');
-    expect(fmtRatio(1.04)).toBe('1.04×');
-    expect(fmtBytes(89145344)).toBe('85.0 MiB');
-    expect(fmtDate('')).toBe('');
-    expect(outcomeWords('slower', 0.5)).toBe('2.0× slower');
-    expect(outcomeWords('no-difference', 1.01)).toBe('no measurable difference');
-  });
-
+describe('chart helpers', () => {
   it('log axes label 1-2-5 steps only; long labels wrap to at most three lines', () => {
     expect([1, 2, 3, 5, 7, 10, 20, 50, 300].map((v) => logTick(v, String))).toEqual([
       '1',
