@@ -1,10 +1,11 @@
 // The report's three kinds of chart: speed-up per metric, before/after per group, tasks CPU vs I/O.
 import { useMemo } from 'react';
 import type { MetricComparison, TaskSaving } from '../../shared/verdict';
-import { COLORS, distinctLabels, logTick, logTicks, wrapLabel } from './chart-utils';
+import { COLORS, logTick, logTicks } from './chart-utils';
+import { distinctLabels, wrapLabel } from '../view-model/chart-labels';
 import { ReportChart } from './ReportChart';
 import { fmtRatio } from '../../shared/format';
-import type { ChartGroup } from './report-model';
+import type { ChartGroup } from '../view-model/chart-groups';
 
 const axisNum = (v: number) => (v >= 1 ? v.toLocaleString('en-US') : String(v));
 

@@ -1,10 +1,11 @@
-// Pure assembly of what the report prints: per-test tables, chart groups, drive and machine facts.
+// Pure assembly of what the report prints: per-test tables, drive and machine facts (chart groups
+// are the verdict screen's too: view-model/chart-groups.ts).
 import type { Measurement, RunDocument, TestResult } from '../../shared/schemas/run';
 import type { MetricComparison, SpreadOf, Verdict } from '../../shared/verdict';
 import { spreadOfMeasurement } from '../../shared/verdict/compare';
-import { figureLabel, labelText, plainMethod, testLabel } from '../../shared/labels';
-import { metricKey, toMBps } from '../../shared/verdict/metrics';
-import { distinctLabels } from './chart-utils';
+import { figureLabel, plainMethod, testLabel } from '../../shared/labels';
+import { metricKey } from '../../shared/verdict/metrics';
+import { distinctLabels } from '../view-model/chart-labels';
 
 /** A run's name for people: never its id (the id is for files and the CLI). */
 export function displayName(r: RunDocument): string {
@@ -165,69 +166,6 @@ export function testTables(
       rows: shownRows,
     };
   });
-}
-
-export interface ChartGroup {
-  id: string;
-  title: string;
-  unit: string;
-  log: boolean;
-  bars: { label: string; metric: string; before: number | null; after: number | null }[];
-}
-
-const THEME_TITLES: Record<string, string> = {
-  sequential: 'Sequential throughput',
-  'random-access': 'Random access',
-  'file-ops': 'File creation, stat and deletion',
-  memory: 'Cached reads (memory speed)',
-  latency: 'Latency',
-  other: 'Other measurements',
-};
-
-/**
- * Before/after bars grouped by what they measure. Throughputs share one unit (MB/s) so one axis
- * holds hdparm, dd, bonnie++ and iozone together; other units get a chart of their own.
- */
-export function chartGroups(comparisons: MetricComparison[]): ChartGroup[] {
-  const groups = new Map<string, ChartGroup>();
-  for (const c of comparisons) {
-    if (c.before.median === null && c.after.median === null) continue;
-    const asMB = toMBps(1, c.unit) !== null;
-    const unit = asMB ? 'MB/s' : c.unit;
-    const conv = (x: number | null) => (x === null ? null : asMB ? toMBps(x, c.unit) : x);
-    const id = `${c.theme}|${unit}`;
-    const g = groups.get(id) ?? {
-      id,
-      title: `${THEME_TITLES[c.theme] ?? c.theme}, ${unit}${c.better === 'lower' ? ' (lower is better)' : ''}`,
-      unit,
-      log: c.theme === 'random-access' || c.theme === 'file-ops',
-      bars: [],
-    };
-    const human = figureLabel(c.testId, c);
-    g.bars.push({
-      label: labelText(human),
-      metric: human.tag ?? c.unit,
-      before: conv(c.before.median),
-      after: conv(c.after.median),
-    });
-    groups.set(id, g);
-  }
-  for (const g of groups.values()) {
-    const vals = g.bars
-      .flatMap((b) => [b.before, b.after])
-      .filter((x): x is number => !!x && x > 0);
-    // A wide range squashes the small bars to nothing on a linear axis.
-    if (vals.length && Math.max(...vals) / Math.min(...vals) > 30) g.log = true;
-  }
-  for (const g of groups.values()) {
-    const labels = distinctLabels(
-      g.bars,
-      (b) => b.label,
-      (b) => b.metric,
-    );
-    g.bars.forEach((b, i) => (b.label = labels[i]!));
-  }
-  return [...groups.values()];
 }
 
 export { driveFacts, machineFacts, runFacts, type Fact } from './facts-model';

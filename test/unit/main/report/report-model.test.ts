@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { computeVerdict } from '../../../../src/shared/verdict';
-import { compareRuns } from '../../../../src/shared/verdict/compare';
 import {
-  chartGroups,
   driveFacts,
   machineFacts,
   shortNote,
   testTables,
 } from '../../../../src/renderer/report/report-model';
-import {
-  chunk,
-  distinctLabels,
-  logTick,
-  logTicks,
-  wrapLabel,
-} from '../../../../src/renderer/report/chart-utils';
+import { chunk, logTick, logTicks } from '../../../../src/renderer/report/chart-utils';
 import type { RunDocument } from '../../../../src/shared/schemas/run';
 import { seedPair } from './fixtures';
 
@@ -124,26 +116,6 @@ describe('per-test tables', () => {
   });
 });
 
-describe('chart groups', () => {
-  const { before, after } = seedPair();
-  const groups = chartGroups(compareRuns(before, after));
-
-  it('throughputs share MB/s whatever the tool printed (MiB/s, KiB/s)', () => {
-    const seq = groups.find((g) => g.id === 'sequential|MB/s')!;
-    const hd = seq.bars.find((b) => b.label === 'Sequential read speed (hdparm -t)')!;
-    expect(hdparmT(before)).toBeCloseTo(73.1, 0);
-    expect(hd.before).toBeCloseTo(hdparmT(before) * 1.048576, 6);
-    const blk = seq.bars.find((b) => b.label === 'Sequential read speed (bonnie++ block read)')!;
-    expect(blk.after).toBeCloseTo((297390 * 1024) / 1e6, 3);
-  });
-
-  it('random access and wide ranges are drawn on a log axis', () => {
-    expect(groups.find((g) => g.id.startsWith('random-access'))!.log).toBe(true);
-    expect(groups.find((g) => g.id === 'sequential|MB/s')!.log).toBe(true); // per-char vs block
-    expect(groups.find((g) => g.id.startsWith('memory'))!.log).toBe(false);
-  });
-});
-
 describe('drive and machine facts', () => {
   const { before } = seedPair();
 
@@ -165,7 +137,7 @@ describe('drive and machine facts', () => {
 });
 
 describe('chart helpers', () => {
-  it('log axes label 1-2-5 steps only; long labels wrap to at most three lines', () => {
+  it('log axes label 1-2-5 steps only', () => {
     expect([1, 2, 3, 5, 7, 10, 20, 50, 300].map((v) => logTick(v, String))).toEqual([
       '1',
       '2',
@@ -178,11 +150,6 @@ describe('chart helpers', () => {
       '',
     ]);
     expect(logTick(0, String)).toBe('');
-    expect(wrapLabel('Two VirtualBox VMs installing Ubuntu Server at once', 20)).toEqual([
-      'Two VirtualBox VMs',
-      'installing Ubuntu',
-      'Server at once',
-    ]);
   });
 
   it('tall charts split into even parts; nothing to draw is no chart at all', () => {
@@ -195,16 +162,5 @@ describe('chart helpers', () => {
       ).map((p) => p.length),
     ).toEqual([14, 13]);
     expect(logTicks(0.3, 60)).toEqual([0.5, 1, 2, 5, 10, 20, 50]);
-    expect(
-      distinctLabels(
-        [
-          { l: 'RND 4K Q1 read', u: 'IOPS' },
-          { l: 'RND 4K Q1 read', u: 'µs' },
-          { l: 'SEQ 1M Q8 read', u: 'KiB/s' },
-        ],
-        (x) => x.l,
-        (x) => x.u,
-      ),
-    ).toEqual(['RND 4K Q1 read, IOPS', 'RND 4K Q1 read, µs', 'SEQ 1M Q8 read']);
   });
 });
