@@ -4,8 +4,8 @@ import { predict, type Prediction, type TargetPreset } from '../../../shared/pre
 import { presetForKind } from '../../../shared/prediction/presets';
 import { referenceRuns } from '../../../shared/reference';
 import type { RunDocument } from '../../../shared/schemas/run';
-import { formatSeconds } from '../../../shared/verdict';
-import { fmtNum, fmtShare } from '../../../shared/format';
+import { fmtNum } from '../../../shared/format';
+import { predictionRows } from '../../view-model/prediction-rows';
 import { referenceRows } from '../reference-model';
 import { errorText } from '../../../shared/format';
 
@@ -45,7 +45,7 @@ export function PredictionSection({
       {attempts.map((a) => (
         <div className="rp-keep" key={a.preset}>
           {a.prediction ? (
-            <PredictionTable p={a.prediction} measured={!!after} />
+            <PredictionTable p={a.prediction} />
           ) : (
             <p className="rp-muted">No prediction: {a.error}</p>
           )}
@@ -55,8 +55,13 @@ export function PredictionSection({
   );
 }
 
-function PredictionTable({ p, measured }: { p: Prediction; measured: boolean }) {
-  const s = (x: number | null) => (x === null ? '—' : formatSeconds(x));
+function PredictionTable({ p }: { p: Prediction }) {
+  const { measured, figures, tasks } = predictionRows(p);
+  const num = (title: string) => (
+    <th scope="col" className="num">
+      {title}
+    </th>
+  );
   return (
     <>
       <h3>
@@ -67,52 +72,36 @@ function PredictionTable({ p, measured }: { p: Prediction; measured: boolean }) 
         <thead>
           <tr>
             <th scope="col">Figure</th>
-            <th scope="col" className="num">
-              Now
-            </th>
-            <th scope="col" className="num">
-              Predicted
-            </th>
-            {measured && (
-              <th scope="col" className="num">
-                Measured after
-              </th>
-            )}
-            {measured && (
-              <th scope="col" className="num">
-                Off by
-              </th>
-            )}
+            {num('Now')}
+            {num('Predicted')}
+            {measured && num('Measured after')}
+            {measured && num('Off by')}
           </tr>
         </thead>
         <tbody>
-          {p.synthetic.map((x) => (
-            <tr key={x.what}>
+          {figures.map((x) => (
+            <tr key={x.key}>
               <th scope="row">
                 {x.what}, {x.unit}
               </th>
-              <td className="num">{fmtNum(x.before)}</td>
-              <td className="num">{fmtNum(x.predicted)}</td>
-              {measured && <td className="num">{fmtNum(x.measured)}</td>}
-              {measured && (
-                <td className="num">
-                  {x.measured ? fmtShare((x.measured - x.predicted) / x.measured) : '—'}
-                </td>
-              )}
+              <td className="num">{x.now}</td>
+              <td className="num">{x.predicted}</td>
+              {measured && <td className="num">{x.measured}</td>}
+              {measured && <td className="num">{x.offBy}</td>}
             </tr>
           ))}
-          {p.tasks.map((t) => (
+          {tasks.map((t) => (
             <tr key={t.key}>
               <th scope="row">
-                {t.title} (waits {fmtShare(t.ioWaitShare)}
-                {t.ioShareAssumed ? ', assumed' : ''})
+                {t.title} (waits {t.waiting}
+                {t.assumed ? ', assumed' : ''})
               </th>
-              <td className="num">{s(t.beforeSeconds.median)}</td>
+              <td className="num">{t.now}</td>
               <td className="num">
-                {s(t.predictedSeconds)} (≥ {s(t.floorSeconds)})
+                {t.predicted} (≥ {t.floor})
               </td>
-              {measured && <td className="num">{s(t.measuredSeconds)}</td>}
-              {measured && <td className="num">{fmtShare(t.error)}</td>}
+              {measured && <td className="num">{t.measured}</td>}
+              {measured && <td className="num">{t.offBy}</td>}
             </tr>
           ))}
         </tbody>
