@@ -7,6 +7,7 @@ import type { RunDocument } from '../../../shared/schemas/run';
 import { fmtNum } from '../../../shared/format';
 import { predictionRows } from '../../view-model/prediction-rows';
 import { referenceRows } from '../reference-model';
+import { FixedTable } from './FixedTable';
 import { errorText } from '../../../shared/format';
 
 type Attempt = { preset: TargetPreset; prediction: Prediction | null; error: string | null };
@@ -125,39 +126,31 @@ export function ReferenceSection({ runs }: { runs: RunDocument[] }) {
         Your runs next to figures published for other drives (the reviews and forum posts Drivewise
         ships with). Their machines differ from yours: read them as orders of magnitude.
       </p>
-      <table className="rp-table rp-refs rp-fixed" data-testid="report-references">
-        <colgroup>
-          <col style={{ width: '31%' }} />
-          {columns.map((c) => (
-            <col key={c.id} style={{ width: `${69 / columns.length}%` }} />
-          ))}
-        </colgroup>
-        <thead>
-          <tr>
-            <th scope="col">Drive</th>
-            {columns.map((c) => (
-              <th scope="col" className="num" key={c.id}>
-                {c.title}, {c.unit}
-                {c.better === 'lower' ? ' ↓' : ''}
-              </th>
+      <FixedTable
+        className="rp-refs"
+        testId="report-references"
+        columns={[
+          { title: 'Drive', width: 31 },
+          ...columns.map((c) => ({
+            title: `${c.title}, ${c.unit}${c.better === 'lower' ? ' ↓' : ''}`,
+            width: 69 / columns.length,
+            num: true,
+          })),
+        ]}
+      >
+        {rows.map((r) => (
+          <tr key={r.id} className={r.own ? 'rp-own' : undefined}>
+            <th scope="row">
+              {r.name} <span className="rp-tool">({r.kind})</span>
+            </th>
+            {r.values.map((v, i) => (
+              <td className="num" key={i}>
+                {fmtNum(v)}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} className={r.own ? 'rp-own' : undefined}>
-              <th scope="row">
-                {r.name} <span className="rp-tool">({r.kind})</span>
-              </th>
-              {r.values.map((v, i) => (
-                <td className="num" key={i}>
-                  {fmtNum(v)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </FixedTable>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { formatSeconds, type TaskSaving } from '../../../shared/verdict';
 import { plainMethod, testLabel } from '../../../shared/labels';
 import { fmtBytes, fmtNum, fmtShare, fmtSpread, outcomeWords } from '../../../shared/format';
 import type { TestTable } from '../report-model';
+import { FixedTable } from './FixedTable';
 
 const STATUS_WORDS = {
   ok: '',
@@ -139,60 +140,42 @@ export function TasksTable({ tasks }: { tasks: TaskSaving[] }) {
   if (!tasks.length) return null;
   const s = (x: number | null) => (x === null ? '—' : formatSeconds(x));
   return (
-    <table className="rp-table rp-tasks rp-fixed" data-testid="report-tasks">
-      <colgroup>
-        {[20, 10, 10, 13, 11, 13, 11, 12].map((w, i) => (
-          <col key={i} style={{ width: `${w}%` }} />
-        ))}
-      </colgroup>
-      <thead>
-        <tr>
-          <th scope="col">Task</th>
-          <th scope="col" className="num">
-            Before, s
+    <FixedTable
+      className="rp-tasks"
+      testId="report-tasks"
+      columns={[
+        { title: 'Task', width: 20 },
+        { title: 'Before, s', width: 10, num: true },
+        { title: 'After, s', width: 10, num: true },
+        { title: 'Outcome', width: 13 },
+        { title: 'Saved each time', width: 11, num: true },
+        { title: 'Per day', width: 13, num: true },
+        { title: 'CPU s before / after', width: 11, num: true },
+        { title: 'I/O wait before / after', width: 12, num: true },
+      ]}
+    >
+      {tasks.map((t) => (
+        <tr key={t.key}>
+          <th scope="row">
+            {t.testId === 'task.stopwatch' ? t.title : testLabel(t.testId, t.title).label}
           </th>
-          <th scope="col" className="num">
-            After, s
-          </th>
-          <th scope="col">Outcome</th>
-          <th scope="col" className="num">
-            Saved each time
-          </th>
-          <th scope="col" className="num">
-            Per day
-          </th>
-          <th scope="col" className="num">
-            CPU s before / after
-          </th>
-          <th scope="col" className="num">
-            I/O wait before / after
-          </th>
+          <td className="num">{fmtSpread(t.beforeSeconds)}</td>
+          <td className="num">{fmtSpread(t.afterSeconds)}</td>
+          <td className={`rp-outcome rp-${t.outcome}`}>{outcomeWords(t.outcome, t.speedup)}</td>
+          <td className="num">{s(t.savedPerOccurrence)}</td>
+          <td className="num">
+            {t.occurrencesPerDay > 0
+              ? `${s(t.savedPerDay)} (${t.occurrencesPerDay}×)`
+              : 'not in profile'}
+          </td>
+          <td className="num">
+            {fmtNum(t.cpuSecondsBefore)} / {fmtNum(t.cpuSecondsAfter)}
+          </td>
+          <td className="num">
+            {fmtShare(t.ioWaitShareBefore)} / {fmtShare(t.ioWaitShareAfter)}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {tasks.map((t) => (
-          <tr key={t.key}>
-            <th scope="row">
-              {t.testId === 'task.stopwatch' ? t.title : testLabel(t.testId, t.title).label}
-            </th>
-            <td className="num">{fmtSpread(t.beforeSeconds)}</td>
-            <td className="num">{fmtSpread(t.afterSeconds)}</td>
-            <td className={`rp-outcome rp-${t.outcome}`}>{outcomeWords(t.outcome, t.speedup)}</td>
-            <td className="num">{s(t.savedPerOccurrence)}</td>
-            <td className="num">
-              {t.occurrencesPerDay > 0
-                ? `${s(t.savedPerDay)} (${t.occurrencesPerDay}×)`
-                : 'not in profile'}
-            </td>
-            <td className="num">
-              {fmtNum(t.cpuSecondsBefore)} / {fmtNum(t.cpuSecondsAfter)}
-            </td>
-            <td className="num">
-              {fmtShare(t.ioWaitShareBefore)} / {fmtShare(t.ioWaitShareAfter)}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </FixedTable>
   );
 }
