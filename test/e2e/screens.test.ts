@@ -7,45 +7,13 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/cli/program';
-import { resolvePath } from '../../src/main/drives';
-import { buildReport } from '../../src/main/health/checks';
-import { stopwatchResult, taskRunDocument } from '../../src/main/tasks/task-runs';
-import type { RunDocument } from '../../src/shared/schemas/run';
-import { spread } from '../../src/shared/stats';
-import { fixtureHealthInputs, smartFixture } from '../unit/main/health/fixture';
-import { gen } from '../unit/shared/verdict/generate';
 import { realisticPair } from '../unit/shared/verdict/realistic-runs';
-import { openApp, RESULTS_DIR, type E2E } from './harness';
+import { again, clonedMisalignedHealth, stopwatchRun } from './fixture-runs';
+import { chooseFolder, openApp, RESULTS_DIR, type E2E } from './harness';
 
 const SHOTS = resolve(process.env.SHOTS_DIR ?? join(RESULTS_DIR, 'screens'));
 // A fixed folder name: it is printed on the drive step, so a random one would differ per run.
 const TARGET = '/var/tmp/dw-screens-target';
-
-function again(r: RunDocument, id: string, noise: number): RunDocument {
-  const g = gen(17);
-  const copy = structuredClone(r);
-  copy.id = id;
-  copy.name = `${r.name ?? r.id} (again)`;
-  for (const t of copy.tests)
-    for (const m of t.measurements) {
-      m.samples = m.samples.map((x) => (x === null ? null : x * (1 + g.between(-noise, noise))));
-      Object.assign(m, spread(m.samples));
-    }
-  return copy;
-}
-
-function stopwatchRun(id: string, name: string, timings: [string, number[], 'boot' | 'login'][]) {
-  const [first, ...rest] = timings;
-  const doc = taskRunDocument(
-    stopwatchResult({ title: first![0], seconds: first![1], kind: first![2] }),
-    '0.1.0',
-    name,
-  );
-  doc.id = id;
-  for (const [title, seconds, kind] of rest)
-    doc.tests.push(stopwatchResult({ title, seconds, kind }));
-  return doc;
-}
 
 describe('screens for a before/after comparison', () => {
   let app: E2E;
@@ -62,16 +30,8 @@ describe('screens for a before/after comparison', () => {
     rmSync(TARGET, { recursive: true, force: true });
     mkdirSync(TARGET);
     app = await openApp();
-    const inp = await fixtureHealthInputs('cloned-misaligned', '/', {
-      oldDrive: { path: '/dev/sdb', model: 'WDC WD20EZRX-00D8PB0', serial: 'WD-WCC4M1234567' },
-      smart: async (device) => ({
-        json: smartFixture('smartctl-ssd-kingston-sv300.json'),
-        reason: null,
-        device,
-      }),
-    });
     await app.services.runs.save(before);
-    await app.services.runs.save({ ...after, health: buildReport(inp) });
+    await app.services.runs.save({ ...after, health: await clonedMisalignedHealth() });
     await app.services.runs.save(again(before, 'aa-again', 0.03));
     await app.services.runs.save(
       stopwatchRun('sw-before', 'Stopwatch, old hard disk', [
@@ -103,16 +63,7 @@ describe('screens for a before/after comparison', () => {
     await page.getByRole('heading', { name: /Is a new drive worth it/ }).waitFor();
     await shot('wizard-1-welcome');
     await main().getByRole('button', { name: 'Start' }).click();
-    const disk = (await resolvePath(TARGET)).disks[0]!;
-    await page
-      .getByRole('group', { name: 'Drives' })
-      .getByRole('button')
-      .filter({ hasText: disk })
-      .first()
-      .click();
-    await page.getByLabel(/Folder for the test files/).fill(TARGET);
-    await main().getByRole('button', { name: 'Check' }).click();
-    await page.getByTestId('dir-verdict').waitFor();
+    await chooseFolder(page, TARGET);
     await shot('wizard-2-drive');
     await next();
     await page.getByRole('heading', { name: 'Plan the measurement' }).waitFor();
