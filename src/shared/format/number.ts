@@ -1,5 +1,5 @@
 // Numbers as every screen, the PDF report and the CLI print them: three significant digits below
-// 1000, grouped integers above (1,234), and '—' for a figure that is not there.
+// 1000 without trailing zeros, grouped integers above (1,234), and '—' for a figure that is not there.
 import type { SpreadOf } from '../verdict/schema';
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -7,16 +7,11 @@ const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const missing = (x: number | null | undefined): x is null | undefined =>
   x === null || x === undefined || !Number.isFinite(x);
 
-/** 3 significant digits below 1000 (trailing zeros kept, so columns line up), 1,234 above. */
+/** Three significant digits below 1000 ("2.5", "15.4", "0.0123"), grouped integers above (1,234). */
 export function fmtNum(x: number | null | undefined): string {
   if (missing(x)) return '—';
-  const a = Math.abs(x);
-  if (a >= 1000) return grouped.format(x);
-  if (a === 0) return '0';
-  if (a >= 100) return x.toFixed(0);
-  if (a >= 10) return x.toFixed(1);
-  if (a >= 1) return x.toFixed(2);
-  return x.toPrecision(2);
+  if (Math.abs(x) >= 1000) return grouped.format(x);
+  return x.toLocaleString('en-US', { maximumSignificantDigits: 3 });
 }
 
 /** A value with its unit ("412 MB/s"), or '—'. */

@@ -19,12 +19,16 @@ import {
 } from '../../../../src/shared/format';
 
 describe('numbers', () => {
-  it('three significant digits, trailing zeros kept, grouped thousands', () => {
+  it('three significant digits, no trailing zeros, grouped thousands', () => {
     expect(fmtNum(297390)).toBe('297,390');
     expect(fmtNum(150.4)).toBe('150');
     expect(fmtNum(73.1)).toBe('73.1');
-    expect(fmtNum(2.5)).toBe('2.50');
-    expect(fmtNum(0.0123)).toBe('0.012');
+    expect(fmtNum(2.5)).toBe('2.5');
+    expect(fmtNum(1)).toBe('1');
+    expect(fmtNum(1.234)).toBe('1.23');
+    expect(fmtNum(-12.34)).toBe('-12.3');
+    expect(fmtNum(0.0123)).toBe('0.0123');
+    expect(fmtNum(0.00012345)).toBe('0.000123');
     expect(fmtNum(0)).toBe('0');
     expect(fmtNum(null)).toBe('—');
     expect(fmtNum(Number.NaN)).toBe('—');
@@ -34,7 +38,7 @@ describe('numbers', () => {
 
   it('spreads, ratios, ranges, shares and outcomes', () => {
     expect(fmtSpread({ median: 412, min: 398, max: 430, samples: 3 })).toBe('412 (398–430)');
-    expect(fmtSpread({ median: 5, min: 5, max: 5, samples: 1 })).toBe('5.00');
+    expect(fmtSpread({ median: 5, min: 5, max: 5, samples: 1 })).toBe('5');
     expect(fmtSpread(null)).toBe('—');
     expect(fmtRatio(35.19)).toBe('35×');
     expect(fmtRatio(1.04)).toBe('1.04×');
