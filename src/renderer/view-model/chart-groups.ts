@@ -5,6 +5,7 @@ import { figureLabel, labelText } from '../../shared/labels';
 import type { MetricComparison, MetricTheme, SpreadOf } from '../../shared/verdict';
 import { toMBps } from '../../shared/verdict/metrics';
 import { distinctLabels } from './chart-labels';
+import { chunk, partOf } from '../report/chart-utils';
 
 export interface ChartBar {
   label: string;
@@ -89,4 +90,15 @@ export function chartGroups(comparisons: MetricComparison[]): ChartGroup[] {
     g.bars.forEach((b, i) => (b.label = labels[i]!));
   }
   return [...groups.values()];
+}
+
+/** A group cut into charts of at most `size` bars, so each fits on a page ("(1 of 2)" titles). */
+export function splitGroup(g: ChartGroup, size: number): ChartGroup[] {
+  const parts = chunk(g.bars, size);
+  let at = 0;
+  return parts.map((bars, i) => {
+    const rows = g.rows.slice(at, at + bars.length);
+    at += bars.length;
+    return { ...g, id: `${g.id}#${i}`, bars, rows, title: g.title + partOf(i, parts.length) };
+  });
 }

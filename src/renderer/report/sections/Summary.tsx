@@ -1,6 +1,8 @@
 // The story's first page: the recommendation and its reasons, time saved (and on what basis), and
 // the findings that explain it. Reads the verdict only through the adapter (verdict-adapter.ts).
+import type { RunDocument } from '../../../shared/schemas/run';
 import { timeAndMoney } from '../../view-model/time-money';
+import { PredictionSection } from './Context';
 import type { StoryVerdict } from '../verdict-adapter';
 
 const LEVEL_WORDS = {
@@ -103,5 +105,25 @@ export function Findings({
         </ol>
       )}
     </section>
+  );
+}
+
+/** The first page of a baseline-only report: no verdict yet, and what a new drive would change. */
+export function BaselineOnlyStory({ before }: { before: RunDocument }) {
+  return (
+    <>
+      <section className="rp-verdict rp-level-undecided">
+        <p className="rp-kicker">Baseline only</p>
+        <h2 data-testid="report-headline">
+          No verdict yet: measure the new drive with the same plan to compare
+        </h2>
+        <p>
+          This report holds the figures of the current drive. After the swap, run the same plan on
+          the new drive; the before/after report then says whether the upgrade was worth it.
+        </p>
+      </section>
+      {/* Before buying, what a new drive would change is the point of a baseline report. */}
+      <PredictionSection before={before} after={null} />
+    </>
   );
 }
