@@ -1,9 +1,7 @@
 // Login to desktop: arms an autostart entry that times the next login into this run.
-import { useEffect, useState } from 'react';
-import { LOGIN_STEPS, type LoginStatus } from '../../../shared/contract/tasks';
-import { errorText } from '../../../shared/format';
-import { api } from '../../api/transport';
+import { LOGIN_STEPS } from '../../../shared/contract/tasks';
 import { loginStatusText } from '../manual-timings-text';
+import { useLoginTiming } from './use-login-timing';
 
 export function LoginTiming({
   runId,
@@ -13,17 +11,7 @@ export function LoginTiming({
   /** One line for a failed call; null clears it. */
   onError(message: string | null): void;
 }) {
-  const [login, setLogin] = useState<LoginStatus | null>(null);
-  useEffect(() => {
-    api()
-      .tasksLoginStatus({})
-      .then(setLogin)
-      .catch((e: unknown) => onError(errorText(e)));
-  }, [onError]);
-  const loginCall = (call: Promise<LoginStatus>) => {
-    onError(null);
-    call.then(setLogin).catch((e: unknown) => onError(errorText(e)));
-  };
+  const { login, arm, disarm } = useLoginTiming(runId, onError);
   // Armed from the other wizard step (or the CLI): the logins would go to another run.
   const elsewhere = !!login?.armed && login.target?.runId !== runId;
   return (
@@ -45,16 +33,12 @@ export function LoginTiming({
       </p>
       <div className="row-inline">
         {(!login?.armed || elsewhere) && (
-          <button
-            type="button"
-            onClick={() => loginCall(api().tasksLoginArm({ runId }))}
-            disabled={!login}
-          >
+          <button type="button" onClick={arm} disabled={!login}>
             {elsewhere ? 'Time logins for this run instead' : 'Time my next login'}
           </button>
         )}
         {login?.armed && (
-          <button type="button" onClick={() => loginCall(api().tasksLoginDisarm({}))}>
+          <button type="button" onClick={disarm}>
             Stop timing logins
           </button>
         )}
