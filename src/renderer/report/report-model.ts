@@ -1,7 +1,7 @@
 // Pure assembly of what the report prints: per-test tables, drive and machine facts (chart groups
 // are the verdict screen's too: view-model/chart-groups.ts).
 import type { Measurement, RunDocument, TestResult } from '../../shared/schemas/run';
-import type { MetricComparison, SpreadOf, Verdict } from '../../shared/verdict';
+import type { MetricComparison, SpreadOf, TaskSaving, Verdict } from '../../shared/verdict';
 import { spreadOfMeasurement } from '../../shared/verdict/compare';
 import { figureLabel, plainMethod, testLabel } from '../../shared/labels';
 import { metricKey } from '../../shared/verdict/metrics';
@@ -75,6 +75,65 @@ export function testIdentity(t: Pick<TestResult, 'testId' | 'title'>): string {
   return t.testId === 'task.stopwatch' ? `${t.testId}|${t.title.trim().toLowerCase()}` : t.testId;
 }
 
+type Lookup = {
+  byKey: Map<string, MetricComparison>;
+  taskByKey: Map<string, TaskSaving>;
+};
+
+/** One row per figure of a test, before and after side by side, labels made distinct. */
+function figureRows(
+  main: TestResult,
+  b: TestResult | null,
+  a: TestResult | null,
+  hasAfter: boolean,
+  { byKey, taskByKey }: Lookup,
+): TableRow[] {
+  const after = hasAfter;
+  const metrics = new Map<string, { b?: Measurement; a?: Measurement }>();
+  for (const m of b?.measurements ?? []) metrics.set(metricKey(main.testId, m), { b: m });
+  for (const m of a?.measurements ?? []) {
+    const k = metricKey(main.testId, m);
+    metrics.set(k, { ...metrics.get(k), a: m });
+  }
+  const rows: TableRow[] = [...metrics].map(([key, { b: mb, a: ma }]) => {
+    const m = (mb ?? ma)!;
+    const c = byKey.get(key);
+    const task = taskByKey.get(key);
+    const note = shortNote(uniq([mb?.note ?? '', ma?.note ?? '']));
+    const human = figureLabel(main.testId, m, main.tool);
+    return {
+      key,
+      label: human.label,
+      tag: human.tag,
+      unit: m.unit,
+      better: m.better,
+      before: mb ? spreadOfMeasurement(mb) : null,
+      after: after ? (ma ? spreadOfMeasurement(ma) : null) : null,
+      speedup: c?.speedup ?? task?.speedup ?? null,
+      outcome: c?.outcome ?? task?.outcome ?? null,
+      ...(note ? { note } : {}),
+    };
+  });
+  const labels = distinctLabels(
+    rows,
+    (r) => r.label,
+    (r) => r.tag ?? r.unit,
+  );
+  rows.forEach((r, i) => (r.label = labels[i]!));
+  return rows;
+}
+
+/** A caveat both runs carry is printed once. */
+function caveatsOf(b: TestResult | null, a: TestResult | null, hasAfter: boolean): string[] {
+  const after = hasAfter;
+  const bc = (b?.caveats ?? []).map(plainMethod);
+  const ac = (a?.caveats ?? []).map(plainMethod);
+  return uniq([
+    ...bc.map((c) => (!after ? c : ac.includes(c) ? `Both runs: ${c}` : `Before: ${c}`)),
+    ...ac.filter((c) => !bc.includes(c)).map((c) => `After: ${c}`),
+  ]);
+}
+
 /** One table per test, in the order the before-run ran them; tests only one run has come last. */
 export function testTables(
   before: RunDocument,
@@ -94,37 +153,7 @@ export function testTables(
     const b = before.tests.find((t) => testIdentity(t) === id) ?? null;
     const a = after ? (afterTests.get(id) ?? null) : null;
     const main = b ?? a!;
-    const metrics = new Map<string, { b?: Measurement; a?: Measurement }>();
-    for (const m of b?.measurements ?? []) metrics.set(metricKey(main.testId, m), { b: m });
-    for (const m of a?.measurements ?? []) {
-      const k = metricKey(main.testId, m);
-      metrics.set(k, { ...metrics.get(k), a: m });
-    }
-    const rows: TableRow[] = [...metrics].map(([key, { b: mb, a: ma }]) => {
-      const m = (mb ?? ma)!;
-      const c = byKey.get(key);
-      const task = taskByKey.get(key);
-      const note = shortNote(uniq([mb?.note ?? '', ma?.note ?? '']));
-      const human = figureLabel(main.testId, m, main.tool);
-      return {
-        key,
-        label: human.label,
-        tag: human.tag,
-        unit: m.unit,
-        better: m.better,
-        before: mb ? spreadOfMeasurement(mb) : null,
-        after: after ? (ma ? spreadOfMeasurement(ma) : null) : null,
-        speedup: c?.speedup ?? task?.speedup ?? null,
-        outcome: c?.outcome ?? task?.outcome ?? null,
-        ...(note ? { note } : {}),
-      };
-    });
-    const labels = distinctLabels(
-      rows,
-      (r) => r.label,
-      (r) => r.tag ?? r.unit,
-    );
-    rows.forEach((r, i) => (r.label = labels[i]!));
+    const rows = figureRows(main, b, a, !!after, { byKey, taskByKey });
     // bonnie++'s "+++++" phases: a row of dashes each says nothing; one line names them all.
     const blank = (r: TableRow) =>
       r.before?.median == null && (!after || r.after?.median == null) && !!r.note;
@@ -134,13 +163,7 @@ export function testTables(
       untimedRows.length > 1
         ? { labels: untimedRows.map((r) => r.label), note: untimedRows[0]!.note! }
         : null;
-    // A caveat both runs carry is printed once.
-    const bc = (b?.caveats ?? []).map(plainMethod);
-    const ac = (a?.caveats ?? []).map(plainMethod);
-    const caveats = uniq([
-      ...bc.map((c) => (!after ? c : ac.includes(c) ? `Both runs: ${c}` : `Before: ${c}`)),
-      ...ac.filter((c) => !bc.includes(c)).map((c) => `After: ${c}`),
-    ]);
+    const caveats = caveatsOf(b, a, !!after);
     const errors = uniq([
       b?.error ? `Before: ${b.error}` : '',
       a?.error ? `After: ${a.error}` : '',
