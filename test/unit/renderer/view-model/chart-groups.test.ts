@@ -55,3 +55,18 @@ describe('chart labels', () => {
     ).toEqual(['RND 4K Q1 read, IOPS', 'RND 4K Q1 read, µs', 'SEQ 1M Q8 read']);
   });
 });
+
+describe('split groups', () => {
+  it('cuts bars and their comparisons together, titled part by part', async () => {
+    const { splitGroup } = await import('../../../../src/renderer/view-model/chart-groups');
+    const { before, after } = seedPair();
+    const seq = chartGroups(compareRuns(before, after)).find((g) => g.id === 'sequential|MB/s')!;
+    const parts = splitGroup(seq, 3);
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.flatMap((p) => p.bars)).toEqual(seq.bars);
+    expect(parts.flatMap((p) => p.rows)).toEqual(seq.rows);
+    for (const p of parts) expect(p.rows).toHaveLength(p.bars.length);
+    expect(parts[0]!.title).toBe(`${seq.title} (1 of ${parts.length})`);
+    expect(splitGroup(seq, 100)).toEqual([{ ...seq, id: `${seq.id}#0` }]);
+  });
+});
