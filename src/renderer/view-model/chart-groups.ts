@@ -7,7 +7,7 @@ import { toMBps } from '../../shared/verdict/metrics';
 import { distinctLabels } from './chart-labels';
 import { chunk, partOf } from '../report/chart-utils';
 
-export interface ChartBar {
+interface ChartBar {
   label: string;
   metric: string;
   before: number | null;
@@ -36,7 +36,7 @@ const THEME_TITLES: Record<MetricTheme, string> = {
 };
 
 /** A comparison in MB/s when it is a throughput (ratios and outcomes do not change). */
-export function inMBps(c: MetricComparison): MetricComparison {
+function inMBps(c: MetricComparison): MetricComparison {
   const k = toMBps(1, c.unit);
   if (k === null || c.unit === 'MB/s') return c;
   const m = (x: number | null) => (x === null ? null : x * k);

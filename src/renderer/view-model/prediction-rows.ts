@@ -4,7 +4,7 @@
 import type { Prediction } from '../../shared/prediction';
 import { fmtNum, fmtShare, formatSeconds } from '../../shared/format';
 
-export interface PredictionFigureRow {
+interface PredictionFigureRow {
   key: string;
   what: string;
   unit: string;
@@ -14,7 +14,7 @@ export interface PredictionFigureRow {
   offBy: string;
 }
 
-export interface PredictionTaskRow {
+interface PredictionTaskRow {
   key: string;
   title: string;
   now: string;

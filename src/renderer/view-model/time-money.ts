@@ -6,7 +6,7 @@ import { fmtHours, fmtMoney, formatSeconds } from '../../shared/format';
 
 type Totals = Pick<Verdict['totals'], 'basis' | 'savedPerDaySeconds' | 'savedPerYearHours'>;
 
-export interface TimeAndMoneyFigures {
+interface TimeAndMoneyFigures {
   /** False when no task was timed: the time figures are then unknown, not zero. */
   known: boolean;
   /** Where the time saved comes from, as a suffix: '', 'estimated' or 'partly estimated'. */

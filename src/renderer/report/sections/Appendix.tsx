@@ -6,13 +6,7 @@ import type { TestTable } from '../report-model';
 import { TestTableBlock } from './Tables';
 
 /** A heading never ends a page: it is kept together with the first block under it. */
-export function KeepWithFirst({
-  heading,
-  children,
-}: {
-  heading: ReactNode;
-  children: ReactNode[];
-}) {
+function KeepWithFirst({ heading, children }: { heading: ReactNode; children: ReactNode[] }) {
   return (
     <>
       <div className="rp-keep">

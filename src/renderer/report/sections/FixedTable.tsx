@@ -2,7 +2,7 @@
 // widening the page), a header row, and the body rows passed in.
 import type { ReactNode } from 'react';
 
-export interface FixedColumn {
+interface FixedColumn {
   title: ReactNode;
   /** Percent of the table's width. */
   width: number;

@@ -20,7 +20,7 @@ export function useBenchCatalogue(): { catalogue: BenchCatalogue | null; error: 
   return { catalogue, error };
 }
 
-export interface Plans {
+interface Plans {
   plans: Partial<Record<ProfileChoice, BenchPlan>>;
   /** bench.plan's one line for the chosen profile (its options refused, say). */
   planError: string | null;
