@@ -14,7 +14,7 @@ import { DriveStep } from './wizard/DriveStep';
 import { WelcomeStep } from './wizard/WelcomeStep';
 import { VerdictView } from './verdict/VerdictView';
 import { HealthStep } from './health/HealthStep';
-import { errorText } from './components/format';
+import { errorText } from '../shared/format';
 
 const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
   welcome: WelcomeStep,

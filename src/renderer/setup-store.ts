@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { ResolveResultDto } from '../shared/contract/drives';
 import type { DriveInfo, MachineProfile } from '../shared/schemas/drive';
 import { api } from './api/transport';
-import { errorText } from './components/format';
+import { errorText } from '../shared/format';
 
 export interface DirVerdict {
   ok: boolean;

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createServices, type Services } from '../../src/main/core/services';
 import { CHROMIUM_ARGS, CHROMIUM_CANDIDATES, findChromium } from '../../src/main/report/chromium';
+import { resolvePath } from '../../src/main/drives';
 import { createDispatch, createHandlers } from '../../src/main/router';
 import { startWebHost, type WebHost } from '../../src/main/web/host';
 
@@ -82,6 +83,23 @@ export async function openApp(
       if (errors.length) throw new Error(`page errors: ${errors.join(' | ')}`);
     },
   };
+}
+
+/**
+ * The wizard's drive step: picks the disk that holds `dir` (loop devices of parallel tests may be
+ * listed too), types the folder and checks it.
+ */
+export async function chooseFolder(page: Page, dir: string): Promise<void> {
+  const disk = (await resolvePath(dir)).disks[0]!;
+  await page
+    .getByRole('group', { name: 'Drives' })
+    .getByRole('button')
+    .filter({ hasText: disk })
+    .first()
+    .click();
+  await page.getByLabel(/Folder for the test files/).fill(dir);
+  await page.locator('main').getByRole('button', { name: 'Check' }).click();
+  await page.getByTestId('dir-verdict').waitFor();
 }
 
 /** axe-core's serious and critical violations on the current page, as "id: target" lines. */

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/cli/program';
 import { axeProblems, openApp, RESULTS_DIR, type E2E } from './harness';
 import { realisticPair } from '../unit/shared/verdict/realistic-runs';
-import { buildReport } from '../../src/main/health/checks';
-import { fixtureHealthInputs, smartFixture } from '../unit/main/health/fixture';
+import { clonedMisalignedHealth } from './fixture-runs';
 
 describe('set-up check: wizard step, History and PDF page', () => {
   let app: E2E;
@@ -149,15 +148,7 @@ describe('set-up check: wizard step, History and PDF page', () => {
   });
 
   it('a drive with many findings (the cloned, misaligned fixture) still fits its one page', async () => {
-    const inp = await fixtureHealthInputs('cloned-misaligned', '/', {
-      oldDrive: { path: '/dev/sdb', model: 'WDC WD20EZRX-00D8PB0', serial: 'WD-WCC4M1234567' },
-      smart: async (device) => ({
-        json: smartFixture('smartctl-ssd-kingston-sv300.json'),
-        reason: null,
-        device,
-      }),
-    });
-    const worst = { ...after, id: 'e2e-after-cloned', health: buildReport(inp) };
+    const worst = { ...after, id: 'e2e-after-cloned', health: await clonedMisalignedHealth() };
     await app.services.runs.save(worst);
     const pdf = join(RESULTS_DIR, 'report-health-findings.pdf');
     const code = await runCli(

@@ -11,7 +11,7 @@ import { runCli } from '../../src/main/cli/program';
 import { createServices, type Services } from '../../src/main/core/services';
 import { CHROMIUM_ARGS, findChromium } from '../../src/main/report/chromium';
 import { createDispatch, createHandlers } from '../../src/main/router';
-import { fmtNum } from '../../src/renderer/report/format';
+import { fmtNum } from '../../src/shared/format';
 import { runDocument, type RunDocument } from '../../src/shared/schemas/run';
 import { findJargon, testLabel } from '../../src/shared/labels';
 import { computeVerdict } from '../../src/shared/verdict';

@@ -3,40 +3,8 @@
 // one verdict object says; screenshots go to test-results/ to be looked at.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, type E2E } from './harness';
-import type { RunDocument } from '../../src/shared/schemas/run';
-import { spread } from '../../src/shared/stats';
-import { stopwatchResult, taskRunDocument } from '../../src/main/tasks/task-runs';
 import { realisticPair } from '../unit/shared/verdict/realistic-runs';
-import { gen } from '../unit/shared/verdict/generate';
-
-function again(r: RunDocument, id: string, noise: number): RunDocument {
-  const g = gen(17);
-  const copy = structuredClone(r);
-  copy.id = id;
-  copy.name = `${r.name ?? r.id} (again)`;
-  for (const t of copy.tests)
-    for (const m of t.measurements) {
-      m.samples = m.samples.map((x) => (x === null ? null : x * (1 + g.between(-noise, noise))));
-      Object.assign(m, spread(m.samples));
-    }
-  return copy;
-}
-
-function stopwatchRun(
-  id: string,
-  name: string,
-  timings: [string, number[], 'boot' | 'login' | 'app-start' | 'copy' | 'other'][],
-) {
-  const doc = taskRunDocument(
-    stopwatchResult({ title: timings[0]![0], seconds: timings[0]![1], kind: timings[0]![2] }),
-    '0.1.0',
-    name,
-  );
-  doc.id = id;
-  for (const [title, seconds, kind] of timings.slice(1))
-    doc.tests.push(stopwatchResult({ title, seconds, kind }));
-  return doc;
-}
+import { again, stopwatchRun } from './fixture-runs';
 
 describe('Verdict screens: A/A, A/B, stopwatch only', () => {
   let app: E2E;

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolvePath } from '../../src/main/drives';
-import { axeProblems, openApp, type E2E } from './harness';
+import { axeProblems, chooseFolder, openApp, type E2E } from './harness';
 
 let app: E2E;
 // On the real disk (not tmpfs), so the drive step can resolve them to a disk.
@@ -70,17 +69,7 @@ describe('the before/after wizard', () => {
 
     // Drive: pick the disk that holds the before directory.
     await page.getByRole('group', { name: 'Drives' }).waitFor();
-    // Other disks (loop devices of parallel tests) may be listed too: pick the one under the folder.
-    const disk = (await resolvePath(beforeDir)).disks[0]!;
-    await page
-      .getByRole('group', { name: 'Drives' })
-      .getByRole('button')
-      .filter({ hasText: disk })
-      .first()
-      .click();
-    await page.getByLabel(/Folder for the test files/).fill(beforeDir);
-    await main().getByRole('button', { name: 'Check' }).click();
-    await page.getByTestId('dir-verdict').waitFor();
+    await chooseFolder(page, beforeDir);
     await step('2-drive');
     await main().getByRole('button', { name: 'Next' }).click();
 

@@ -3,6 +3,7 @@
 import { figureLabel, labelText, plainMethod, testLabel } from '../../shared/labels';
 import type { BenchPlan } from '../../shared/contract/bench';
 import type { RunDocument } from '../../shared/schemas/run';
+import { fmtNum } from '../../shared/format';
 import { THROUGHPUT_UNITS, convert } from '../../shared/units';
 
 /** Terminal width the CLI's tables are laid out for. */
@@ -14,11 +15,8 @@ export function formatEta(s: number | null): string {
   return t >= 60 ? `${Math.floor(t / 60)}m${String(t % 60).padStart(2, '0')}s` : `${t}s`;
 }
 
-export function fmtNum(x: number | null): string {
-  if (x === null) return '—';
-  const a = Math.abs(x);
-  return a >= 1000 ? Math.round(x).toLocaleString('en-US') : a >= 10 ? x.toFixed(1) : x.toFixed(2);
-}
+// Numbers follow the one rule of the formatting module (screens, report and CLI alike).
+export { fmtNum };
 
 /** Throughputs are shown in MB/s whatever the tool printed (KiB/s, MiB/s, GB/s...). */
 export function displayUnit(unit: string): {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { HealthReport } from '../../shared/contract/health';
 import { api } from '../api/transport';
-import { errorText } from '../components/format';
+import { errorText } from '../../shared/format';
 
 /** Runs `health.check`; with a run id the report is stored into that run. */
 export function useHealthCheck(initial: HealthReport | null = null) {

@@ -1,7 +1,7 @@
 // Two runs side by side, metric by metric, with "no measurable difference" inside the noise.
 import type { Comparison } from '../../shared/reference/compare';
 import { figureLabel, testLabel } from '../../shared/labels';
-import { formatValue } from '../../shared/units';
+import { fmtValue } from '../../shared/format';
 
 const LABEL_WORDS: Record<string, string> = {
   before: 'Old drive',
@@ -58,8 +58,8 @@ export function CompareTable({ c }: { c: Comparison }) {
                   {figureLabel(p.testId, p).label}{' '}
                   <span className="dw-tag">{figureLabel(p.testId, p).tag}</span>
                 </td>
-                <td className="num">{formatValue(p.a.median, p.unit)}</td>
-                <td className="num">{formatValue(p.b.median, p.unit)}</td>
+                <td className="num">{fmtValue(p.a.median, p.unit)}</td>
+                <td className="num">{fmtValue(p.b.median, p.unit)}</td>
                 <td className={VERDICT[p.verdict]}>
                   {verdictText(p)}
                   {p.note && <div className="muted">{p.note}</div>}

@@ -11,4 +11,4 @@ export function download(name: string, text: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export { errorText } from '../components/format';
+export { errorText } from '../../shared/format';

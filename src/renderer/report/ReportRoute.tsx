@@ -7,7 +7,7 @@ import { ReportView } from './ReportView';
 import { setReportState } from './report-state';
 import { snapshotHtml } from './snapshot';
 import './report.css';
-import { errorText } from '../components/format';
+import { errorText } from '../../shared/format';
 
 declare global {
   interface Window {

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { reportHash, type PaperSize } from '../../shared/contract/report';
 import { api } from '../api/transport';
-import { errorText } from '../components/format';
+import { errorText } from '../../shared/format';
 
 export interface SaveReportProps {
   beforeId: string;

@@ -22,25 +22,6 @@ export function logTick(v: number, fmt: (x: number) => string): string {
   return [1, 2, 5].some((k) => Math.abs(m - k) < 1e-6) ? fmt(v) : '';
 }
 
-/** Long metric names wrap onto several lines instead of eating the plot area. */
-export function wrapLabel(s: string, width = 34, maxLines = 3): string[] {
-  const out: string[] = [];
-  let line = '';
-  for (const word of s.split(' ')) {
-    if (line && (line + ' ' + word).length > width) {
-      out.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) out.push(line);
-  if (out.length > maxLines) {
-    const kept = out.slice(0, maxLines);
-    kept[maxLines - 1] = `${kept[maxLines - 1]}…`;
-    return kept;
-  }
-  return out;
-}
-
 /** Splits long charts so each part fits on one page (a chart is never cut across pages). */
 export function chunk<T>(xs: readonly T[], size: number): T[][] {
   if (xs.length === 0) return [];
@@ -65,19 +46,4 @@ export function logTicks(min: number, max: number): number[] {
       if (v >= min && v <= max) out.push(v);
     }
   return out;
-}
-
-/**
- * Labels that repeat within one list (several metrics under one name, e.g. IOPS, bandwidth and
- * latency of "RND 4K Q1 read") get their unit added, so no two rows read the same.
- */
-export function distinctLabels<T>(
-  xs: readonly T[],
-  label: (x: T) => string,
-  unit: (x: T) => string,
-): string[] {
-  const base = xs.map(label);
-  const count = new Map<string, number>();
-  for (const b of base) count.set(b, (count.get(b) ?? 0) + 1);
-  return base.map((b, i) => ((count.get(b) ?? 0) > 1 ? `${b}, ${unit(xs[i]!)}` : b));
 }

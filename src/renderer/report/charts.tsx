@@ -1,10 +1,11 @@
 // The report's three kinds of chart: speed-up per metric, before/after per group, tasks CPU vs I/O.
 import { useMemo } from 'react';
-import type { MetricComparison, TaskSaving } from '../../shared/verdict';
-import { COLORS, distinctLabels, logTick, logTicks, wrapLabel } from './chart-utils';
+import type { MetricComparison } from '../../shared/verdict';
+import { COLORS, logTick, logTicks } from './chart-utils';
+import { distinctLabels, wrapLabel } from '../view-model/chart-labels';
 import { ReportChart } from './ReportChart';
-import { fmtRatio } from './format';
-import type { ChartGroup } from './report-model';
+import { fmtRatio } from '../../shared/format';
+import type { ChartGroup } from '../view-model/chart-groups';
 
 const axisNum = (v: number) => (v >= 1 ? v.toLocaleString('en-US') : String(v));
 
@@ -152,93 +153,6 @@ export function GroupChart({ group, single }: { group: ChartGroup; single: boole
       height={barHeight(group.bars.length, single ? 22 : 34)}
       label={group.title}
       testId="chart-group"
-    />
-  );
-}
-
-/** Stacked CPU and I/O-wait seconds, before and after: the I/O part is what a drive can remove. */
-export function TasksChart({ tasks }: { tasks: TaskSaving[] }) {
-  const rows = tasks.filter((t) => t.beforeSeconds.median !== null);
-  const config = useMemo(() => {
-    // Without CPU figures the wall time is drawn whole, in its own colour: no split is invented.
-    const split = (wall: number | null, cpu: number | null) => {
-      if (wall === null) return { cpu: null, io: null, whole: null };
-      if (cpu === null) return { cpu: null, io: null, whole: wall };
-      const c = Math.min(cpu, wall);
-      return { cpu: c, io: wall - c, whole: null };
-    };
-    const b = rows.map((t) => split(t.beforeSeconds.median, t.cpuSecondsBefore));
-    const a = rows.map((t) => split(t.afterSeconds.median, t.cpuSecondsAfter));
-    const sets = [
-      {
-        label: 'Before: CPU',
-        data: b.map((x) => x.cpu),
-        backgroundColor: COLORS.cpu,
-        stack: 'before',
-      },
-      {
-        label: 'Before: waiting (I/O)',
-        data: b.map((x) => x.io),
-        backgroundColor: '#f2c48d',
-        stack: 'before',
-      },
-      {
-        label: 'Before: total (no CPU figure)',
-        data: b.map((x) => x.whole),
-        backgroundColor: COLORS.before,
-        stack: 'before',
-      },
-      {
-        label: 'After: CPU',
-        data: a.map((x) => x.cpu),
-        backgroundColor: '#3d4a5c',
-        stack: 'after',
-      },
-      {
-        label: 'After: waiting (I/O)',
-        data: a.map((x) => x.io),
-        backgroundColor: COLORS.io,
-        stack: 'after',
-      },
-      {
-        label: 'After: total (no CPU figure)',
-        data: a.map((x) => x.whole),
-        backgroundColor: COLORS.after,
-        stack: 'after',
-      },
-    ];
-    return {
-      type: 'bar' as const,
-      data: {
-        labels: rows.map((t) => wrapLabel(t.title, 30)),
-        datasets: sets.filter((d) => d.data.some((v) => v !== null)),
-      },
-      options: {
-        indexAxis: 'y' as const,
-        plugins: {
-          legend: { display: true, position: 'top' as const },
-          title: {
-            display: true,
-            text: 'Real-world tasks: CPU time vs waiting for the disk, seconds',
-          },
-        },
-        scales: {
-          x: {
-            stacked: true,
-            title: { display: true, text: 'seconds (upper bar before, lower bar after)' },
-          },
-          y: { stacked: true, ticks: { autoSkip: false } },
-        },
-      },
-    };
-  }, [rows]);
-  if (!rows.length) return null;
-  return (
-    <ReportChart
-      config={config}
-      height={barHeight(rows.length, 44)}
-      label="Real-world tasks: CPU time vs waiting for the disk"
-      testId="chart-tasks"
     />
   );
 }

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { parseReportHash, type ParsedReportTarget } from '../../shared/contract/report';
 import { setReportState } from './report-state';
-import { errorText } from '../components/format';
+import { errorText } from '../../shared/format';
 
 const ReportRoute = lazy(() => import('./ReportRoute').then((m) => ({ default: m.ReportRoute })));
 

@@ -1,7 +1,7 @@
 // Drive, machine and run facts for the appendix tables: values a person can read, never run ids.
 import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
 import type { RunDocument } from '../../shared/schemas/run';
-import { fmtBytes, fmtCapacity } from './format';
+import { fmtBytes, fmtCapacity } from '../../shared/format';
 
 export interface Fact {
   label: string;

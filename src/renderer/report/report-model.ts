@@ -1,10 +1,11 @@
-// Pure assembly of what the report prints: per-test tables, chart groups, drive and machine facts.
+// Pure assembly of what the report prints: per-test tables, drive and machine facts (chart groups
+// are the verdict screen's too: view-model/chart-groups.ts).
 import type { Measurement, RunDocument, TestResult } from '../../shared/schemas/run';
-import type { MetricComparison, SpreadOf, Verdict } from '../../shared/verdict';
+import type { MetricComparison, SpreadOf, TaskSaving, Verdict } from '../../shared/verdict';
 import { spreadOfMeasurement } from '../../shared/verdict/compare';
-import { figureLabel, labelText, plainMethod, testLabel } from '../../shared/labels';
-import { metricKey, toMBps } from '../../shared/verdict/metrics';
-import { distinctLabels } from './chart-utils';
+import { figureLabel, plainMethod, testLabel } from '../../shared/labels';
+import { metricKey } from '../../shared/verdict/metrics';
+import { distinctLabels } from '../view-model/chart-labels';
 
 /** A run's name for people: never its id (the id is for files and the CLI). */
 export function displayName(r: RunDocument): string {
@@ -74,6 +75,65 @@ export function testIdentity(t: Pick<TestResult, 'testId' | 'title'>): string {
   return t.testId === 'task.stopwatch' ? `${t.testId}|${t.title.trim().toLowerCase()}` : t.testId;
 }
 
+type Lookup = {
+  byKey: Map<string, MetricComparison>;
+  taskByKey: Map<string, TaskSaving>;
+};
+
+/** One row per figure of a test, before and after side by side, labels made distinct. */
+function figureRows(
+  main: TestResult,
+  b: TestResult | null,
+  a: TestResult | null,
+  hasAfter: boolean,
+  { byKey, taskByKey }: Lookup,
+): TableRow[] {
+  const after = hasAfter;
+  const metrics = new Map<string, { b?: Measurement; a?: Measurement }>();
+  for (const m of b?.measurements ?? []) metrics.set(metricKey(main.testId, m), { b: m });
+  for (const m of a?.measurements ?? []) {
+    const k = metricKey(main.testId, m);
+    metrics.set(k, { ...metrics.get(k), a: m });
+  }
+  const rows: TableRow[] = [...metrics].map(([key, { b: mb, a: ma }]) => {
+    const m = (mb ?? ma)!;
+    const c = byKey.get(key);
+    const task = taskByKey.get(key);
+    const note = shortNote(uniq([mb?.note ?? '', ma?.note ?? '']));
+    const human = figureLabel(main.testId, m, main.tool);
+    return {
+      key,
+      label: human.label,
+      tag: human.tag,
+      unit: m.unit,
+      better: m.better,
+      before: mb ? spreadOfMeasurement(mb) : null,
+      after: after ? (ma ? spreadOfMeasurement(ma) : null) : null,
+      speedup: c?.speedup ?? task?.speedup ?? null,
+      outcome: c?.outcome ?? task?.outcome ?? null,
+      ...(note ? { note } : {}),
+    };
+  });
+  const labels = distinctLabels(
+    rows,
+    (r) => r.label,
+    (r) => r.tag ?? r.unit,
+  );
+  rows.forEach((r, i) => (r.label = labels[i]!));
+  return rows;
+}
+
+/** A caveat both runs carry is printed once. */
+function caveatsOf(b: TestResult | null, a: TestResult | null, hasAfter: boolean): string[] {
+  const after = hasAfter;
+  const bc = (b?.caveats ?? []).map(plainMethod);
+  const ac = (a?.caveats ?? []).map(plainMethod);
+  return uniq([
+    ...bc.map((c) => (!after ? c : ac.includes(c) ? `Both runs: ${c}` : `Before: ${c}`)),
+    ...ac.filter((c) => !bc.includes(c)).map((c) => `After: ${c}`),
+  ]);
+}
+
 /** One table per test, in the order the before-run ran them; tests only one run has come last. */
 export function testTables(
   before: RunDocument,
@@ -93,37 +153,7 @@ export function testTables(
     const b = before.tests.find((t) => testIdentity(t) === id) ?? null;
     const a = after ? (afterTests.get(id) ?? null) : null;
     const main = b ?? a!;
-    const metrics = new Map<string, { b?: Measurement; a?: Measurement }>();
-    for (const m of b?.measurements ?? []) metrics.set(metricKey(main.testId, m), { b: m });
-    for (const m of a?.measurements ?? []) {
-      const k = metricKey(main.testId, m);
-      metrics.set(k, { ...metrics.get(k), a: m });
-    }
-    const rows: TableRow[] = [...metrics].map(([key, { b: mb, a: ma }]) => {
-      const m = (mb ?? ma)!;
-      const c = byKey.get(key);
-      const task = taskByKey.get(key);
-      const note = shortNote(uniq([mb?.note ?? '', ma?.note ?? '']));
-      const human = figureLabel(main.testId, m, main.tool);
-      return {
-        key,
-        label: human.label,
-        tag: human.tag,
-        unit: m.unit,
-        better: m.better,
-        before: mb ? spreadOfMeasurement(mb) : null,
-        after: after ? (ma ? spreadOfMeasurement(ma) : null) : null,
-        speedup: c?.speedup ?? task?.speedup ?? null,
-        outcome: c?.outcome ?? task?.outcome ?? null,
-        ...(note ? { note } : {}),
-      };
-    });
-    const labels = distinctLabels(
-      rows,
-      (r) => r.label,
-      (r) => r.tag ?? r.unit,
-    );
-    rows.forEach((r, i) => (r.label = labels[i]!));
+    const rows = figureRows(main, b, a, !!after, { byKey, taskByKey });
     // bonnie++'s "+++++" phases: a row of dashes each says nothing; one line names them all.
     const blank = (r: TableRow) =>
       r.before?.median == null && (!after || r.after?.median == null) && !!r.note;
@@ -133,13 +163,7 @@ export function testTables(
       untimedRows.length > 1
         ? { labels: untimedRows.map((r) => r.label), note: untimedRows[0]!.note! }
         : null;
-    // A caveat both runs carry is printed once.
-    const bc = (b?.caveats ?? []).map(plainMethod);
-    const ac = (a?.caveats ?? []).map(plainMethod);
-    const caveats = uniq([
-      ...bc.map((c) => (!after ? c : ac.includes(c) ? `Both runs: ${c}` : `Before: ${c}`)),
-      ...ac.filter((c) => !bc.includes(c)).map((c) => `After: ${c}`),
-    ]);
+    const caveats = caveatsOf(b, a, !!after);
     const errors = uniq([
       b?.error ? `Before: ${b.error}` : '',
       a?.error ? `After: ${a.error}` : '',
@@ -165,69 +189,6 @@ export function testTables(
       rows: shownRows,
     };
   });
-}
-
-export interface ChartGroup {
-  id: string;
-  title: string;
-  unit: string;
-  log: boolean;
-  bars: { label: string; metric: string; before: number | null; after: number | null }[];
-}
-
-const THEME_TITLES: Record<string, string> = {
-  sequential: 'Sequential throughput',
-  'random-access': 'Random access',
-  'file-ops': 'File creation, stat and deletion',
-  memory: 'Cached reads (memory speed)',
-  latency: 'Latency',
-  other: 'Other measurements',
-};
-
-/**
- * Before/after bars grouped by what they measure. Throughputs share one unit (MB/s) so one axis
- * holds hdparm, dd, bonnie++ and iozone together; other units get a chart of their own.
- */
-export function chartGroups(comparisons: MetricComparison[]): ChartGroup[] {
-  const groups = new Map<string, ChartGroup>();
-  for (const c of comparisons) {
-    if (c.before.median === null && c.after.median === null) continue;
-    const asMB = toMBps(1, c.unit) !== null;
-    const unit = asMB ? 'MB/s' : c.unit;
-    const conv = (x: number | null) => (x === null ? null : asMB ? toMBps(x, c.unit) : x);
-    const id = `${c.theme}|${unit}`;
-    const g = groups.get(id) ?? {
-      id,
-      title: `${THEME_TITLES[c.theme] ?? c.theme}, ${unit}${c.better === 'lower' ? ' (lower is better)' : ''}`,
-      unit,
-      log: c.theme === 'random-access' || c.theme === 'file-ops',
-      bars: [],
-    };
-    const human = figureLabel(c.testId, c);
-    g.bars.push({
-      label: labelText(human),
-      metric: human.tag ?? c.unit,
-      before: conv(c.before.median),
-      after: conv(c.after.median),
-    });
-    groups.set(id, g);
-  }
-  for (const g of groups.values()) {
-    const vals = g.bars
-      .flatMap((b) => [b.before, b.after])
-      .filter((x): x is number => !!x && x > 0);
-    // A wide range squashes the small bars to nothing on a linear axis.
-    if (vals.length && Math.max(...vals) / Math.min(...vals) > 30) g.log = true;
-  }
-  for (const g of groups.values()) {
-    const labels = distinctLabels(
-      g.bars,
-      (b) => b.label,
-      (b) => b.metric,
-    );
-    g.bars.forEach((b, i) => (b.label = labels[i]!));
-  }
-  return [...groups.values()];
 }
 
 export { driveFacts, machineFacts, runFacts, type Fact } from './facts-model';

@@ -4,10 +4,9 @@ import { useEffect, useState } from 'react';
 import type { Prediction, PredictionTarget, TargetPreset } from '../../shared/prediction';
 import { OLD_DRIVE_KINDS } from '../../shared/prediction/presets';
 import type { DriveKind } from '../../shared/schemas/drive';
-import { formatSeconds } from '../../shared/verdict';
 import { api } from '../api/transport';
-import { fmtNum, fmtShare } from './verdict-format';
-import { errorText } from '../components/format';
+import { errorText } from '../../shared/format';
+import { PredictionTable } from './PredictionTable';
 
 const PRESET_NAMES: Record<TargetPreset, string> = {
   'hdd-7200': '7200 rpm hard disk',
@@ -16,85 +15,6 @@ const PRESET_NAMES: Record<TargetPreset, string> = {
   'nvme-gen4': 'NVMe SSD, PCIe 4.0',
   custom: 'My drive’s rated figures',
 };
-
-export function PredictionTable({ prediction }: { prediction: Prediction }) {
-  const p = prediction;
-  const measured = p.afterId !== null;
-  return (
-    <div className="vd-prediction" data-testid="prediction">
-      <p>
-        <strong>{p.target.name}</strong>: sequential reads {fmtNum(p.target.effectiveSeqReadMBps)}{' '}
-        MB/s ({fmtNum(p.speedups.sequential)}× your drive), random access{' '}
-        {fmtNum(p.target.randomAccessMs)} ms ({fmtNum(p.speedups.random)}× faster).
-      </p>
-      {p.tasks.length > 0 && (
-        <div className="vd-scroll">
-          <table className="vd-table">
-            <thead>
-              <tr>
-                <th scope="col">Task</th>
-                <th scope="col">Now</th>
-                <th scope="col">Waiting for disk</th>
-                <th scope="col">Predicted</th>
-                <th scope="col">Best possible (CPU only)</th>
-                {measured && <th scope="col">Measured after</th>}
-                {measured && <th scope="col">Prediction off by</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {p.tasks.map((t) => (
-                <tr key={t.key}>
-                  <th scope="row">{t.title}</th>
-                  <td>{formatSeconds(t.beforeSeconds.median ?? 0)}</td>
-                  <td>
-                    {fmtShare(t.ioWaitShare)}
-                    {t.ioShareAssumed ? ' (assumed)' : ''}
-                  </td>
-                  <td>{formatSeconds(t.predictedSeconds)}</td>
-                  <td>{formatSeconds(t.floorSeconds)}</td>
-                  {measured && (
-                    <td>{t.measuredSeconds === null ? '—' : formatSeconds(t.measuredSeconds)}</td>
-                  )}
-                  {measured && <td>{t.error === null ? '—' : fmtShare(Math.abs(t.error))}</td>}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <div className="vd-scroll">
-        <table className="vd-table">
-          <thead>
-            <tr>
-              <th scope="col">Drive figure</th>
-              <th scope="col">Now</th>
-              <th scope="col">Predicted</th>
-              {measured && <th scope="col">Measured after</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {p.synthetic.map((s) => (
-              <tr key={s.what}>
-                <th scope="row">
-                  {s.what} ({s.unit})
-                </th>
-                <td>{fmtNum(s.before)}</td>
-                <td>{fmtNum(s.predicted)}</td>
-                {measured && <td>{fmtNum(s.measured)}</td>}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <h4>Assumptions</h4>
-      <ul className="vd-assumptions">
-        {p.assumptions.map((a) => (
-          <li key={a}>{a}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 /** The old drive's kind in drive detection's names (the CLI's --old-drive), in words first. */
 const OLD_DRIVE_NAMES: Partial<Record<DriveKind, string>> = {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { requests } from '../../shared/contract';
 import { api } from '../api/transport';
 import { useVerdict } from './verdict-store';
-import { errorText } from '../components/format';
+import { errorText } from '../../shared/format';
 
 interface RunRow {
   id: string;

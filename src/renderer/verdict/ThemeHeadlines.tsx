@@ -1,7 +1,7 @@
 // The verdict's theme headlines: one row per kind of work, the median of its methods with their
 // range (never the most extreme figure), as the verdict object states them.
 import { ratioWords, type Verdict } from '../../shared/verdict';
-import { fmtRatio } from './verdict-format';
+import { fmtRatio } from '../../shared/format';
 
 /** One row per kind of work: the median speed-up of its methods, with their range. */
 export function ThemeHeadlines({ verdict }: { verdict: Verdict }) {

@@ -8,16 +8,9 @@ import {
   type TaskSaving,
   type Verdict,
 } from '../../shared/verdict';
-import {
-  fmtHours,
-  fmtMoney,
-  fmtNum,
-  fmtRange,
-  fmtRatio,
-  forDisplay,
-  fmtShare,
-  fmtSpread,
-} from './verdict-format';
+import { fmtHours, fmtNum, fmtRange, fmtRatio, fmtShare, fmtSpread } from '../../shared/format';
+import { forDisplay } from './verdict-format';
+import { timeAndMoney } from '../view-model/time-money';
 import { ThemeHeadlines } from './ThemeHeadlines';
 import { VerdictChart } from './VerdictChart';
 import type { ChartSpec } from './verdict-charts';
@@ -67,34 +60,29 @@ const BASIS_WORDS: Record<Verdict['totals']['basis'], string> = {
 
 export function TimeAndMoney({ verdict }: { verdict: Verdict }) {
   const { totals, money } = verdict;
-  const c = money.currency;
-  const known = totals.basis !== 'none';
+  const f = timeAndMoney(totals, money);
   return (
     <section className="vd-cards" aria-label="Time and money">
       <div className="vd-card" data-testid="verdict-time-day" data-basis={totals.basis}>
         <span className="vd-card-label">Time saved per day</span>
         <strong className="vd-card-value">
-          {known ? formatSeconds(totals.savedPerDaySeconds) : 'Not known'}
+          {f.perDay ?? 'Not known'}
           {totals.basis === 'estimated' && <span className="badge vd-badge-est">estimated</span>}
         </strong>
         <span className="muted">{verdict.text.timeSaved}</span>
       </div>
       <div className="vd-card">
         <span className="vd-card-label">Time saved per year</span>
-        <strong className="vd-card-value">
-          {known ? fmtHours(totals.savedPerYearHours) : '—'}
-        </strong>
+        <strong className="vd-card-value">{f.perYear}</strong>
         <span className="muted">{BASIS_WORDS[totals.basis]}</span>
       </div>
       <div className="vd-card">
         <span className="vd-card-label">Price per GB, old → new</span>
-        <strong className="vd-card-value">
-          {fmtMoney(c, money.oldPerGB, 3)} → {fmtMoney(c, money.newPerGB, 3)}
-        </strong>
+        <strong className="vd-card-value">{f.perGB}</strong>
       </div>
       <div className="vd-card">
         <span className="vd-card-label">Price per hour saved (first year)</span>
-        <strong className="vd-card-value">{fmtMoney(c, money.pricePerHourSaved)}</strong>
+        <strong className="vd-card-value">{f.perHourSaved}</strong>
         <span className="muted">{money.note}</span>
       </div>
     </section>

@@ -1,89 +1,53 @@
 // The Verdict step: loads the verdict of the two runs in useVerdict and shows it with charts,
 // reference drives on request and the prediction side by side with what was measured.
-import { useEffect, useMemo, useState } from 'react';
-import { spreadOfMeasurement } from '../../shared/verdict/compare';
-import { metricKey } from '../../shared/verdict/metrics';
+import { useMemo, useState } from 'react';
 import type { RunDocument } from '../../shared/schemas/run';
-import type { Verdict } from '../../shared/verdict';
-import { api } from '../api/transport';
 import { useApp } from '../store';
+import { SaveReportButton } from '../report/SaveReport';
 import { PredictionView } from './PredictionView';
-import { hasChannel, RunPicker } from './RunPicker';
-import { verdictCharts, type ReferenceOverlay } from './verdict-charts';
+import { RunPicker } from './RunPicker';
+import { overlayOf, useReferences, useVerdictResult } from './use-verdict-data';
+import { verdictCharts } from './verdict-charts';
 import { followVerdictLinks, useVerdict } from './verdict-store';
 import { usePalette } from './VerdictChart';
 import { VerdictReport } from './VerdictReport';
 import './verdict.css';
-import { SaveReportButton } from '../report/SaveReport';
-import { errorText } from '../components/format';
 
 followVerdictLinks();
 
-/** Reference figures keyed like the verdict's comparisons. */
-export function overlayOf(run: RunDocument): ReferenceOverlay {
-  const values: Record<string, number> = {};
-  const units: Record<string, string> = {};
-  for (const t of run.tests)
-    for (const m of t.measurements) {
-      const v = spreadOfMeasurement(m).median;
-      if (v === null) continue;
-      values[metricKey(t.testId, m)] = v;
-      units[metricKey(t.testId, m)] = m.unit;
-    }
-  return { name: run.name ?? run.id, values, units };
-}
-
-function useReferences(): RunDocument[] {
-  const [refs, setRefs] = useState<RunDocument[]>([]);
-  useEffect(() => {
-    if (!hasChannel('references.list')) return;
-    const list = (api() as unknown as { referencesList(r: object): Promise<RunDocument[]> })
-      .referencesList;
-    list({})
-      .then(setRefs)
-      .catch(() => setRefs([]));
-  }, []);
-  return refs;
+function ReferencePicker(props: {
+  references: RunDocument[];
+  refId: string;
+  onChange(id: string): void;
+}) {
+  if (props.references.length === 0) return null;
+  return (
+    <label className="vd-ref">
+      Compare with a reference drive{' '}
+      <select value={props.refId} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">none</option>
+        {props.references.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name ?? r.id}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }
 
 export function VerdictView() {
-  const { beforeId, afterId, usage, rated, setPair } = useVerdict();
+  const { beforeId, afterId, setPair } = useVerdict();
   const back = useApp((s) => s.back);
   const next = useApp((s) => s.next);
   const palette = usePalette();
   const references = useReferences();
   const [refId, setRefId] = useState('');
-  const [state, setState] = useState<{
-    key: string;
-    verdict: Verdict | null;
-    error: string | null;
-  }>({
-    key: '',
-    verdict: null,
-    error: null,
-  });
-  const key = `${beforeId}|${afterId}|${JSON.stringify(usage)}|${JSON.stringify(rated)}`;
-
-  useEffect(() => {
-    if (!beforeId || !afterId) return;
-    let live = true;
-    api()
-      .verdictCompute({
-        beforeId,
-        afterId,
-        ...(usage ? { usage } : {}),
-        ...(rated ? { rated } : {}),
-      })
-      .then((verdict) => live && setState({ key, verdict, error: null }))
-      .catch((e: unknown) => live && setState({ key, verdict: null, error: errorText(e) }));
-    return () => {
-      live = false;
-    };
-  }, [beforeId, afterId, usage, rated, key]);
+  const result = useVerdictResult();
 
   const reference = references.find((r) => r.id === refId);
   const overlay = useMemo(() => (reference ? overlayOf(reference) : null), [reference]);
-  const verdict = state.key === key ? state.verdict : null;
+  const { verdict } = result;
   const charts = useMemo(
     () => (verdict ? verdictCharts(verdict, palette, overlay) : []),
     [verdict, palette, overlay],
@@ -94,11 +58,11 @@ export function VerdictView() {
       <h2 id="verdict-title">Verdict</h2>
       {!beforeId || !afterId ? (
         <RunPicker />
-      ) : state.key !== key ? (
+      ) : result.pending ? (
         <p role="status">Comparing the two runs…</p>
-      ) : state.error ? (
+      ) : result.error ? (
         <p className="vd-error" role="alert">
-          {state.error}
+          {result.error}
         </p>
       ) : verdict ? (
         <>
@@ -106,19 +70,7 @@ export function VerdictView() {
             verdict={verdict}
             charts={charts}
             chartControls={
-              references.length > 0 && (
-                <label className="vd-ref">
-                  Compare with a reference drive{' '}
-                  <select value={refId} onChange={(e) => setRefId(e.target.value)}>
-                    <option value="">none</option>
-                    {references.map((r) => (
-                      <option key={r.id} value={r.id}>
-                        {r.name ?? r.id}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              )
+              <ReferencePicker references={references} refId={refId} onChange={setRefId} />
             }
           />
           <PredictionView beforeId={verdict.beforeId} afterId={verdict.afterId} />

@@ -1,8 +1,12 @@
-// Pure chart.js configurations from a Verdict: before/after bars per test group, the RND 4K Q1
-// latency distribution and the real-world tasks as CPU vs I/O-wait stacks. No DOM here.
+// Pure chart.js configurations from a Verdict: before/after bars per chart group (grouped as in
+// the report: view-model/chart-groups.ts), the RND 4K Q1 latency distribution and the real-world
+// tasks as CPU vs I/O-wait stacks. No DOM here.
 import type { ChartConfiguration } from 'chart.js';
 import type { MetricComparison, TaskSaving, Verdict } from '../../shared/verdict';
-import { forDisplay, tickLabel } from './verdict-format';
+import { toMBps } from '../../shared/verdict/metrics';
+import { chartGroups, type ChartGroup } from '../view-model/chart-groups';
+import { wrapLabel } from '../view-model/chart-labels';
+import { tickLabel } from './verdict-format';
 
 export interface Palette {
   before: string;
@@ -35,48 +39,9 @@ export interface ChartSpec {
   config: BarConfig;
 }
 
-/** Random access and file operations span orders of magnitude between an HDD and an SSD. */
-export function wantsLogScale(rows: MetricComparison[]): boolean {
-  if (rows.some((r) => r.theme === 'random-access' || r.theme === 'file-ops')) return true;
-  const v = rows
-    .flatMap((r) => [r.before.median, r.after.median])
-    .filter((x): x is number => !!x && x > 0);
-  return v.length > 1 && Math.max(...v) / Math.min(...v) > 20;
-}
-
-export function wrapLabel(s: string, width = 30): string[] {
-  const out: string[] = [];
-  let line = '';
-  for (const word of s.split(' ')) {
-    if (line && `${line} ${word}`.length > width) {
-      out.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) out.push(line);
-  return out;
-}
-
 const LATENCY = new Set(['clat_p50_us', 'clat_p99_us', 'read_clat_mean_us']);
 const isRnd4kQ1 = (c: MetricComparison) =>
   c.params?.pattern === 'rnd' && Number(c.params?.qd) === 1 && Number(c.params?.bs_kb) === 4;
-
-/** Groups of comparable bars: one test, one unit; the RND 4K Q1 latencies get their own chart. */
-export function chartGroups(
-  comparisons: MetricComparison[],
-): { id: string; title: string; rows: MetricComparison[] }[] {
-  const groups = new Map<string, { id: string; title: string; rows: MetricComparison[] }>();
-  for (const c0 of comparisons) {
-    const c = forDisplay(c0);
-    if (c.before.median === null && c.after.median === null) continue;
-    if (LATENCY.has(c.metric) && isRnd4kQ1(c)) continue;
-    const id = `${c.testId}|${c.unit}`;
-    const g = groups.get(id) ?? { id, title: `${c.testTitle} (${c.unit})`, rows: [] };
-    g.rows.push(c);
-    groups.set(id, g);
-  }
-  return [...groups.values()];
-}
 
 /** Log axes start a decade below the smallest bar, so even the shortest bar stays visible. */
 export function logMin(values: (number | null)[]): number | undefined {
@@ -126,13 +91,11 @@ export interface WhiskerData {
 }
 
 export function groupChart(
-  group: { id: string; title: string; rows: MetricComparison[] },
+  group: ChartGroup,
   p: Palette,
   reference?: ReferenceOverlay | null,
 ): ChartSpec {
-  const { rows } = group;
-  const log = wantsLogScale(rows);
-  const unit = rows[0]!.unit;
+  const { rows, unit, log } = group;
   const better = rows.every((r) => r.better === 'lower')
     ? 'lower is better'
     : rows.every((r) => r.better === 'higher')
@@ -155,18 +118,13 @@ export function groupChart(
       whiskers: rows.map((r) => range(r.after)),
     } as BarConfig['data']['datasets'][number] & WhiskerData,
   ];
-  const refValues = reference
-    ? rows.map((r) => {
-        const v = reference.values[r.key];
-        return v === undefined
-          ? null
-          : forDisplay({
-              ...r,
-              unit: reference.units[r.key] ?? r.unit,
-              before: { median: v, min: v, max: v, samples: 1 },
-            }).before.median;
-      })
-    : [];
+  // A reference figure is converted like the bars (throughputs in MB/s).
+  const refValue = (r: MetricComparison): number | null => {
+    const v = reference?.values[r.key];
+    if (v === undefined) return null;
+    return unit === 'MB/s' ? toMBps(v, reference?.units[r.key] ?? unit) : v;
+  };
+  const refValues = reference ? rows.map(refValue) : [];
   const withRef = reference && refValues.some((v) => v !== null);
   if (withRef)
     datasets.push({
@@ -188,7 +146,7 @@ export function groupChart(
       .concat(withRef ? `; reference ${reference.name} shown alongside` : ''),
     config: {
       type: 'bar',
-      data: { labels: rows.map((r) => wrapLabel(r.label)), datasets },
+      data: { labels: group.bars.map((b) => wrapLabel(b.label, 30)), datasets },
       options: baseOptions(
         p,
         `${group.title}${log ? ' — log scale' : ''}`,
@@ -313,7 +271,9 @@ export function verdictCharts(
   const out: ChartSpec[] = [];
   const t = tasksChart(v.tasks, p);
   if (t) out.push(t);
-  for (const g of chartGroups(v.comparisons)) out.push(groupChart(g, p, reference));
+  // The RND 4K Q1 latencies have a chart of their own (latencyChart).
+  const grouped = v.comparisons.filter((c) => !(LATENCY.has(c.metric) && isRnd4kQ1(c)));
+  for (const g of chartGroups(grouped)) out.push(groupChart(g, p, reference));
   const l = latencyChart(v.comparisons, p);
   if (l) out.push(l);
   return out;

@@ -36,6 +36,14 @@ export const useVerdict = create<VerdictState>()((set) => ({
   setRated: (rated) => set({ rated }),
 }));
 
+/**
+ * The wizard's hand-over after the after-run: this pair, for the person's usage answers. Kept
+ * here so a component never writes into another screen's store.
+ */
+export function compareInVerdict(beforeId: string, afterId: string, usage: Partial<UsageProfile>) {
+  useVerdict.setState({ beforeId, afterId, usage });
+}
+
 /** Parses `#verdict?before=A&after=B`; anything else (or a malformed id) is not a verdict link. */
 export function verdictLinkFrom(hash: string): { beforeId: string; afterId: string } | null {
   const m = /^#verdict\?(.*)$/.exec(hash);

@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ResolveResultDto } from '../../shared/contract/drives';
-import type { RunSummaryDto as RunSummary } from '../../shared/contract/runs';
 import type { RunDocument } from '../../shared/schemas/run';
-import { api } from '../api/transport';
+import { useAfterDir, useBaselineRuns } from './baseline/use-baseline-picker';
 import { useWizard } from './wizard-store';
-import { errorText } from '../components/format';
 
 /** Same physical drive as the baseline? Then the "after" numbers would measure the old drive again. */
 export function sameDrive(a: RunDocument['drive'], b: ResolveResultDto['drive']): boolean {
@@ -30,95 +28,21 @@ export function sameDriveWarning(baseline: RunDocument | null, r: ResolveResultD
   return null;
 }
 
-/** After the swap: which before-run to compare with (history or a saved file), and where to measure now. */
-export function BaselinePicker() {
+type OnError = (message: string | null) => void;
+
+/** Which before-run to compare with: one from history, or a saved file imported. */
+function BaselineChoice(props: ReturnType<typeof useBaselineRuns>) {
   const w = useWizard();
-  const [runs, setRuns] = useState<RunSummary[]>([]);
-  const [loaded, setBaseline] = useState<RunDocument | null>(null);
+  const { runs, beforeId, baseline, importFile, choose } = props;
   const [file, setFile] = useState(w.baselineFile ?? '');
-  // Empty until the person picks the new drive's folder: the before folder is the old drive's.
-  const [dir, setDir] = useState(w.afterDir ?? '');
-  const [resolved, setResolved] = useState<ResolveResultDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    api()
-      .runsList({})
-      .then((r) => setRuns(r.runs.filter((x) => x.label === 'before')))
-      .catch((e: unknown) => setError(errorText(e)));
-  }, []);
-
-  // A folder kept from an earlier visit is checked again, so its warning shows before Start.
-  const kept = w.afterDir;
-  useEffect(() => {
-    if (!kept) return;
-    api()
-      .drivesResolve({ path: kept })
-      .then(setResolved)
-      .catch(() => undefined);
-    // Only on arrival: later choices go through "Use this directory".
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const beforeId = w.beforeRunId;
-  useEffect(() => {
-    if (!beforeId) return;
-    api()
-      .runsGet({ id: beforeId })
-      .then(setBaseline)
-      .catch((e: unknown) => setError(errorText(e)));
-  }, [beforeId]);
-
-  const baseline = loaded && loaded.id === beforeId ? loaded : null;
-  const warning = sameDriveWarning(baseline, resolved);
-
-  const importFile = () => {
-    setError(null);
-    api()
-      .runsImportFile({ path: file.trim() })
-      .then((doc) => {
-        w.setBaselineFile(file.trim());
-        w.setBeforeRun(doc.id);
-        setRuns((r) =>
-          r.some((x) => x.id === doc.id)
-            ? r
-            : [
-                {
-                  id: doc.id,
-                  label: doc.label,
-                  createdAt: doc.createdAt,
-                  drive: doc.drive?.model ?? null,
-                  targetDir: doc.targetDir,
-                  tests: doc.tests.length,
-                  source: doc.source.kind,
-                },
-                ...r,
-              ],
-        );
-      })
-      .catch((e: unknown) => setError(errorText(e)));
-  };
-
-  const useDir = () => {
-    setError(null);
-    api()
-      .drivesResolve({ path: dir.trim() })
-      .then((r) => {
-        setResolved(r);
-        if (r.writable) w.setAfterDir(r.path);
-      })
-      .catch((e: unknown) => setError(errorText(e)));
-  };
-
   return (
-    <div className="baseline-picker">
-      <h3>Compare with</h3>
+    <>
       <div className="row">
         <label htmlFor="baseline-select">Baseline from history</label>
         <select
           id="baseline-select"
           value={beforeId ?? ''}
-          onChange={(e) => w.setBeforeRun(e.target.value || null)}
+          onChange={(e) => choose(e.target.value || null)}
         >
           <option value="">— choose a before-run —</option>
           {runs.map((r) => (
@@ -138,7 +62,7 @@ export function BaselinePicker() {
           placeholder="/media/usb/drivewise-baseline.json"
           onChange={(e) => setFile(e.target.value)}
         />
-        <button type="button" onClick={importFile} disabled={!file.trim()}>
+        <button type="button" onClick={() => importFile(file.trim())} disabled={!file.trim()}>
           Import
         </button>
       </div>
@@ -149,6 +73,16 @@ export function BaselinePicker() {
           {baseline.tests.length} tests, profile {String(baseline.settings.profile)}).
         </p>
       )}
+    </>
+  );
+}
+
+/** The new drive's folder, and why it might measure the baseline's drive again. */
+function AfterDirChoice({ baseline, onError }: { baseline: RunDocument | null; onError: OnError }) {
+  const { dir, resolved, type, useDir } = useAfterDir(onError);
+  const warning = sameDriveWarning(baseline, resolved);
+  return (
+    <>
       <div className="row">
         <label htmlFor="after-dir">Directory on the new drive</label>
         <input
@@ -156,12 +90,7 @@ export function BaselinePicker() {
           type="text"
           value={dir}
           placeholder="a folder on the new drive, e.g. /home/you"
-          onChange={(e) => {
-            setDir(e.target.value);
-            // A typed path is not the chosen one until it is checked again.
-            if (w.afterDir) w.setAfterDir(null);
-            setResolved(null);
-          }}
+          onChange={(e) => type(e.target.value)}
         />
         <button type="button" onClick={useDir} disabled={!dir.trim()}>
           Use this directory
@@ -181,6 +110,19 @@ export function BaselinePicker() {
           {warning}
         </p>
       )}
+    </>
+  );
+}
+
+/** After the swap: which before-run to compare with (history or a saved file), and where to measure now. */
+export function BaselinePicker() {
+  const [error, setError] = useState<string | null>(null);
+  const runs = useBaselineRuns(setError);
+  return (
+    <div className="baseline-picker">
+      <h3>Compare with</h3>
+      <BaselineChoice {...runs} />
+      <AfterDirChoice baseline={runs.baseline} onError={setError} />
       {error && (
         <p role="alert" className="error-text">
           {error}

@@ -1,9 +1,61 @@
 import { useEffect, useId } from 'react';
+import type { DriveInfo } from '../../shared/schemas/drive';
 import { DriveCard } from '../components/drive/DriveCard';
 import { driveTitle } from '../components/drive/format';
 import { dirVerdict, useSetup } from '../setup-store';
 import { useApp } from '../store';
 import './DriveStep.css';
+
+/** The folder for the test files on the chosen drive, checked as it is typed. */
+function DirForm({ drive }: { drive: DriveInfo }) {
+  const s = useSetup();
+  const { dirInput, resolved, resolving } = s;
+  const dirId = useId();
+  const verdict = dirVerdict(drive, resolved);
+  return (
+    <form
+      className="drive-dir"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void s.checkDir();
+      }}
+    >
+      <label htmlFor={dirId}>
+        Folder for the test files on <strong>{driveTitle(drive)}</strong> (a temporary sub-folder is
+        created there and removed afterwards)
+      </label>
+      <div className="row-inline">
+        <input
+          id={dirId}
+          type="text"
+          value={dirInput}
+          placeholder="/path/to/a/folder/on/this/drive"
+          spellCheck={false}
+          onChange={(e) => s.setDirInput(e.target.value)}
+          onBlur={() => void (dirInput.trim() && !resolved && s.checkDir())}
+        />
+        <button type="submit" disabled={!dirInput.trim() || resolving}>
+          Check
+        </button>
+      </div>
+      <p className="drive-dir-status" role="status" aria-live="polite">
+        {resolving && 'Checking…'}
+        {!resolving && s.resolveError && <span className="error-text">{s.resolveError}</span>}
+        {!resolving && verdict && (
+          <span className={`${verdict.tone}-text`} data-testid="dir-verdict">
+            {verdict.message}
+          </span>
+        )}
+      </p>
+      {drive.testability && !drive.testability.fileTests && (
+        <p className="warn-text">
+          Only read tests of the raw device can run on this drive, and only with admin rights:{' '}
+          {drive.testability.reason}.
+        </p>
+      )}
+    </form>
+  );
+}
 
 /** Step 2: pick the drive being replaced and a writable directory on it for the test files. */
 export function DriveStep() {
@@ -11,7 +63,6 @@ export function DriveStep() {
   const back = useApp((s) => s.back);
   const s = useSetup();
   const { drives, loading, loadError, drive, dirInput, resolved, resolving, targetDir } = s;
-  const dirId = useId();
 
   useEffect(() => {
     if (!useSetup.getState().drives) void useSetup.getState().loadDrives();
@@ -56,49 +107,7 @@ export function DriveStep() {
         </div>
       )}
 
-      {drive && (
-        <form
-          className="drive-dir"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void s.checkDir();
-          }}
-        >
-          <label htmlFor={dirId}>
-            Folder for the test files on <strong>{driveTitle(drive)}</strong> (a temporary
-            sub-folder is created there and removed afterwards)
-          </label>
-          <div className="row-inline">
-            <input
-              id={dirId}
-              type="text"
-              value={dirInput}
-              placeholder="/path/to/a/folder/on/this/drive"
-              spellCheck={false}
-              onChange={(e) => s.setDirInput(e.target.value)}
-              onBlur={() => void (dirInput.trim() && !resolved && s.checkDir())}
-            />
-            <button type="submit" disabled={!dirInput.trim() || resolving}>
-              Check
-            </button>
-          </div>
-          <p className="drive-dir-status" role="status" aria-live="polite">
-            {resolving && 'Checking…'}
-            {!resolving && s.resolveError && <span className="error-text">{s.resolveError}</span>}
-            {!resolving && verdict && (
-              <span className={`${verdict.tone}-text`} data-testid="dir-verdict">
-                {verdict.message}
-              </span>
-            )}
-          </p>
-          {drive.testability && !drive.testability.fileTests && (
-            <p className="warn-text">
-              Only read tests of the raw device can run on this drive, and only with admin rights:{' '}
-              {drive.testability.reason}.
-            </p>
-          )}
-        </form>
-      )}
+      {drive && <DirForm drive={drive} />}
 
       {s.machine && (
         <p className="muted drive-machine">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { JobFinished, JobProgress } from '../../shared/contract/jobs';
 import { api } from '../api/transport';
-import { errorText } from '../components/format';
+import { errorText } from '../../shared/format';
 
 export interface TestRow {
   testId: string;
@@ -31,6 +31,26 @@ const idle: BenchJobState = {
   error: null,
 };
 
+/** A progress event applied to the rows. */
+function withProgress(s: BenchJobState, p: JobProgress): BenchJobState {
+  const id = p.testId ?? 'run';
+  // The engine's end-of-test message: the row is finished, 100 % and no ETA of its own.
+  const finished = p.message === 'done' || p.fraction >= 1;
+  const row: TestRow = {
+    testId: id,
+    fraction: finished ? 1 : p.fraction,
+    etaSeconds: finished ? null : p.etaSeconds,
+    live: p.liveValue ?? s.rows[id]?.live ?? null,
+    message: p.message ?? (finished ? 'done' : null),
+  };
+  return {
+    ...s,
+    rows: { ...s.rows, [id]: row },
+    overall: p.overall ?? s.overall,
+    overallEta: p.etaSeconds,
+  };
+}
+
 /** Subscribes to job events for one job started by `start`; progress arrives as contract events. */
 export function useBenchJob() {
   const [state, setState] = useState<BenchJobState>(idle);
@@ -50,24 +70,7 @@ export function useBenchJob() {
     };
     const onProgress = (p: JobProgress): void => {
       if (!mine(p.jobId, () => onProgress(p))) return;
-      setState((s) => {
-        const id = p.testId ?? 'run';
-        // The engine's end-of-test message: the row is finished, 100 % and no ETA of its own.
-        const finished = p.message === 'done' || p.fraction >= 1;
-        const row: TestRow = {
-          testId: id,
-          fraction: finished ? 1 : p.fraction,
-          etaSeconds: finished ? null : p.etaSeconds,
-          live: p.liveValue ?? s.rows[id]?.live ?? null,
-          message: p.message ?? (finished ? 'done' : null),
-        };
-        return {
-          ...s,
-          rows: { ...s.rows, [id]: row },
-          overall: p.overall ?? s.overall,
-          overallEta: p.etaSeconds,
-        };
-      });
+      setState((s) => withProgress(s, p));
     };
     const onFinished = (f: JobFinished): void => {
       if (!mine(f.jobId, () => onFinished(f))) return;

@@ -43,6 +43,9 @@ interface WizardState {
   reset(): void;
 }
 
+/** The real-world tasks' choices (the same before and after, so the runs compare). */
+export type TaskChoices = Pick<WizardState, TaskOptionKey>;
+
 const initial = {
   profile: 'quick' as ProfileChoice,
   tests: [] as string[],

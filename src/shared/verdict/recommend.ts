@@ -10,6 +10,7 @@ import type {
   ThemeHeadline,
   Verdict,
 } from './schema';
+import { formatSeconds } from '../format/duration';
 
 /** A theme this many times better (its median) is a big win (what a person feels on an SSD). */
 export const BIG_WIN_SYNTHETIC = 5;
@@ -27,18 +28,8 @@ export const FELT_SPEEDUP = 1.5;
 /** Worth it on time alone: this many seconds a day (measured + estimated). */
 export const WORTH_IT_PER_DAY = 30;
 
-export function formatSeconds(s: number): string {
-  const sign = s < 0 ? '−' : '';
-  const a = Math.abs(s);
-  if (a < 10) return `${sign}${a.toFixed(1)} s`;
-  if (a < 59.5) return `${sign}${Math.round(a)} s`;
-  // Round first so 59.6 s past a minute reads "15 min 0 s", not "14 min 60 s".
-  const total = Math.round(a);
-  const m = Math.floor(total / 60);
-  const r = total - m * 60;
-  if (m < 60) return `${sign}${m} min ${r} s`;
-  return `${sign}${Math.floor(m / 60)} h ${m % 60} min`;
-}
+// The verdict's modules take it from here; the one definition is in the formatting module.
+export { formatSeconds };
 
 /** Themes a person notices at the desktop (not only in copy dialogs). */
 const FELT = new Set(['random-access', 'file-ops', 'small-block']);

@@ -1,5 +1,6 @@
 import type { DriveInfo } from '../../../shared/schemas/drive';
-import { driveTitle, formatCapacity, freeOf, KIND_LABEL, linkLine } from './format';
+import { fmtCapacity } from '../../../shared/format';
+import { driveTitle, freeOf, KIND_LABEL, linkLine } from './format';
 
 export function DriveCard(props: { drive: DriveInfo; selected: boolean; onSelect(): void }) {
   const { drive: d, selected, onSelect } = props;
@@ -24,14 +25,14 @@ export function DriveCard(props: { drive: DriveInfo; selected: boolean; onSelect
       </span>
       <span className="drive-card-title">{driveTitle(d)}</span>
       <span className="drive-card-sub">
-        {d.path} · {formatCapacity(d.sizeBytes)}
+        {d.path} · {fmtCapacity(d.sizeBytes)}
         {d.isSystem && d.holds.length ? ` · holds ${d.holds.join(' ')}` : ''}
       </span>
       <dl className="drive-card-facts">
         <dt>Link</dt>
         <dd>{linkLine(d)}</dd>
         <dt>Free</dt>
-        <dd>{free === null ? 'nothing mounted' : formatCapacity(free)}</dd>
+        <dd>{free === null ? 'nothing mounted' : fmtCapacity(free)}</dd>
         <dt>TRIM</dt>
         <dd>{d.trim === null ? 'unknown' : d.trim ? 'yes' : 'no'}</dd>
       </dl>

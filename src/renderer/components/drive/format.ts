@@ -1,14 +1,5 @@
 import type { DriveInfo } from '../../../shared/schemas/drive';
 
-/** Capacities the way drive makers print them (10^9), so they match the label on the box. */
-export function formatCapacity(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return '—';
-  if (bytes >= 1e12) return `${(bytes / 1e12).toFixed(bytes >= 1e13 ? 0 : 1)} TB`;
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(bytes >= 1e11 ? 0 : 1)} GB`;
-  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(0)} MB`;
-  return `${Math.round(bytes / 1e3)} kB`;
-}
-
 export const KIND_LABEL: Record<DriveInfo['kind'], string> = {
   hdd: 'HDD',
   'sata-ssd': 'SATA SSD',

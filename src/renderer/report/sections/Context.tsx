@@ -4,10 +4,11 @@ import { predict, type Prediction, type TargetPreset } from '../../../shared/pre
 import { presetForKind } from '../../../shared/prediction/presets';
 import { referenceRuns } from '../../../shared/reference';
 import type { RunDocument } from '../../../shared/schemas/run';
-import { formatSeconds } from '../../../shared/verdict';
-import { fmtNum, fmtPercent } from '../format';
+import { fmtNum } from '../../../shared/format';
+import { predictionRows } from '../../view-model/prediction-rows';
 import { referenceRows } from '../reference-model';
-import { errorText } from '../../components/format';
+import { FixedTable } from './FixedTable';
+import { errorText } from '../../../shared/format';
 
 type Attempt = { preset: TargetPreset; prediction: Prediction | null; error: string | null };
 
@@ -45,7 +46,7 @@ export function PredictionSection({
       {attempts.map((a) => (
         <div className="rp-keep" key={a.preset}>
           {a.prediction ? (
-            <PredictionTable p={a.prediction} measured={!!after} />
+            <PredictionTable p={a.prediction} />
           ) : (
             <p className="rp-muted">No prediction: {a.error}</p>
           )}
@@ -55,8 +56,13 @@ export function PredictionSection({
   );
 }
 
-function PredictionTable({ p, measured }: { p: Prediction; measured: boolean }) {
-  const s = (x: number | null) => (x === null ? '—' : formatSeconds(x));
+function PredictionTable({ p }: { p: Prediction }) {
+  const { measured, figures, tasks } = predictionRows(p);
+  const num = (title: string) => (
+    <th scope="col" className="num">
+      {title}
+    </th>
+  );
   return (
     <>
       <h3>
@@ -67,52 +73,36 @@ function PredictionTable({ p, measured }: { p: Prediction; measured: boolean }) 
         <thead>
           <tr>
             <th scope="col">Figure</th>
-            <th scope="col" className="num">
-              Now
-            </th>
-            <th scope="col" className="num">
-              Predicted
-            </th>
-            {measured && (
-              <th scope="col" className="num">
-                Measured after
-              </th>
-            )}
-            {measured && (
-              <th scope="col" className="num">
-                Off by
-              </th>
-            )}
+            {num('Now')}
+            {num('Predicted')}
+            {measured && num('Measured after')}
+            {measured && num('Off by')}
           </tr>
         </thead>
         <tbody>
-          {p.synthetic.map((x) => (
-            <tr key={x.what}>
+          {figures.map((x) => (
+            <tr key={x.key}>
               <th scope="row">
                 {x.what}, {x.unit}
               </th>
-              <td className="num">{fmtNum(x.before)}</td>
-              <td className="num">{fmtNum(x.predicted)}</td>
-              {measured && <td className="num">{fmtNum(x.measured)}</td>}
-              {measured && (
-                <td className="num">
-                  {x.measured ? fmtPercent((x.measured - x.predicted) / x.measured) : '—'}
-                </td>
-              )}
+              <td className="num">{x.now}</td>
+              <td className="num">{x.predicted}</td>
+              {measured && <td className="num">{x.measured}</td>}
+              {measured && <td className="num">{x.offBy}</td>}
             </tr>
           ))}
-          {p.tasks.map((t) => (
+          {tasks.map((t) => (
             <tr key={t.key}>
               <th scope="row">
-                {t.title} (waits {fmtPercent(t.ioWaitShare)}
-                {t.ioShareAssumed ? ', assumed' : ''})
+                {t.title} (waits {t.waiting}
+                {t.assumed ? ', assumed' : ''})
               </th>
-              <td className="num">{s(t.beforeSeconds.median)}</td>
+              <td className="num">{t.now}</td>
               <td className="num">
-                {s(t.predictedSeconds)} (≥ {s(t.floorSeconds)})
+                {t.predicted} (≥ {t.floor})
               </td>
-              {measured && <td className="num">{s(t.measuredSeconds)}</td>}
-              {measured && <td className="num">{fmtPercent(t.error)}</td>}
+              {measured && <td className="num">{t.measured}</td>}
+              {measured && <td className="num">{t.offBy}</td>}
             </tr>
           ))}
         </tbody>
@@ -136,39 +126,31 @@ export function ReferenceSection({ runs }: { runs: RunDocument[] }) {
         Your runs next to figures published for other drives (the reviews and forum posts Drivewise
         ships with). Their machines differ from yours: read them as orders of magnitude.
       </p>
-      <table className="rp-table rp-refs rp-fixed" data-testid="report-references">
-        <colgroup>
-          <col style={{ width: '31%' }} />
-          {columns.map((c) => (
-            <col key={c.id} style={{ width: `${69 / columns.length}%` }} />
-          ))}
-        </colgroup>
-        <thead>
-          <tr>
-            <th scope="col">Drive</th>
-            {columns.map((c) => (
-              <th scope="col" className="num" key={c.id}>
-                {c.title}, {c.unit}
-                {c.better === 'lower' ? ' ↓' : ''}
-              </th>
+      <FixedTable
+        className="rp-refs"
+        testId="report-references"
+        columns={[
+          { title: 'Drive', width: 31 },
+          ...columns.map((c) => ({
+            title: `${c.title}, ${c.unit}${c.better === 'lower' ? ' ↓' : ''}`,
+            width: 69 / columns.length,
+            num: true,
+          })),
+        ]}
+      >
+        {rows.map((r) => (
+          <tr key={r.id} className={r.own ? 'rp-own' : undefined}>
+            <th scope="row">
+              {r.name} <span className="rp-tool">({r.kind})</span>
+            </th>
+            {r.values.map((v, i) => (
+              <td className="num" key={i}>
+                {fmtNum(v)}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} className={r.own ? 'rp-own' : undefined}>
-              <th scope="row">
-                {r.name} <span className="rp-tool">({r.kind})</span>
-              </th>
-              {r.values.map((v, i) => (
-                <td className="num" key={i}>
-                  {fmtNum(v)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </FixedTable>
     </section>
   );
 }

@@ -2,7 +2,7 @@
 import { plainMethod } from '../../../shared/labels';
 import type { RunDocument } from '../../../shared/schemas/run';
 import { driveFacts, machineFacts, runFacts, type Fact } from '../report-model';
-import { fmtDate } from '../format';
+import { fmtDate } from '../../../shared/format';
 
 function FactTable({
   caption,

@@ -2,7 +2,7 @@
 // as stored in the after-run. One page: status, finding and fix per check; evidence stays in the app.
 import type { HealthStatus } from '../../../shared/contract/health';
 import type { RunDocument } from '../../../shared/schemas/run';
-import { fmtDate } from '../format';
+import { fmtDate } from '../../../shared/format';
 import './SetupCheck.css';
 
 const WORD: Record<HealthStatus, string> = {

@@ -9,8 +9,9 @@ import {
 } from '../../../shared/verdict';
 import { toMBps } from '../../../shared/verdict/metrics';
 import { SpeedupChart, speedupRange } from '../charts';
-import { fmtSpread, outcomeWords } from '../format';
+import { fmtSpread, outcomeWords } from '../../../shared/format';
 import type { KeyFigure } from '../story-model';
+import { FixedTable } from './FixedTable';
 import { comparisonText } from '../story-model';
 
 function Tag({ tag }: { tag: string | null }) {
@@ -24,46 +25,30 @@ export function FeltTasks({ tasks }: { tasks: TaskSaving[] }) {
   return (
     <section className="rp-keep" aria-labelledby="rp-felt-h" data-testid="report-felt">
       <h2 id="rp-felt-h">What you wait for, before → after</h2>
-      <table className="rp-table rp-fixed">
-        <colgroup>
-          {[34, 16, 16, 18, 16].map((w, i) => (
-            <col key={i} style={{ width: `${w}%` }} />
-          ))}
-        </colgroup>
-        <thead>
-          <tr>
-            <th scope="col">Task</th>
-            <th scope="col" className="num">
-              Before
-            </th>
-            <th scope="col" className="num">
-              After
-            </th>
-            <th scope="col">Change</th>
-            <th scope="col" className="num">
-              Saved each time
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {tasks.map((t) => {
-            const l = testLabel(t.testId, t.title);
-            return (
-              <tr key={t.key}>
-                <th scope="row">
-                  {t.testId === 'task.stopwatch' ? t.title : l.label} <Tag tag={l.tag} />
-                </th>
-                <td className="num">{secs(t.beforeSeconds.median)}</td>
-                <td className="num">{secs(t.afterSeconds.median)}</td>
-                <td className={`rp-outcome rp-${t.outcome}`}>
-                  {outcomeWords(t.outcome, t.speedup)}
-                </td>
-                <td className="num">{t.outcome === 'faster' ? secs(t.savedPerOccurrence) : '—'}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <FixedTable
+        columns={[
+          { title: 'Task', width: 34 },
+          { title: 'Before', width: 16, num: true },
+          { title: 'After', width: 16, num: true },
+          { title: 'Change', width: 18 },
+          { title: 'Saved each time', width: 16, num: true },
+        ]}
+      >
+        {tasks.map((t) => {
+          const l = testLabel(t.testId, t.title);
+          return (
+            <tr key={t.key}>
+              <th scope="row">
+                {t.testId === 'task.stopwatch' ? t.title : l.label} <Tag tag={l.tag} />
+              </th>
+              <td className="num">{secs(t.beforeSeconds.median)}</td>
+              <td className="num">{secs(t.afterSeconds.median)}</td>
+              <td className={`rp-outcome rp-${t.outcome}`}>{outcomeWords(t.outcome, t.speedup)}</td>
+              <td className="num">{t.outcome === 'faster' ? secs(t.savedPerOccurrence) : '—'}</td>
+            </tr>
+          );
+        })}
+      </FixedTable>
     </section>
   );
 }
@@ -83,39 +68,25 @@ export function KeyFigures({ figures }: { figures: KeyFigure[] }) {
     <section aria-labelledby="rp-key-h" data-testid="report-key-figures">
       <div className="rp-keep">
         <h2 id="rp-key-h">Key figures</h2>
-        <table className="rp-table rp-fixed">
-          <colgroup>
-            {[46, 18, 18, 18].map((w, i) => (
-              <col key={i} style={{ width: `${w}%` }} />
-            ))}
-          </colgroup>
-          <thead>
-            <tr>
-              <th scope="col">Figure</th>
-              <th scope="col" className="num">
-                Before
+        <FixedTable
+          columns={[
+            { title: 'Figure', width: 46 },
+            { title: 'Before', width: 18, num: true },
+            { title: 'After', width: 18, num: true },
+            { title: 'Change', width: 18 },
+          ]}
+        >
+          {figures.map(({ comparison: c, label }) => (
+            <tr key={c.key} data-unit={c.unit}>
+              <th scope="row">
+                {label.label} <Tag tag={label.tag} />
               </th>
-              <th scope="col" className="num">
-                After
-              </th>
-              <th scope="col">Change</th>
+              <td className="num">{inMB(c, c.before)}</td>
+              <td className="num">{inMB(c, c.after)}</td>
+              <td className={`rp-outcome rp-${c.outcome}`}>{outcomeWords(c.outcome, c.speedup)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {figures.map(({ comparison: c, label }) => (
-              <tr key={c.key} data-unit={c.unit}>
-                <th scope="row">
-                  {label.label} <Tag tag={label.tag} />
-                </th>
-                <td className="num">{inMB(c, c.before)}</td>
-                <td className="num">{inMB(c, c.after)}</td>
-                <td className={`rp-outcome rp-${c.outcome}`}>
-                  {outcomeWords(c.outcome, c.speedup)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </FixedTable>
       </div>
       {rows.length > 0 && (
         <figure className="rp-figure-block">

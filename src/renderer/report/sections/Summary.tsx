@@ -1,7 +1,8 @@
 // The story's first page: the recommendation and its reasons, time saved (and on what basis), and
 // the findings that explain it. Reads the verdict only through the adapter (verdict-adapter.ts).
-import { formatSeconds } from '../../../shared/verdict';
-import { fmtMoney } from '../format';
+import type { RunDocument } from '../../../shared/schemas/run';
+import { timeAndMoney } from '../../view-model/time-money';
+import { PredictionSection } from './Context';
 import type { StoryVerdict } from '../verdict-adapter';
 
 const LEVEL_WORDS = {
@@ -43,44 +44,31 @@ const BASIS_TEXT = {
 } as const;
 
 export function TimeAndMoney({ story }: { story: StoryVerdict }) {
-  const perDay = story.savedPerDaySeconds;
-  const shown = story.basis !== 'none' && perDay > 0;
-  const est =
-    story.basis === 'estimated'
-      ? ', estimated'
-      : story.basis === 'mixed'
-        ? ', partly estimated'
-        : '';
-  const money = story.money;
+  const f = timeAndMoney(story, story.money);
+  const est = f.estimate ? `, ${f.estimate}` : '';
   return (
     <section className="rp-keep" aria-labelledby="rp-time-h" data-testid="report-time">
       <h2 id="rp-time-h">Time saved</h2>
       <div className="rp-figures">
         <div className="rp-figure">
-          <span className="rp-figure-value">{shown ? formatSeconds(perDay) : '—'}</span>
+          <span className="rp-figure-value">{f.perDay ?? '—'}</span>
           <span className="rp-figure-label">saved per day{est}</span>
         </div>
         <div className="rp-figure">
-          <span className="rp-figure-value">
-            {shown ? `${story.savedPerYearHours.toFixed(1)} h` : '—'}
-          </span>
+          <span className="rp-figure-value">{f.perYear}</span>
           <span className="rp-figure-label">saved per year{est}</span>
         </div>
         <div className="rp-figure">
-          <span className="rp-figure-value">
-            {fmtMoney(money.oldPerGB, money.currency)} → {fmtMoney(money.newPerGB, money.currency)}
-          </span>
+          <span className="rp-figure-value">{f.perGB}</span>
           <span className="rp-figure-label">price per GB, old → new</span>
         </div>
         <div className="rp-figure">
-          <span className="rp-figure-value">
-            {shown ? fmtMoney(money.pricePerHourSaved, money.currency) : '—'}
-          </span>
+          <span className="rp-figure-value">{f.perHourSaved}</span>
           <span className="rp-figure-label">per hour saved (first year)</span>
         </div>
       </div>
       <p className="rp-muted">
-        {BASIS_TEXT[story.basis](perDay > 0)} {money.note}
+        {BASIS_TEXT[story.basis](story.savedPerDaySeconds > 0)} {story.money.note}
       </p>
     </section>
   );
@@ -117,5 +105,25 @@ export function Findings({
         </ol>
       )}
     </section>
+  );
+}
+
+/** The first page of a baseline-only report: no verdict yet, and what a new drive would change. */
+export function BaselineOnlyStory({ before }: { before: RunDocument }) {
+  return (
+    <>
+      <section className="rp-verdict rp-level-undecided">
+        <p className="rp-kicker">Baseline only</p>
+        <h2 data-testid="report-headline">
+          No verdict yet: measure the new drive with the same plan to compare
+        </h2>
+        <p>
+          This report holds the figures of the current drive. After the swap, run the same plan on
+          the new drive; the before/after report then says whether the upgrade was worth it.
+        </p>
+      </section>
+      {/* Before buying, what a new drive would change is the point of a baseline report. */}
+      <PredictionSection before={before} after={null} />
+    </>
   );
 }

@@ -1,8 +1,9 @@
 // Per-test tables (before, after, ratio, spread, method, caveats) and the real-world tasks table.
 import { formatSeconds, type TaskSaving } from '../../../shared/verdict';
 import { plainMethod, testLabel } from '../../../shared/labels';
-import { fmtBytes, fmtNum, fmtPercent, fmtSpread, outcomeWords } from '../format';
+import { fmtBytes, fmtNum, fmtShare, fmtSpread, outcomeWords } from '../../../shared/format';
 import type { TestTable } from '../report-model';
+import { FixedTable } from './FixedTable';
 
 const STATUS_WORDS = {
   ok: '',
@@ -29,108 +30,101 @@ function RowTag({ tag, heading }: { tag: string | null; heading: string | null }
   return rest ? <span className="rp-tag">{rest}</span> : null;
 }
 
-export function TestTableBlock({ t, single }: { t: TestTable; single: boolean }) {
+const COLUMNS = {
+  single: [
+    { title: 'Measurement', width: 48 },
+    { title: 'Unit', width: 14 },
+    { title: 'Median (min–max)', width: 38, num: true },
+  ],
+  pair: [
+    { title: 'Measurement', width: 35 },
+    { title: 'Unit', width: 8 },
+    { title: 'Before: median (min–max)', width: 17, num: true },
+    { title: 'After: median (min–max)', width: 17, num: true },
+    { title: 'Ratio', width: 8, num: true },
+    { title: 'Outcome', width: 15 },
+  ],
+};
+
+type FigureRowData = TestTable['rows'][number];
+
+function FigureRow({ r, t, single }: { r: FigureRowData; t: TestTable; single: boolean }) {
+  return (
+    <tr>
+      <th scope="row">
+        {r.label} <RowTag tag={r.tag} heading={t.tag} />
+      </th>
+      <td>
+        {r.unit}
+        {r.better === 'lower' ? ' ↓' : ''}
+      </td>
+      <td className="num">
+        {single && r.before?.median === null && r.note ? r.note : fmtSpread(r.before)}
+      </td>
+      {!single && (
+        <>
+          <td className="num">{fmtSpread(r.after)}</td>
+          <td className="num">{r.speedup === null ? '—' : `${fmtNum(r.speedup)}×`}</td>
+          <td className={`rp-outcome rp-${r.outcome ?? 'unknown'}`}>
+            {r.outcome && r.outcome !== 'unknown'
+              ? outcomeWords(r.outcome, r.speedup)
+              : (r.note ?? outcomeWords('unknown', r.speedup))}
+          </td>
+        </>
+      )}
+    </tr>
+  );
+}
+
+/** How the test was run, what it wrote, and anything that went wrong or needs care. */
+function TestNotes({ t, single }: { t: TestTable; single: boolean }) {
   const status = statusLine(t, single);
+  return (
+    <div className="rp-test-notes">
+      {t.untimed && (
+        <p data-testid="report-untimed">
+          Too fast to time{single ? '' : ' in both runs'}, under half a second (bonnie++ prints
+          +++++): {t.untimed.labels.join(', ')}.
+        </p>
+      )}
+      <p>
+        <strong>Method:</strong> {plainMethod(t.method)}
+        {t.afterMethod && <> (after-run: {t.afterMethod})</>} <strong>Cache:</strong> {t.cache}.{' '}
+        <strong>Written:</strong> {fmtBytes(t.bytesWritten)}.
+      </p>
+      {status && <p className="rp-warn-text">{status}</p>}
+      {t.errors.map((e) => (
+        <p key={e} className="rp-warn-text">
+          {e}
+        </p>
+      ))}
+      {t.caveats.length > 0 && (
+        <ul className="rp-caveats">
+          {t.caveats.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function TestTableBlock({ t, single }: { t: TestTable; single: boolean }) {
   return (
     <section className="rp-test" data-testid="report-test" aria-label={t.title}>
       <h3>
         {t.title} {t.tag && <span className="rp-tag">{t.tag}</span>}
       </h3>
       {t.rows.length > 0 ? (
-        <table className="rp-table rp-fixed">
-          {single ? (
-            <colgroup>
-              <col style={{ width: '48%' }} />
-              <col style={{ width: '14%' }} />
-              <col style={{ width: '38%' }} />
-            </colgroup>
-          ) : (
-            <colgroup>
-              <col style={{ width: '35%' }} />
-              <col style={{ width: '8%' }} />
-              <col style={{ width: '17%' }} />
-              <col style={{ width: '17%' }} />
-              <col style={{ width: '8%' }} />
-              <col style={{ width: '15%' }} />
-            </colgroup>
-          )}
-          <thead>
-            <tr>
-              <th scope="col">Measurement</th>
-              <th scope="col">Unit</th>
-              <th scope="col" className="num">
-                {single ? 'Median (min–max)' : 'Before: median (min–max)'}
-              </th>
-              {!single && (
-                <>
-                  <th scope="col" className="num">
-                    After: median (min–max)
-                  </th>
-                  <th scope="col" className="num">
-                    Ratio
-                  </th>
-                  <th scope="col">Outcome</th>
-                </>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {t.rows.map((r) => (
-              <tr key={r.key}>
-                <th scope="row">
-                  {r.label} <RowTag tag={r.tag} heading={t.tag} />
-                </th>
-                <td>
-                  {r.unit}
-                  {r.better === 'lower' ? ' ↓' : ''}
-                </td>
-                <td className="num">
-                  {single && r.before?.median === null && r.note ? r.note : fmtSpread(r.before)}
-                </td>
-                {!single && (
-                  <>
-                    <td className="num">{fmtSpread(r.after)}</td>
-                    <td className="num">{r.speedup === null ? '—' : `${fmtNum(r.speedup)}×`}</td>
-                    <td className={`rp-outcome rp-${r.outcome ?? 'unknown'}`}>
-                      {r.outcome && r.outcome !== 'unknown'
-                        ? outcomeWords(r.outcome, r.speedup)
-                        : (r.note ?? outcomeWords('unknown', r.speedup))}
-                    </td>
-                  </>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FixedTable columns={single ? COLUMNS.single : COLUMNS.pair}>
+          {t.rows.map((r) => (
+            <FigureRow key={r.key} r={r} t={t} single={single} />
+          ))}
+        </FixedTable>
       ) : (
         <p className="rp-muted">No figures.</p>
       )}
-      <div className="rp-test-notes">
-        {t.untimed && (
-          <p data-testid="report-untimed">
-            Too fast to time{single ? '' : ' in both runs'}, under half a second (bonnie++ prints
-            +++++): {t.untimed.labels.join(', ')}.
-          </p>
-        )}
-        <p>
-          <strong>Method:</strong> {plainMethod(t.method)}
-          {t.afterMethod && <> (after-run: {t.afterMethod})</>} <strong>Cache:</strong> {t.cache}.{' '}
-          <strong>Written:</strong> {fmtBytes(t.bytesWritten)}.
-        </p>
-        {status && <p className="rp-warn-text">{status}</p>}
-        {t.errors.map((e) => (
-          <p key={e} className="rp-warn-text">
-            {e}
-          </p>
-        ))}
-        {t.caveats.length > 0 && (
-          <ul className="rp-caveats">
-            {t.caveats.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <TestNotes t={t} single={single} />
     </section>
   );
 }
@@ -139,60 +133,42 @@ export function TasksTable({ tasks }: { tasks: TaskSaving[] }) {
   if (!tasks.length) return null;
   const s = (x: number | null) => (x === null ? '—' : formatSeconds(x));
   return (
-    <table className="rp-table rp-tasks rp-fixed" data-testid="report-tasks">
-      <colgroup>
-        {[20, 10, 10, 13, 11, 13, 11, 12].map((w, i) => (
-          <col key={i} style={{ width: `${w}%` }} />
-        ))}
-      </colgroup>
-      <thead>
-        <tr>
-          <th scope="col">Task</th>
-          <th scope="col" className="num">
-            Before, s
+    <FixedTable
+      className="rp-tasks"
+      testId="report-tasks"
+      columns={[
+        { title: 'Task', width: 20 },
+        { title: 'Before, s', width: 10, num: true },
+        { title: 'After, s', width: 10, num: true },
+        { title: 'Outcome', width: 13 },
+        { title: 'Saved each time', width: 11, num: true },
+        { title: 'Per day', width: 13, num: true },
+        { title: 'CPU s before / after', width: 11, num: true },
+        { title: 'I/O wait before / after', width: 12, num: true },
+      ]}
+    >
+      {tasks.map((t) => (
+        <tr key={t.key}>
+          <th scope="row">
+            {t.testId === 'task.stopwatch' ? t.title : testLabel(t.testId, t.title).label}
           </th>
-          <th scope="col" className="num">
-            After, s
-          </th>
-          <th scope="col">Outcome</th>
-          <th scope="col" className="num">
-            Saved each time
-          </th>
-          <th scope="col" className="num">
-            Per day
-          </th>
-          <th scope="col" className="num">
-            CPU s before / after
-          </th>
-          <th scope="col" className="num">
-            I/O wait before / after
-          </th>
+          <td className="num">{fmtSpread(t.beforeSeconds)}</td>
+          <td className="num">{fmtSpread(t.afterSeconds)}</td>
+          <td className={`rp-outcome rp-${t.outcome}`}>{outcomeWords(t.outcome, t.speedup)}</td>
+          <td className="num">{s(t.savedPerOccurrence)}</td>
+          <td className="num">
+            {t.occurrencesPerDay > 0
+              ? `${s(t.savedPerDay)} (${t.occurrencesPerDay}×)`
+              : 'not in profile'}
+          </td>
+          <td className="num">
+            {fmtNum(t.cpuSecondsBefore)} / {fmtNum(t.cpuSecondsAfter)}
+          </td>
+          <td className="num">
+            {fmtShare(t.ioWaitShareBefore)} / {fmtShare(t.ioWaitShareAfter)}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {tasks.map((t) => (
-          <tr key={t.key}>
-            <th scope="row">
-              {t.testId === 'task.stopwatch' ? t.title : testLabel(t.testId, t.title).label}
-            </th>
-            <td className="num">{fmtSpread(t.beforeSeconds)}</td>
-            <td className="num">{fmtSpread(t.afterSeconds)}</td>
-            <td className={`rp-outcome rp-${t.outcome}`}>{outcomeWords(t.outcome, t.speedup)}</td>
-            <td className="num">{s(t.savedPerOccurrence)}</td>
-            <td className="num">
-              {t.occurrencesPerDay > 0
-                ? `${s(t.savedPerDay)} (${t.occurrencesPerDay}×)`
-                : 'not in profile'}
-            </td>
-            <td className="num">
-              {fmtNum(t.cpuSecondsBefore)} / {fmtNum(t.cpuSecondsAfter)}
-            </td>
-            <td className="num">
-              {fmtPercent(t.ioWaitShareBefore)} / {fmtPercent(t.ioWaitShareAfter)}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </FixedTable>
   );
 }

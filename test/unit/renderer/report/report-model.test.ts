@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { computeVerdict } from '../../../../src/shared/verdict';
-import { compareRuns } from '../../../../src/shared/verdict/compare';
 import {
-  chartGroups,
   driveFacts,
   machineFacts,
   shortNote,
   testTables,
 } from '../../../../src/renderer/report/report-model';
-import {
-  fmtBytes,
-  fmtDate,
-  fmtNum,
-  fmtRatio,
-  fmtSpread,
-  outcomeWords,
-} from '../../../../src/renderer/report/format';
-import {
-  chunk,
-  distinctLabels,
-  logTick,
-  logTicks,
-  wrapLabel,
-} from '../../../../src/renderer/report/chart-utils';
+import { chunk, logTick, logTicks } from '../../../../src/renderer/report/chart-utils';
 import type { RunDocument } from '../../../../src/shared/schemas/run';
 import { seedPair } from './fixtures';
 
@@ -132,26 +116,6 @@ describe('per-test tables', () => {
   });
 });
 
-describe('chart groups', () => {
-  const { before, after } = seedPair();
-  const groups = chartGroups(compareRuns(before, after));
-
-  it('throughputs share MB/s whatever the tool printed (MiB/s, KiB/s)', () => {
-    const seq = groups.find((g) => g.id === 'sequential|MB/s')!;
-    const hd = seq.bars.find((b) => b.label === 'Sequential read speed (hdparm -t)')!;
-    expect(hdparmT(before)).toBeCloseTo(73.1, 0);
-    expect(hd.before).toBeCloseTo(hdparmT(before) * 1.048576, 6);
-    const blk = seq.bars.find((b) => b.label === 'Sequential read speed (bonnie++ block read)')!;
-    expect(blk.after).toBeCloseTo((297390 * 1024) / 1e6, 3);
-  });
-
-  it('random access and wide ranges are drawn on a log axis', () => {
-    expect(groups.find((g) => g.id.startsWith('random-access'))!.log).toBe(true);
-    expect(groups.find((g) => g.id === 'sequential|MB/s')!.log).toBe(true); // per-char vs block
-    expect(groups.find((g) => g.id.startsWith('memory'))!.log).toBe(false);
-  });
-});
-
 describe('drive and machine facts', () => {
   const { before } = seedPair();
 
@@ -172,23 +136,8 @@ describe('drive and machine facts', () => {
   });
 });
 
-describe('formatting', () => {
-  it('numbers, spreads, ratios, bytes and dates', () => {
-    expect(fmtNum(297390)).toBe('297,390');
-    expect(fmtNum(73.1)).toBe('73.1');
-    expect(fmtNum(0.0123)).toBe('0.012');
-    expect(fmtNum(null)).toBe('—');
-    expect(fmtSpread({ median: 412, min: 398, max: 430, samples: 3 })).toBe('412 (398–430)');
-    expect(fmtSpread({ median: 5, min: 5, max: 5, samples: 1 })).toBe('5.00');
-    expect(fmtRatio(35.19)).toBe('35×');
-    expect(fmtRatio(1.04)).toBe('1.04×');
-    expect(fmtBytes(89145344)).toBe('85.0 MiB');
-    expect(fmtDate('')).toBe('');
-    expect(outcomeWords('slower', 0.5)).toBe('2.0× slower');
-    expect(outcomeWords('no-difference', 1.01)).toBe('no measurable difference');
-  });
-
-  it('log axes label 1-2-5 steps only; long labels wrap to at most three lines', () => {
+describe('chart helpers', () => {
+  it('log axes label 1-2-5 steps only', () => {
     expect([1, 2, 3, 5, 7, 10, 20, 50, 300].map((v) => logTick(v, String))).toEqual([
       '1',
       '2',
@@ -201,11 +150,6 @@ describe('formatting', () => {
       '',
     ]);
     expect(logTick(0, String)).toBe('');
-    expect(wrapLabel('Two VirtualBox VMs installing Ubuntu Server at once', 20)).toEqual([
-      'Two VirtualBox VMs',
-      'installing Ubuntu',
-      'Server at once',
-    ]);
   });
 
   it('tall charts split into even parts; nothing to draw is no chart at all', () => {
@@ -218,16 +162,5 @@ describe('formatting', () => {
       ).map((p) => p.length),
     ).toEqual([14, 13]);
     expect(logTicks(0.3, 60)).toEqual([0.5, 1, 2, 5, 10, 20, 50]);
-    expect(
-      distinctLabels(
-        [
-          { l: 'RND 4K Q1 read', u: 'IOPS' },
-          { l: 'RND 4K Q1 read', u: 'µs' },
-          { l: 'SEQ 1M Q8 read', u: 'KiB/s' },
-        ],
-        (x) => x.l,
-        (x) => x.u,
-      ),
-    ).toEqual(['RND 4K Q1 read, IOPS', 'RND 4K Q1 read, µs', 'SEQ 1M Q8 read']);
   });
 });

@@ -1,0 +1,82 @@
+// The prediction on screen: the target's figures, each task's predicted time and, after the swap,
+// what was measured. The cells come from the view model the report prints too.
+import type { Prediction } from '../../shared/prediction';
+import { fmtNum } from '../../shared/format';
+import { predictionRows } from '../view-model/prediction-rows';
+
+export function PredictionTable({ prediction }: { prediction: Prediction }) {
+  const p = prediction;
+  const { measured, figures, tasks } = predictionRows(p);
+  return (
+    <div className="vd-prediction" data-testid="prediction">
+      <p>
+        <strong>{p.target.name}</strong>: sequential reads {fmtNum(p.target.effectiveSeqReadMBps)}{' '}
+        MB/s ({fmtNum(p.speedups.sequential)}× your drive), random access{' '}
+        {fmtNum(p.target.randomAccessMs)} ms ({fmtNum(p.speedups.random)}× faster).
+      </p>
+      {tasks.length > 0 && (
+        <div className="vd-scroll">
+          <table className="vd-table">
+            <thead>
+              <tr>
+                <th scope="col">Task</th>
+                <th scope="col">Now</th>
+                <th scope="col">Waiting for disk</th>
+                <th scope="col">Predicted</th>
+                <th scope="col">Best possible (CPU only)</th>
+                {measured && <th scope="col">Measured after</th>}
+                {measured && <th scope="col">Prediction off by</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {tasks.map((t) => (
+                <tr key={t.key}>
+                  <th scope="row">{t.title}</th>
+                  <td>{t.now}</td>
+                  <td>
+                    {t.waiting}
+                    {t.assumed ? ' (assumed)' : ''}
+                  </td>
+                  <td>{t.predicted}</td>
+                  <td>{t.floor}</td>
+                  {measured && <td>{t.measured}</td>}
+                  {measured && <td>{t.offBy}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="vd-scroll">
+        <table className="vd-table">
+          <thead>
+            <tr>
+              <th scope="col">Drive figure</th>
+              <th scope="col">Now</th>
+              <th scope="col">Predicted</th>
+              {measured && <th scope="col">Measured after</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {figures.map((s) => (
+              <tr key={s.key}>
+                <th scope="row">
+                  {s.what} ({s.unit})
+                </th>
+                <td>{s.now}</td>
+                <td>{s.predicted}</td>
+                {measured && <td>{s.measured}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h4>Assumptions</h4>
+      <ul className="vd-assumptions">
+        {p.assumptions.map((a) => (
+          <li key={a}>{a}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// The prediction's figures as the verdict screen and the report both print them: one row per
+// drive figure and per task, every cell already formatted. "Off by" is how far the prediction
+// missed what the after-run measured, as a share of the measurement (its size, not its sign).
+import type { Prediction } from '../../shared/prediction';
+import { fmtNum, fmtShare, formatSeconds } from '../../shared/format';
+
+interface PredictionFigureRow {
+  key: string;
+  what: string;
+  unit: string;
+  now: string;
+  predicted: string;
+  measured: string;
+  offBy: string;
+}
+
+interface PredictionTaskRow {
+  key: string;
+  title: string;
+  now: string;
+  /** Share of the time spent waiting for the disk; `assumed` when the run had no CPU time. */
+  waiting: string;
+  assumed: boolean;
+  predicted: string;
+  /** The CPU time alone: no drive can make the task faster than this. */
+  floor: string;
+  measured: string;
+  offBy: string;
+}
+
+const secs = (x: number | null) => (x === null ? '—' : formatSeconds(x));
+const offBy = (e: number | null) => (e === null ? '—' : fmtShare(Math.abs(e)));
+
+export function predictionRows(p: Prediction): {
+  /** True when an after-run was measured: the measured and off-by columns are shown. */
+  measured: boolean;
+  figures: PredictionFigureRow[];
+  tasks: PredictionTaskRow[];
+} {
+  return {
+    measured: p.afterId !== null,
+    figures: p.synthetic.map((x) => ({
+      key: x.what,
+      what: x.what,
+      unit: x.unit,
+      now: fmtNum(x.before),
+      predicted: fmtNum(x.predicted),
+      measured: fmtNum(x.measured),
+      offBy: x.measured ? offBy((x.measured - x.predicted) / x.measured) : '—',
+    })),
+    tasks: p.tasks.map((t) => ({
+      key: t.key,
+      title: t.title,
+      now: secs(t.beforeSeconds.median),
+      waiting: fmtShare(t.ioWaitShare),
+      assumed: t.ioShareAssumed,
+      predicted: secs(t.predictedSeconds),
+      floor: secs(t.floorSeconds),
+      measured: secs(t.measuredSeconds),
+      offBy: offBy(t.error),
+    })),
+  };
+}

@@ -1,0 +1,69 @@
+// Saving the before-run to a file off the drive being replaced: a proposed location (a mounted
+// removable drive when there is one), where a typed location lands, and the export itself.
+import { useEffect, useState } from 'react';
+import type { ResolveResultDto } from '../../../shared/contract/drives';
+import { errorText } from '../../../shared/format';
+import { api } from '../../api/transport';
+import { useSetup } from '../../setup-store';
+import { useWizard } from '../wizard-store';
+
+const parentOf = (p: string): string => p.replace(/\/+[^/]*$/, '') || '/';
+
+export function useBaselineFile() {
+  const drive = useSetup((s) => s.drive);
+  const targetDir = useSetup((s) => s.targetDir);
+  const beforeRunId = useWizard((s) => s.beforeRunId);
+  const setBaselineFile = useWizard((s) => s.setBaselineFile);
+  const [path, setPath] = useState('');
+  const [resolvedFor, setWhere] = useState<{ path: string; r: ResolveResultDto } | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  // Propose a removable drive when one is mounted: that is where a baseline is safest.
+  useEffect(() => {
+    const stamp = new Date().toISOString().slice(0, 10);
+    api()
+      .drivesList({})
+      .then(({ drives }) => {
+        const other = drives.find(
+          (d) =>
+            d.path !== drive?.path &&
+            (d.removable || d.kind === 'usb') &&
+            d.partitions.some((p) => p.mountpoints.length > 0 && !p.readOnly),
+        );
+        const mount = other?.partitions.find((p) => p.mountpoints.length > 0)?.mountpoints[0];
+        setPath((p) => p || `${mount ?? targetDir ?? '/tmp'}/drivewise-baseline-${stamp}.json`);
+      })
+      .catch(() => setPath((p) => p || `${targetDir ?? '/tmp'}/drivewise-baseline-${stamp}.json`));
+  }, [drive, targetDir]);
+
+  // Where would the file land? Warn when that is the drive about to be replaced.
+  useEffect(() => {
+    const p = path.trim();
+    if (!p.startsWith('/')) return;
+    const t = setTimeout(() => {
+      api()
+        .drivesResolve({ path: parentOf(p) })
+        .then((r) => setWhere({ path: p, r }))
+        .catch(() => setWhere(null));
+    }, 250);
+    return () => clearTimeout(t);
+  }, [path]);
+
+  const where = resolvedFor && resolvedFor.path === path.trim() ? resolvedFor.r : null;
+  const onReplacedDrive =
+    !!where && !!drive && (where.disks.includes(drive.path) || where.drive?.path === drive.path);
+
+  const save = () => {
+    if (!beforeRunId) return;
+    setError(null);
+    api()
+      .runsExportFile({ id: beforeRunId, path: path.trim() })
+      .then((r) => {
+        setSaved(r.path);
+        setBaselineFile(r.path);
+      })
+      .catch((e: unknown) => setError(errorText(e)));
+  };
+  return { drive, beforeRunId, path, setPath, where, onReplacedDrive, saved, error, save };
+}

@@ -1,0 +1,120 @@
+// One row per planned test: progress and ETA while it runs, its headline figure once done.
+import type { BenchPlan } from '../../../shared/contract/bench';
+import type { Measurement, RunDocument, TestResult } from '../../../shared/schemas/run';
+import { fmtNum, formatDuration } from '../../../shared/format';
+import type { BenchJobState, TestRow } from '../use-bench-job';
+
+/** The one figure per test a person reads first: the drive's headline, not the first metric. */
+const HEADLINE: Record<string, (m: Measurement) => boolean> = {
+  bonnie: (m) => m.metric === 'random_seeks',
+  iozone: (m) => m.metric === 'random_read' && m.params?.record_kb === 4,
+  'qd-profile': (m) => m.metric === 'read_iops' && m.params?.pattern === 'rnd' && m.params.qd === 1,
+  'dd-write': (m) => m.metric === 'throughput',
+  seeker: (m) => m.metric === 'random_access_ms',
+};
+
+function headline(t: TestResult): string {
+  if (t.status !== 'ok') return t.error ?? t.status;
+  const pick = HEADLINE[t.testId];
+  const m =
+    t.measurements.find((x) => x.median !== null && (pick?.(x) ?? false)) ??
+    t.measurements.find((x) => x.median !== null);
+  if (!m) return 'no figures';
+  const spread =
+    m.min !== null && m.max !== null && m.min !== m.max
+      ? ` (${fmtNum(m.min)}–${fmtNum(m.max)})`
+      : '';
+  return `${m.label ?? m.metric}: ${fmtNum(m.median)} ${m.unit}${spread}`;
+}
+
+function Row({
+  title,
+  row,
+  result,
+  running,
+}: {
+  title: string;
+  row?: TestRow;
+  result?: TestResult;
+  running: boolean;
+}) {
+  const fraction = result ? 1 : (row?.fraction ?? 0);
+  const status = result
+    ? result.status
+    : row
+      ? row.fraction >= 1
+        ? 'done'
+        : 'running'
+      : running
+        ? 'waiting'
+        : 'planned';
+  return (
+    <tr data-testid={`measure-row`} data-status={status}>
+      <th scope="row">{title}</th>
+      <td className="bar-cell">
+        <progress max={1} value={fraction} aria-label={`${title} progress`} />
+      </td>
+      <td className="num">
+        {result ? '' : row && row.fraction < 1 ? formatDuration(row.etaSeconds) : ''}
+      </td>
+      <td
+        className={
+          result?.status === 'failed' ? 'error-text' : result?.status === 'skipped' ? 'muted' : ''
+        }
+      >
+        {result ? headline(result) : liveText(row, status)}
+        {result?.caveats.length ? (
+          <div className="muted small">{result.caveats.join(' · ')}</div>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * What a running row says: its live value and what it is doing ("before sync (page cache)",
+ * "creating 1×1024 files"), so no number is shown without saying what it is.
+ */
+function liveText(row: TestRow | undefined, status: string): string {
+  if (!row) return status === 'waiting' ? 'waiting…' : '';
+  const value = row.live ? `${fmtNum(row.live.value)} ${row.live.unit}` : null;
+  const text = [value, row.message].filter(Boolean).join(' · ');
+  return text || (status === 'running' ? 'working…' : '');
+}
+
+export function MeasureTable({
+  plan,
+  run,
+  state,
+}: {
+  plan: BenchPlan | null;
+  run: RunDocument | null;
+  state: BenchJobState;
+}) {
+  const results = new Map((run?.tests ?? []).map((t) => [t.testId, t]));
+  return (
+    <table className="measure-table">
+      <thead>
+        <tr>
+          <th scope="col">Test</th>
+          <th scope="col">Progress</th>
+          <th scope="col" className="num">
+            ETA
+          </th>
+          <th scope="col">Result</th>
+        </tr>
+      </thead>
+      <tbody>
+        {(plan?.tests ?? []).map((t) => (
+          <Row
+            key={t.id}
+            title={t.title}
+            row={state.rows[t.id]}
+            result={results.get(t.id)}
+            running={state.running}
+          />
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,91 @@
+// The Plan step's data: the test catalogue, and bench.plan's answer for every profile with the
+// person's choices. The chosen profile is asked with the task options, so a mistake in them (a
+// missing tarball, an app that is not installed) shows on this step, before the run.
+import { useEffect, useRef, useState } from 'react';
+import type { BenchCatalogue, BenchPlan } from '../../../shared/contract/bench';
+import { errorText } from '../../../shared/format';
+import { api } from '../../api/transport';
+import { planRequest, taskOptions, useWizard, type ProfileChoice } from '../wizard-store';
+import { PROFILES } from './profiles';
+
+export function useBenchCatalogue(): { catalogue: BenchCatalogue | null; error: string | null } {
+  const [catalogue, setCatalogue] = useState<BenchCatalogue | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api()
+      .benchCatalogue({})
+      .then(setCatalogue)
+      .catch((e: unknown) => setError(errorText(e)));
+  }, []);
+  return { catalogue, error };
+}
+
+interface Plans {
+  plans: Partial<Record<ProfileChoice, BenchPlan>>;
+  /** bench.plan's one line for the chosen profile (its options refused, say). */
+  planError: string | null;
+  /** True while the answer for the current choices has not arrived. */
+  pending: boolean;
+}
+
+export function usePlans(targetDir: string | null): Plans {
+  const w = useWizard();
+  // The plans for one request key.
+  const [planned, setPlanned] = useState<{
+    key: string;
+    plans: Partial<Record<ProfileChoice, BenchPlan>>;
+    error: string | null;
+  } | null>(null);
+  const { profile, tests, repetitions, sizes } = w;
+  const optionsKey = JSON.stringify(taskOptions(w));
+  const key = JSON.stringify([targetDir, profile, tests, repetitions, sizes, optionsKey]);
+  const typed = JSON.stringify([w.tarball, w.apps]);
+  const lastTyped = useRef(typed);
+  useEffect(() => {
+    let live = true;
+    const dir = targetDir ?? undefined;
+    const options = JSON.parse(optionsKey) as Record<string, Record<string, unknown>>;
+    // Typing a path asks once it pauses, not on every key; clicks ask at once.
+    const delay = lastTyped.current === typed ? 0 : 300;
+    lastTyped.current = typed;
+    const timer = setTimeout(() => {
+      const ask = (id: ProfileChoice, withOptions: boolean) =>
+        api().benchPlan({
+          ...planRequest({ profile: id, tests, repetitions, sizes }),
+          ...(dir ? { targetDir: dir } : {}),
+          ...(withOptions ? { options } : {}),
+        });
+      // Only the chosen profile is checked with the options; the others just show their time.
+      // When the options are refused, the plan without them still shows the tests and fields.
+      const chosenPlan = ask(profile, true).then(
+        (plan) => ({ plan, error: null }),
+        (e: unknown) => ask(profile, false).then((plan) => ({ plan, error: errorText(e) })),
+      );
+      const others = PROFILES.filter((p) => p.id !== profile).map((p) =>
+        ask(p.id, false).then((plan) => [p.id, plan] as const),
+      );
+      Promise.all([chosenPlan, Promise.all(others)])
+        .then(([mine, rest]) => {
+          if (!live) return;
+          setPlanned({
+            key,
+            plans: { ...Object.fromEntries(rest), [profile]: mine.plan },
+            error: mine.error,
+          });
+        })
+        .catch((e: unknown) => {
+          if (!live) return;
+          setPlanned({ key, plans: {}, error: errorText(e) });
+        });
+    }, delay);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [key, typed, targetDir, profile, tests, repetitions, sizes, optionsKey]);
+  return {
+    plans: planned?.plans ?? {},
+    planError: planned?.error ?? null,
+    pending: planned?.key !== key,
+  };
+}

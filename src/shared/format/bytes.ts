@@ -1,0 +1,27 @@
+// Sizes. Data a run writes or needs free is counted in binary units (KiB, MiB, GiB), as df, ls and
+// the CLI print them; a drive's capacity in the maker's decimal units, as printed on the box.
+
+const missing = (x: number | null | undefined): x is null | undefined =>
+  x === null || x === undefined || !Number.isFinite(x);
+
+/** 1536 → "1.5 KiB", 3 * 2^30 → "3.0 GiB"; whole bytes below 1 KiB. */
+export function fmtBytes(n: number | null | undefined): string {
+  if (missing(n)) return '—';
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+  let v = n;
+  let i = 0;
+  while (Math.abs(v) >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return i === 0 ? `${n} B` : `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${units[i]}`;
+}
+
+/** Capacities the way drive makers print them (10^9), so they match the label on the box. */
+export function fmtCapacity(bytes: number | null | undefined): string {
+  if (missing(bytes)) return '—';
+  if (bytes >= 1e12) return `${(bytes / 1e12).toFixed(bytes >= 1e13 ? 0 : 1)} TB`;
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(bytes >= 1e11 ? 0 : 1)} GB`;
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(0)} MB`;
+  return `${Math.round(bytes / 1e3)} kB`;
+}

@@ -1,0 +1,42 @@
+// Durations. Two kinds, on purpose: a task's timing keeps a tenth of a second below ten seconds
+// ("2.4 s", the figure the verdict compares); a wait or an estimate is whole seconds ("3 min 5 s").
+
+/** A timed task: "0.4 s", "12 s", "2 min 45 s", "1 h 5 min"; negative with a minus sign. */
+export function formatSeconds(s: number): string {
+  const sign = s < 0 ? '−' : '';
+  const a = Math.abs(s);
+  if (a < 10) return `${sign}${a.toFixed(1)} s`;
+  if (a < 59.5) return `${sign}${Math.round(a)} s`;
+  // Round first so 59.6 s past a minute reads "15 min 0 s", not "14 min 60 s".
+  const total = Math.round(a);
+  const m = Math.floor(total / 60);
+  const r = total - m * 60;
+  if (m < 60) return `${sign}${m} min ${r} s`;
+  return `${sign}${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+/** A wait or an estimate in whole seconds: "45 s", "3 min", "3 min 5 s", "1 h 5 min"; '—' if none. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  const r = s % 60;
+  if (m < 60) return r ? `${m} min ${r} s` : `${m} min`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+/** Hours a year: minutes below one hour ("40 min"), else one decimal ("10.5 h"). */
+export function fmtHours(h: number): string {
+  if (Math.abs(h) < 1) return `${Math.round(h * 60)} min`;
+  return `${h.toFixed(1)} h`;
+}
+
+/** A local date and time to the minute: "2026-11-30 10:15"; the input itself if it is no date. */
+export function fmtDate(iso: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const pad = (x: number) => String(x).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

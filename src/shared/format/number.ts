@@ -1,0 +1,58 @@
+// Numbers as every screen, the PDF report and the CLI print them: three significant digits below
+// 1000 without trailing zeros, grouped integers above (1,234), and '—' for a figure that is not there.
+import type { SpreadOf } from '../verdict/schema';
+
+const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+const missing = (x: number | null | undefined): x is null | undefined =>
+  x === null || x === undefined || !Number.isFinite(x);
+
+/** Three significant digits below 1000 ("2.5", "15.4", "0.0123"), grouped integers above (1,234). */
+export function fmtNum(x: number | null | undefined): string {
+  if (missing(x)) return '—';
+  if (Math.abs(x) >= 1000) return grouped.format(x);
+  return x.toLocaleString('en-US', { maximumSignificantDigits: 3 });
+}
+
+/** A value with its unit ("412 MB/s"), or '—'. */
+export function fmtValue(x: number | null | undefined, unit: string): string {
+  return missing(x) ? '—' : `${fmtNum(x)} ${unit}`;
+}
+
+/** "412 (398–430)": the median with the min–max range a reader needs to judge it. */
+export function fmtSpread(s: SpreadOf | null | undefined): string {
+  if (!s || s.median === null) return '—';
+  if (s.min === null || s.max === null || s.min === s.max) return fmtNum(s.median);
+  return `${fmtNum(s.median)} (${fmtNum(s.min)}–${fmtNum(s.max)})`;
+}
+
+/** "3.4×": one decimal from 1.995 up, so a ratio never reads "2.00×". */
+export function fmtRatio(x: number | null | undefined): string {
+  if (missing(x)) return '—';
+  return `${x >= 10 ? Math.round(x) : x.toFixed(x >= 1.995 ? 1 : 2)}×`;
+}
+
+/** The speed-up range the spreads allow; nothing when there is no spread (single samples). */
+export function fmtRange(r: [number, number] | null): string {
+  if (!r || fmtRatio(r[0]) === fmtRatio(r[1])) return '';
+  return `${fmtRatio(r[0])}–${fmtRatio(r[1])}`;
+}
+
+/** A share of one as a whole percentage: 0.42 → "42 %". */
+export function fmtShare(x: number | null | undefined): string {
+  return missing(x) ? '—' : `${Math.round(x * 100)} %`;
+}
+
+/** Money with its currency sign: `digits` decimals, whole units from 100 up. */
+export function fmtMoney(x: number | null | undefined, currency: string, digits = 2): string {
+  if (missing(x)) return '—';
+  return `${currency}${x >= 100 ? x.toFixed(0) : x.toFixed(digits)}`;
+}
+
+/** Outcome words for tables: the verdict's categories in plain language. */
+export function outcomeWords(outcome: string, speedup: number | null): string {
+  if (outcome === 'faster') return `${fmtRatio(speedup)} faster`;
+  if (outcome === 'slower') return speedup ? `${fmtRatio(1 / speedup)} slower` : 'slower';
+  if (outcome === 'no-difference') return 'no measurable difference';
+  return 'not comparable';
+}
