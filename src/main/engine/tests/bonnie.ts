@@ -70,8 +70,8 @@ export const bonnie: TestModule = {
   title: 'bonnie++ method',
   kind: 'synthetic',
   tool: 'bonnie++',
-  estimateSeconds: ({ repetitions, sizes }) =>
-    estimateSeconds('bonnie', repetitions, sizesOf({ sizes })),
+  estimateSeconds: ({ repetitions, sizes, rates }) =>
+    estimateSeconds('bonnie', repetitions, sizesOf({ sizes }), rates),
   bytesNeeded: ({ sizes }) => estimateBytes('bonnie', sizesOf({ sizes })),
   async run(ctx) {
     const s = sizesOf(ctx);

@@ -1,0 +1,49 @@
+// Issue 15/16: A/A on the HDD-like device. The quick profile run twice on the same throttled ext4
+// loop device (150 IOPS, 120 MB/s, cgroup blkio; image in memory, see ext4Loop) must read "no measurable difference" for ≥ 95 %
+// of its judged figures; both runs keep the 150 s budget and the ±25 % pre-run estimate.
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RunDocument } from '../../../src/shared/schemas/run';
+import { computeVerdict } from '../../../src/shared/verdict';
+import { tempDir } from '../engine/helpers';
+import { HDD_LIKE, throttleUnavailable } from './loop';
+import { quickOnLoop } from './quick-run';
+
+const skip = throttleUnavailable();
+if (skip) console.log(`quick A/A skipped: ${skip}`);
+const config = tempDir('aa-cfg');
+afterAll(() => rmSync(config, { recursive: true, force: true }));
+
+describe.skipIf(skip !== null)('quick A/A on the HDD-like device', () => {
+  it('two quick runs on one throttled device: ≥ 95 % of figures inside their floor', async () => {
+    const [a, b] = await quickOnLoop('HDD-like A/A', HDD_LIKE, config, 2, { inMemory: true });
+    const v = computeVerdict(a!.doc, b!.doc);
+    const outside = v.comparisons.filter((c) => c.outcome === 'faster' || c.outcome === 'slower');
+    const values = (doc: RunDocument, key: string) => {
+      const test = key.split(':')[0];
+      const m = doc.tests
+        .find((t) => t.testId === test)
+        ?.measurements.find(
+          (x) =>
+            key.startsWith(`${test}:${x.metric}`) &&
+            Object.entries(x.params ?? {}).every(([k, val]) => key.includes(`${k}=${val}`)),
+        );
+      return m?.samples.map((y) => (y === null ? '-' : y.toPrecision(3))).join('/');
+    };
+    console.log(
+      `quick A/A: ${v.noise.noDifference}/${v.noise.judged} inside their floor; outside:\n${
+        outside
+          .map(
+            (c) =>
+              `  ${c.key} ${c.speedup?.toFixed(2)}× (${values(a!.doc, c.key)} → ${values(b!.doc, c.key)})`,
+          )
+          .join('\n') || 'none'
+      }`,
+    );
+    for (const r of [a!, b!]) {
+      expect(r.actual).toBeLessThanOrEqual(150);
+      expect(Math.abs(r.estimate - r.actual) / r.actual).toBeLessThanOrEqual(0.25);
+    }
+    expect(v.noise.noDifference / v.noise.judged).toBeGreaterThanOrEqual(0.95);
+  }, 600_000);
+});
