@@ -8,6 +8,7 @@ import { open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { DriveRates } from '../../shared/bench/estimates';
+import { usedInodes } from '../tasks/du-walk';
 import { abortError, alignedBuffer, makeRandom } from './io';
 
 const MiB = 1024 * 1024;
@@ -67,7 +68,9 @@ export async function probeTarget(dir: string, o: ProbeOptions = {}): Promise<Dr
       reads++;
     }
     const readSeconds = (performance.now() - r0) / 1000;
+    const entries = usedInodes(dir);
     return {
+      ...(entries !== null ? { entries } : {}),
       seqBps: Math.round(written / writeSeconds),
       iops: Math.round(reads / readSeconds),
       cpu: Math.round(cpuFactor() * 100) / 100,

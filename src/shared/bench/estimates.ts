@@ -15,6 +15,8 @@ export interface DriveRates {
   iops: number;
   /** How much slower than one free core CPU work runs now (1 = idle machine). */
   cpu: number;
+  /** Used inodes of the target's filesystem (what a disk search there walks), when known. */
+  entries?: number;
   /** Whether the probe's reads bypassed the cache (false: tmpfs and the like). */
   direct?: boolean;
   /** How long the probe took. */
@@ -57,8 +59,9 @@ export function estimateSeconds(
       // hdparm -t reads for 3 s (or to the end of a small file) after a cache drop.
       return file + reps * (Math.min(3, ioSeconds(r, s.file, s.file / (2 * MiB))) + drop);
     case 'dd-write':
-      // Page-cache writing (CPU), bounded to 3 phases, then the sync at the drive's rate.
-      return reps * (0.3 + Math.min(3 * cap, (s.dd / 1.2e9) * r.cpu) + ioSeconds(r, s.dd, 0));
+      // Page-cache writing (CPU), bounded to 3 phases, then the sync: the kernel's writeback merges
+      // and queues deeper than the probe's one-at-a-time writes (measured ~2× their rate).
+      return reps * (0.3 + Math.min(3 * cap, (s.dd / 1.2e9) * r.cpu) + s.dd / (2 * r.seqBps));
     case 'bonnie': {
       const c = Math.max(0.5, cap);
       const block = Math.min(c, Math.max(0.5, ioSeconds(r, s.bonnie, s.bonnie / 8192)));
@@ -71,17 +74,17 @@ export function estimateSeconds(
       // 54 passes, each bounded; opening, allocating and removing the file add a little a pass.
       const passCap = Math.max(0.2, cap / 4);
       const pass = (rec: number) =>
-        Math.min(passCap, ioSeconds(r, s.iozone, s.iozone / rec)) + 0.03 * r.cpu;
+        Math.min(passCap, ioSeconds(r, s.iozone, s.iozone / rec)) + 0.01 * r.cpu;
       return reps * IOZONE_RECORDS.reduce((t, rec) => t + 6 * pass(rec), 0) + 0.5;
     }
     case 'seeker':
       return reps * (s.seekerSeconds + drop) + 0.3;
     case 'qd-profile': {
-      // 8 time-based phases, each after a warm-up (qdRampSeconds) and draining its queue at the
-      // end (32 random or 8 large requests at the drive's rate).
+      // 8 time-based phases, each after a warm-up (qdRampSeconds); each of the 16 queue runs sets
+      // up (CPU) and drains its queue at the end (32 random or 8 large requests at the drive's rate).
       const ramp = qdRampSeconds(s);
       const drain = ioSeconds(r, 32 * 4096, 32) + ioSeconds(r, 8 * MiB, 8);
-      return reps * (8 * (s.qdSeconds + ramp + 0.02 * r.cpu) + 2 * drain) + 0.5;
+      return reps * (8 * (s.qdSeconds + ramp) + 16 * 0.03 * r.cpu + 4 * drain) + 0.5;
     }
   }
 }
@@ -118,16 +121,13 @@ export function taskEstimateSeconds(
         files / (20 * Math.max(1, r.iops));
       return gen + n * each;
     }
-    case 'task.du':
-      // Cold walks of the drive under test: a cache drop and a few hundred metadata reads each.
-      return (
-        reps *
-        (dropSeconds(r) +
-          Math.min(
-            sizes['task.duSeconds'] ?? 5 * (sizes['phaseSeconds'] ?? 2),
-            100 / Math.max(1, r.iops),
-          ))
-      );
+    case 'task.du': {
+      // Cold walks of the drive under test (a cache drop each): at most duEntries entries (the
+      // filesystem's used inodes when fewer), ~4 entries per metadata read, bounded by duSeconds.
+      const bound = sizes['task.duSeconds'] ?? 5 * (sizes['phaseSeconds'] ?? 2);
+      const entries = Math.min(r.entries ?? 2_000, Math.max(20_000, sizes['task.duEntries'] ?? 0));
+      return reps * (dropSeconds(r) + Math.min(bound, entries / (4 * Math.max(1, r.iops))));
+    }
     default:
       return null;
   }

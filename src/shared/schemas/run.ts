@@ -137,6 +137,7 @@ export const runDocument = z.object({
           seqBps: z.number(),
           iops: z.number(),
           cpu: z.number(),
+          entries: z.number().optional(),
           direct: z.boolean().optional(),
           seconds: z.number().optional(),
         })
