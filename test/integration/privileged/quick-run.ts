@@ -67,9 +67,9 @@ export async function quickOnLoop(
   limits: Limits | null,
   configDir: string,
   runs = 1,
-  opts: { inMemory?: boolean } = {},
+  opts: { inMemory?: boolean; sizeMiB?: number; req?: Partial<BenchStartReq> } = {},
 ): Promise<QuickRun[]> {
-  const disk = ext4Loop(4096, opts);
+  const disk = ext4Loop(opts.sizeMiB ?? 4096, opts);
   const throttle = limits ? throttleDevice(disk.majMin, limits) : null;
   try {
     if (limits) {
@@ -80,7 +80,9 @@ export async function quickOnLoop(
     for (let i = 0; i < runs; i++) {
       const target = join(disk.mnt, `bench${i}`);
       mkdirSync(target);
-      out.push(await quickIn(`${name}${runs > 1 ? ` #${i + 1}` : ''}`, target, configDir));
+      out.push(
+        await quickIn(`${name}${runs > 1 ? ` #${i + 1}` : ''}`, target, configDir, opts.req),
+      );
     }
     return out;
   } finally {
