@@ -24,6 +24,7 @@ import { checkTarball, compressionOption } from '../tasks/unpack-task';
 import { newRunId } from '../store/run-store';
 import { guardResults, memoryCopyMBps } from './cache-guard';
 import { runEngine, type EngineOutcome, type EngineProgress, type EngineSpawner } from './client';
+import { formatEta } from './format';
 import { planFor, probedPlan, runTiming } from './plan-for';
 import { probeTarget } from './probe';
 import { findModule, registry } from './registry';
@@ -158,6 +159,9 @@ export function planBench(
       );
   }
   notes.push(spaceSentence(plan.bytesNeeded, plan.bytesRequired));
+  notes.push(
+    'Estimated at middle-of-the-road drive rates; the run first probes the drive for 1–2 s and estimates again from what it measured.',
+  );
   return { ...plan, notes };
 }
 
@@ -203,6 +207,10 @@ export async function runBench(
     }).catch(() => undefined);
     if (hooks.signal.aborted) return null;
     const estimated = rates ? probedPlan(plan, rates) : plan;
+    if (rates)
+      hooks.onStatus?.(
+        `estimate from a ${rates.seconds ?? 1} s probe of the drive: ${formatEta(estimated.totalSeconds)}`,
+      );
     outcome = await runEngine({
       plan: {
         workDir,
