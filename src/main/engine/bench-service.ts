@@ -206,7 +206,8 @@ export async function runBench(
       signal: hooks.signal,
     }).catch(() => undefined);
     if (hooks.signal.aborted) return null;
-    const estimated = rates ? probedPlan(plan, rates) : plan;
+    const rawReads = privileged !== null && facts.drive?.path != null;
+    const estimated = rates ? probedPlan(plan, { ...rates, rawReads }) : plan;
     if (rates)
       hooks.onStatus?.(
         `estimate from a ${rates.seconds ?? 1} s probe of the drive: ${formatEta(estimated.totalSeconds)}`,

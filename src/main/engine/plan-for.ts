@@ -73,7 +73,10 @@ export function planFor(
 /** Engine start, helper start, run document and clean-up around the tests (the probe: its own). */
 const RUN_OVERHEAD_SECONDS = 2;
 
-/** The same plan (same tests and sizes) estimated at the probed rates. */
+/**
+ * The same plan (same tests and sizes) estimated at the probed rates; `rawReads`: buffered reads
+ * and seeker will read the raw device (admin rights and a known device).
+ */
 export function probedPlan(
   plan: Omit<BenchPlan, 'notes'>,
   rates: DriveRates,

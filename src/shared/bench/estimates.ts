@@ -15,6 +15,11 @@ export interface DriveRates {
   iops: number;
   /** How much slower than one free core CPU work runs now (1 = idle machine). */
   cpu: number;
+  /**
+   * Buffered reads and seeker read the raw device (admin rights and a known device): the shared
+   * test file is then first written by the queue-depth profile, not by buffered reads.
+   */
+  rawReads?: boolean;
   /** Used inodes of the target's filesystem (what a disk search there walks), when known. */
   entries?: number;
   /** Whether the probe's reads bypassed the cache (false: tmpfs and the like). */
@@ -57,18 +62,28 @@ export function estimateSeconds(
       return 0.3 + reps * (2 + 0.1 * r.cpu);
     case 'buffered-read':
       // hdparm -t reads for 3 s (or to the end of a small file) after a cache drop.
-      return file + reps * (Math.min(3, ioSeconds(r, s.file, s.file / (2 * MiB))) + drop);
-    case 'dd-write':
-      // Page-cache writing (CPU), bounded to 3 phases, then the sync: the kernel's writeback merges
-      // and queues deeper than the probe's one-at-a-time writes (measured ~2× their rate).
-      return reps * (0.3 + Math.min(3 * cap, (s.dd / 1.2e9) * r.cpu) + s.dd / (2 * r.seqBps));
+      return (
+        (r.rawReads ? 0.3 : file) +
+        reps * (Math.min(3, ioSeconds(r, s.file, s.file / (2 * MiB))) + drop)
+      );
+    case 'dd-write': {
+      // Page-cache writing (CPU), bounded to 3 phases, then the sync: the kernel's writeback
+      // merges and queues deeper than the probe's one-at-a-time writes (measured ~2× their rate)
+      // until the dirty limits hold the writer back; beyond ~256 MiB it runs at the drive's rate.
+      const early = Math.min(s.dd, 256 * MiB);
+      const sync = early / (2 * r.seqBps) + (s.dd - early) / r.seqBps;
+      return reps * (0.3 + Math.min(3 * cap, (s.dd / 1.2e9) * r.cpu) + sync);
+    }
     case 'bonnie': {
       const c = Math.max(0.5, cap);
       const block = Math.min(c, Math.max(0.5, ioSeconds(r, s.bonnie, s.bonnie / 8192)));
       // per-char out/in (0.5 s minimum each), 4 bounded block phases and the bounded seeks, the
       // file phases (create/stat/delete, sequential and random: CPU, then a syncfs each).
       const files = s.bonnieFiles * 1024;
-      return reps * (1 + 5 * block + ((files * 6) / 20_000) * r.cpu + 6 * drop);
+      return (
+        reps *
+        (0.8 + 0.2 * r.cpu + 5 * block + ((files * 6) / 20_000) * Math.sqrt(r.cpu) + 6 * drop)
+      );
     }
     case 'iozone': {
       // 54 passes, each bounded; opening, allocating and removing the file add a little a pass.
@@ -84,7 +99,11 @@ export function estimateSeconds(
       // up (CPU) and drains its queue at the end (32 random or 8 large requests at the drive's rate).
       const ramp = qdRampSeconds(s);
       const drain = ioSeconds(r, 32 * 4096, 32) + ioSeconds(r, 8 * MiB, 8);
-      return reps * (8 * (s.qdSeconds + ramp) + 16 * 0.03 * r.cpu + 4 * drain) + 0.5;
+      return (
+        (r.rawReads ? file : 0) +
+        reps * (8 * (s.qdSeconds + ramp) + 16 * 0.03 * r.cpu + 4 * drain) +
+        0.5
+      );
     }
   }
 }
@@ -110,15 +129,16 @@ export function taskEstimateSeconds(
       const bytes = sizes['task.unpack'] ?? 250e6;
       const files = (bytes / 1e6) * 100;
       const n = Math.max(1, Math.min(reps, sizes['task.unpackRepetitions'] ?? reps));
-      // Generating the tarball (gzip -1, CPU), then each time: clearing the last tree, a cache
-      // drop, tar (CPU per file) and the sync (bytes, and the drive's cost per file).
-      const gen = (bytes / 30e6) * r.cpu;
+      // Generating the tarball (gzip -1, CPU, ~3 s to set up), then each time: clearing the last
+      // tree, a cache drop, tar (CPU per file) and the sync (bytes, and the drive's cost per file).
+      // Fitted on quick (55 MB once) and full (250 MB × 3) runs on the HDD-like and fast devices.
+      const gen = 3 + (bytes / 100e6) * r.cpu;
       const each =
-        0.5 +
+        1 +
         dropSeconds(r) +
-        files * 1e-4 * r.cpu +
-        ioSeconds(r, bytes, 0) +
-        files / (20 * Math.max(1, r.iops));
+        files * 3e-5 * r.cpu +
+        bytes / (2 * r.seqBps) +
+        files / (60 * Math.max(1, r.iops));
       return gen + n * each;
     }
     case 'task.du': {
