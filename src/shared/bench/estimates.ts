@@ -57,15 +57,16 @@ export function estimateSeconds(
   const drop = dropSeconds(r);
   // The shared test file: written once, bounded to 4 phases of time.
   const file = Math.min(ioSeconds(r, s.file, s.file / MiB), 4 * cap) + 0.3;
+  const fileBytes = Math.min(s.file, r.seqBps * 4 * cap);
   switch (id) {
     case 'cached-read':
-      return 0.3 + reps * (2 + 0.1 * r.cpu);
+      return 0.2 + reps * (1.95 + 0.05 * r.cpu);
     case 'buffered-read':
-      // hdparm -t reads for 3 s (or to the end of a small file) after a cache drop.
-      return (
-        (r.rawReads ? 0.3 : file) +
-        reps * (Math.min(3, ioSeconds(r, s.file, s.file / (2 * MiB))) + drop)
-      );
+      // hdparm -t reads for 3 s after a cache drop: the raw device, or the test file to its end
+      // (written to its time bound: on a fast drive it reads back in well under 3 s).
+      return r.rawReads
+        ? 0.3 + reps * (3 + drop)
+        : file + reps * (Math.min(3, ioSeconds(r, fileBytes, fileBytes / (2 * MiB)) / 2) + drop);
     case 'dd-write': {
       // Page-cache writing (CPU), bounded to 3 phases, then the sync: the kernel's writeback
       // merges and queues deeper than the probe's one-at-a-time writes (measured ~2× their rate)
@@ -82,14 +83,14 @@ export function estimateSeconds(
       const files = s.bonnieFiles * 1024;
       return (
         reps *
-        (0.8 + 0.2 * r.cpu + 5 * block + ((files * 6) / 20_000) * Math.sqrt(r.cpu) + 6 * drop)
+        (0.8 + 0.2 * r.cpu + 5 * block + ((files * 6) / 20_000) * Math.sqrt(r.cpu) + 2 * drop)
       );
     }
     case 'iozone': {
       // 54 passes, each bounded; opening, allocating and removing the file add a little a pass.
       const passCap = Math.max(0.2, cap / 4);
       const pass = (rec: number) =>
-        Math.min(passCap, ioSeconds(r, s.iozone, s.iozone / rec)) + 0.01 * r.cpu;
+        Math.min(passCap, ioSeconds(r, s.iozone, s.iozone / rec)) + 0.005 * r.cpu;
       return reps * IOZONE_RECORDS.reduce((t, rec) => t + 6 * pass(rec), 0) + 0.5;
     }
     case 'seeker':
@@ -101,7 +102,7 @@ export function estimateSeconds(
       const drain = ioSeconds(r, 32 * 4096, 32) + ioSeconds(r, 8 * MiB, 8);
       return (
         (r.rawReads ? file : 0) +
-        reps * (8 * (s.qdSeconds + ramp) + 16 * 0.03 * r.cpu + 4 * drain) +
+        reps * (8 * (s.qdSeconds + ramp) + 16 * 0.015 * r.cpu + 2 * drain) +
         0.5
       );
     }
