@@ -256,6 +256,7 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
               all,
               {
                 signal: ac.signal,
+                onStatus: (m) => io.err(`${m}\n`),
                 onProgress: (p) => {
                   const live = p.liveValue
                     ? ` ${p.liveValue.value.toFixed(1)} ${p.liveValue.unit}`

@@ -3,6 +3,7 @@
 import { statSync } from 'node:fs';
 import type { BenchPlan, BenchStartReq } from '../../shared/contract/bench';
 import { defaultDdSize, isSyntheticTestId } from '../../shared/bench/catalogue';
+import type { DriveRates } from '../../shared/bench/estimates';
 import {
   fmtSize,
   MIN_SIZES,
@@ -23,7 +24,9 @@ import { checkTarball, compressionOption } from '../tasks/unpack-task';
 import { newRunId } from '../store/run-store';
 import { guardResults, memoryCopyMBps } from './cache-guard';
 import { runEngine, type EngineOutcome, type EngineProgress, type EngineSpawner } from './client';
-import { planFor } from './plan-for';
+import { formatEta } from './format';
+import { planFor, probedPlan, runTiming } from './plan-for';
+import { probeTarget } from './probe';
 import { findModule, registry } from './registry';
 import { buildRunDocument } from './run-builder';
 import type { PrivilegedOps } from './types';
@@ -51,6 +54,8 @@ export interface BenchDeps {
    * how to give it back (null: not root, or already granted).
    */
   rootAdmin?: () => Promise<(() => void) | null>;
+  /** The drive probe before the run (default: probeTarget); tests pass a fixed one. */
+  probe?: (dir: string, o: { signal: AbortSignal }) => Promise<DriveRates>;
 }
 
 /**
@@ -154,6 +159,9 @@ export function planBench(
       );
   }
   notes.push(spaceSentence(plan.bytesNeeded, plan.bytesRequired));
+  notes.push(
+    'Estimated at middle-of-the-road drive rates; the run first probes the drive for 1–2 s and estimates again from what it measured.',
+  );
   return { ...plan, notes };
 }
 
@@ -185,12 +193,25 @@ export async function runBench(
     : { drive: null, machine: null };
   const id = newRunId();
   const { workDir, swept, skipped } = prepareWorkDir(targetDir, id, plan.bytesNeeded, deps.workDir);
+  const t0 = performance.now();
   const giveBack = await (deps.rootAdmin?.() ?? Promise.resolve(null)).catch(() => null);
   const privileged = deps.privileged?.() ?? null;
   const titles = new Map(plan.tests.map((t) => [t.id, t.title]));
   let outcome: EngineOutcome | null = null;
-  const t0 = performance.now();
   try {
+    // The estimate comes from the drive: a 1–2 s probe in the work folder, then the same plan
+    // (same sizes) estimated at the probed rates. A probe that fails leaves the default rates.
+    hooks.onStatus?.('probing the drive for the estimate');
+    const rates: DriveRates | undefined = await (deps.probe ?? probeTarget)(workDir, {
+      signal: hooks.signal,
+    }).catch(() => undefined);
+    if (hooks.signal.aborted) return null;
+    const rawReads = privileged !== null && facts.drive?.path != null;
+    const estimated = rates ? probedPlan(plan, { ...rates, rawReads }) : plan;
+    if (rates)
+      hooks.onStatus?.(
+        `estimate from a ${rates.seconds ?? 1} s probe of the drive: ${formatEta(estimated.totalSeconds)}`,
+      );
     outcome = await runEngine({
       plan: {
         workDir,
@@ -200,6 +221,7 @@ export async function runBench(
         repetitions: plan.repetitions,
         sizes: plan.sizes,
         options,
+        estimates: estimated.tests.map((t) => t.estimateSeconds),
       },
       spawner: deps.spawner,
       privileged,
@@ -208,20 +230,7 @@ export async function runBench(
     });
     if (outcome.cancelled) return null;
     const actualSeconds = (performance.now() - t0) / 1000;
-    const engineEnd = outcome.phases.at(-1)?.atSeconds ?? actualSeconds;
-    const timing = {
-      estimateSeconds: plan.totalSeconds,
-      actualSeconds: Math.round(actualSeconds * 10) / 10,
-      etaChecks: outcome.phases.map((p) => {
-        const left = Math.max(0, engineEnd - p.atSeconds);
-        return {
-          after: p.after,
-          etaSeconds: Math.round(p.etaSeconds * 10) / 10,
-          actualLeftSeconds: Math.round(left * 10) / 10,
-          errorSeconds: Math.round((p.etaSeconds - left) * 10) / 10,
-        };
-      }),
-    };
+    const timing = runTiming(estimated, rates, outcome.phases, actualSeconds);
     // Only the queue-depth profile submits deep queues; other runs have nothing to say about it.
     const notes = plan.tests.some((t) => t.id === 'qd-profile')
       ? [`deep-queue I/O: ${outcome.asyncIo}`]

@@ -12,6 +12,8 @@ export const enginePlan = z.object({
   repetitions: z.number().int().min(1),
   sizes: z.record(z.string(), z.number()),
   options: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+  /** The plan's per-test seconds (from the probed drive), for the ETA before recalibration. */
+  estimates: z.array(z.number().nonnegative()).optional(),
   /** Whether the parent can answer privileged requests. */
   privileged: z.boolean(),
 });

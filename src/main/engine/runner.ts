@@ -39,7 +39,10 @@ export function recalibration(planned: number[], actual: number[]): number {
 export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestResult[]> {
   const mods = plan.tests.map((id) => deps.modules.find((m) => m.id === id));
   const settings = { repetitions: plan.repetitions, sizes: plan.sizes };
-  const planned = mods.map((m) => (m ? Math.max(0.1, m.estimateSeconds(settings)) : 0));
+  // The plan's estimates (from the probed drive) when it sent them, else the modules' defaults.
+  const planned = mods.map((m, i) =>
+    m ? Math.max(0.1, plan.estimates?.[i] ?? m.estimateSeconds(settings)) : 0,
+  );
   // Recalibrated after every test: the tests still to come are scaled by how the finished ones
   // compared with their estimates (the drive is slower or faster than the table assumed).
   const estimates = [...planned];

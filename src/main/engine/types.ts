@@ -1,6 +1,7 @@
 // The plug-in shape of every benchmark and real-world task. The engine runner (in its own
 // process) creates the work folder, runs modules in order, turns progress into ETA events and
 // collects their TestResults into a run.
+import type { DriveRates } from '../../shared/bench/estimates';
 import type { TestResult } from '../../shared/schemas/run';
 
 export interface LiveValue {
@@ -52,8 +53,15 @@ export interface TestModule {
   title: string;
   kind: 'synthetic' | 'task';
   tool: string;
-  /** Seconds this test will take with these settings (for plan estimates and ETAs). */
-  estimateSeconds(settings: { repetitions: number; sizes: Record<string, number> }): number;
+  /**
+   * Seconds this test will take with these settings (for plan estimates and ETAs), on a drive with
+   * the probed rates when given.
+   */
+  estimateSeconds(settings: {
+    repetitions: number;
+    sizes: Record<string, number>;
+    rates?: DriveRates | undefined;
+  }): number;
   /** Bytes it will write into workDir at most (free-space check before the run starts). */
   bytesNeeded(settings: { sizes: Record<string, number> }): number;
   run(ctx: TestContext): Promise<TestResult>;

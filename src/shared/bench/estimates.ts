@@ -1,54 +1,156 @@
-// Rough durations and disk space per test, for the Plan step and the runner's ETA. The rates are
-// deliberately middle-of-the-road (a SATA SSD-ish drive); the runner corrects the ETA from live
-// progress, so these only have to be the right order of magnitude.
+// Durations and disk space per test, for the Plan step and the runner's ETA. Durations come from
+// the drive's rates, probed before the run (engine/probe.ts: sequential O_DIRECT writes, random
+// 4 KiB reads at queue depth 1, how busy the CPU is); without a probe (dry run, Plan step before a
+// folder is chosen) from middle-of-the-road rates. Most phases are bounded by time (phaseSeconds,
+// as fio's runtime), so the rates mostly decide which bound applies and the overheads around them.
 import type { ProfileSizes, SyntheticTestId } from './catalogue';
 
 const MiB = 1024 * 1024;
-const SEQ_BYTES_PER_S = 300 * MiB;
-const RANDOM_4K_IOPS = 3000;
-const FILE_OPS_PER_S = 1_500;
-const CHUNK_8K_BYTES_PER_S = 4000 * 8192;
 
-const seq = (bytes: number): number => bytes / SEQ_BYTES_PER_S;
-/** Random ops get slower per op as records grow; approximate with IOPS scaled by size. */
-const randomSeconds = (bytes: number, record: number): number =>
-  bytes / record / RANDOM_4K_IOPS / Math.max(1, Math.sqrt(4096 / record));
+/** What the probe measured (or a default). */
+export interface DriveRates {
+  /** Sequential O_DIRECT 1 MiB writes, bytes/s (fsync included). */
+  seqBps: number;
+  /** Random 4 KiB O_DIRECT reads at queue depth 1, per second. */
+  iops: number;
+  /** How much slower than one free core CPU work runs now (1 = idle machine). */
+  cpu: number;
+  /**
+   * Buffered reads and seeker read the raw device (admin rights and a known device): the shared
+   * test file is then first written by the queue-depth profile, not by buffered reads.
+   */
+  rawReads?: boolean;
+  /** Used inodes of the target's filesystem (what a disk search there walks), when known. */
+  entries?: number;
+  /** Whether the probe's reads bypassed the cache (false: tmpfs and the like). */
+  direct?: boolean;
+  /** How long the probe took. */
+  seconds?: number;
+}
+
+/** A SATA-SSD-ish drive on a quiet machine: used when nothing was probed. */
+export const DEFAULT_RATES: DriveRates = { seqBps: 300 * MiB, iops: 3000, cpu: 1 };
+
+/**
+ * Seconds to move `bytes` in `ops` requests: limited by bandwidth or by requests per second
+ * (a throttled or seeking drive pays per request; its sequential requests count like random ones,
+ * which overestimates a real disk's sequential small requests only up to each phase's bound).
+ */
+const ioSeconds = (r: DriveRates, bytes: number, ops: number): number =>
+  Math.max(bytes / r.seqBps, ops / Math.max(1, r.iops));
 
 export const IOZONE_RECORDS = [4 * 1024, 64 * 1024, 512 * 1024] as const;
 
-export function estimateSeconds(id: SyntheticTestId, reps: number, s: ProfileSizes): number {
-  // Every phase is bounded by time (phaseSeconds) as well as bytes: min(cap, work / rate).
+/**
+ * Sync + drop_caches before a raw read or a cold task: small on an idle disk; the writes of the
+ * test before it make it longer on a slow one.
+ */
+const dropSeconds = (r: DriveRates): number => 0.15 + 16 / Math.max(1, r.iops);
+
+export function estimateSeconds(
+  id: SyntheticTestId,
+  reps: number,
+  s: ProfileSizes,
+  r: DriveRates = DEFAULT_RATES,
+): number {
   const cap = s.phaseSeconds ?? 8;
-  // A cache drop (sync + drop_caches) before each raw read or cold task, on a busy machine.
-  const drop = 0.6;
-  const file = Math.min(seq(s.file), 4 * cap) + 0.5;
+  const drop = dropSeconds(r);
+  // The shared test file: written once, bounded to 4 phases of time.
+  const file = Math.min(ioSeconds(r, s.file, s.file / MiB), 4 * cap) + 0.3;
+  const fileBytes = Math.min(s.file, r.seqBps * 4 * cap);
   switch (id) {
     case 'cached-read':
-      return 0.3 + reps * 2.3;
+      return 0.2 + reps * (1.95 + 0.05 * r.cpu);
     case 'buffered-read':
-      return file + reps * (Math.min(3, seq(s.file)) + drop);
-    case 'dd-write':
-      // Writing at page-cache speed, then the sync at the drive's: ~50 MB/s in all, per byte.
-      return reps * (0.3 + Math.min(s.dd / 50e6, 3 * cap + s.dd / 100e6));
+      // hdparm -t reads for 3 s after a cache drop: the raw device, or the test file to its end
+      // (written to its time bound: on a fast drive it reads back in well under 3 s).
+      return r.rawReads
+        ? 0.3 + reps * (3 + drop)
+        : file + reps * (Math.min(3, ioSeconds(r, fileBytes, fileBytes / (2 * MiB)) / 2) + drop);
+    case 'dd-write': {
+      // Page-cache writing (CPU), bounded to 3 phases, then the sync: the kernel's writeback
+      // merges and queues deeper than the probe's one-at-a-time writes (measured ~2× their rate)
+      // until the dirty limits hold the writer back; beyond ~256 MiB it runs at the drive's rate.
+      const early = Math.min(s.dd, 256 * MiB);
+      const sync = early / (2 * r.seqBps) + (s.dd - early) / r.seqBps;
+      return reps * (0.3 + Math.min(3 * cap, (s.dd / 1.2e9) * r.cpu) + sync);
+    }
     case 'bonnie': {
       const c = Math.max(0.5, cap);
-      const block = Math.min(c, Math.max(0.5, s.bonnie / CHUNK_8K_BYTES_PER_S));
-      // per-char out/in (0.5 s minimum each), 4 bounded block/seek phases, file phases.
-      return reps * (1 + 4 * block + (s.bonnieFiles * 1024 * 6) / FILE_OPS_PER_S + 2);
-    }
-    case 'iozone': {
-      // 54 passes, each bounded; opening, allocating and removing the file add ~0.05 s a pass.
-      const passCap = Math.max(0.2, cap / 4);
-      const pass = (r: number, random: boolean) =>
-        Math.min(passCap, random ? randomSeconds(s.iozone, r) : seq(s.iozone)) + 0.05;
+      const block = Math.min(c, Math.max(0.5, ioSeconds(r, s.bonnie, s.bonnie / 8192)));
+      // per-char out/in (0.5 s minimum each), 4 bounded block phases and the bounded seeks, the
+      // file phases (create/stat/delete, sequential and random: CPU, then a syncfs each).
+      const files = s.bonnieFiles * 1024;
       return (
-        reps * IOZONE_RECORDS.reduce((t, r) => t + 4 * pass(r, false) + 2 * pass(r, true), 0) + 1
+        reps *
+        (0.8 + 0.2 * r.cpu + 5 * block + ((files * 6) / 20_000) * Math.sqrt(r.cpu) + 2 * drop)
       );
     }
+    case 'iozone': {
+      // 54 passes, each bounded; opening, allocating and removing the file add a little a pass.
+      const passCap = Math.max(0.2, cap / 4);
+      const pass = (rec: number) =>
+        Math.min(passCap, ioSeconds(r, s.iozone, s.iozone / rec)) + 0.005 * r.cpu;
+      return reps * IOZONE_RECORDS.reduce((t, rec) => t + 6 * pass(rec), 0) + 0.5;
+    }
     case 'seeker':
-      return reps * (s.seekerSeconds + drop) + 0.5;
-    case 'qd-profile':
-      return reps * 8 * s.qdSeconds + 3;
+      return reps * (s.seekerSeconds + drop) + 0.3;
+    case 'qd-profile': {
+      // 8 time-based phases, each after a warm-up (qdRampSeconds); each of the 16 queue runs sets
+      // up (CPU) and drains its queue at the end (32 random or 8 large requests at the drive's rate).
+      const ramp = qdRampSeconds(s);
+      const drain = ioSeconds(r, 32 * 4096, 32) + ioSeconds(r, 8 * MiB, 8);
+      return (
+        (r.rawReads ? file : 0) +
+        reps * (8 * (s.qdSeconds + ramp) + 16 * 0.015 * r.cpu + 2 * drain) +
+        0.5
+      );
+    }
+  }
+}
+
+/**
+ * Warm-up before each queue-depth phase, not measured (fio's ramp_time): a throttled or cached
+ * drive answers the first requests of a phase from burst credit, which made short phases swing
+ * 0.6–1.0× between two runs of the same drive. A fifth of the phase, at least 0.2 s.
+ */
+export const qdRampSeconds = (s: Pick<ProfileSizes, 'qdSeconds'>): number =>
+  Math.max(0.2, s.qdSeconds / 5);
+
+/** The real-world tasks whose time depends on the drive; null: the module's own estimate. */
+export function taskEstimateSeconds(
+  id: string,
+  reps: number,
+  sizes: Record<string, number>,
+  r: DriveRates = DEFAULT_RATES,
+): number | null {
+  switch (id) {
+    case 'task.unpack': {
+      // Same defaults as tasks/unpack-task.ts: 250 MB, ~100 files per MB; quick unpacks once.
+      const bytes = sizes['task.unpack'] ?? 250e6;
+      const files = (bytes / 1e6) * 100;
+      const n = Math.max(1, Math.min(reps, sizes['task.unpackRepetitions'] ?? reps));
+      // Generating the tarball (gzip -1, CPU, ~3 s to set up), then each time: clearing the last
+      // tree, a cache drop, tar (CPU per file) and the sync (bytes, and the drive's cost per file).
+      // Fitted on quick (55 MB once) and full (250 MB × 3) runs on the HDD-like and fast devices.
+      const gen = 3 + (bytes / 100e6) * r.cpu;
+      const each =
+        1 +
+        dropSeconds(r) +
+        files * 3e-5 * r.cpu +
+        bytes / (2 * r.seqBps) +
+        files / (60 * Math.max(1, r.iops));
+      return gen + n * each;
+    }
+    case 'task.du': {
+      // Cold walks of the drive under test (a cache drop each): at most duEntries entries (the
+      // filesystem's used inodes when fewer), ~4 entries per metadata read, bounded by duSeconds.
+      const bound = sizes['task.duSeconds'] ?? 5 * (sizes['phaseSeconds'] ?? 2);
+      const entries = Math.min(r.entries ?? 2_000, Math.max(20_000, sizes['task.duEntries'] ?? 0));
+      return reps * (dropSeconds(r) + Math.min(bound, entries / (4 * Math.max(1, r.iops))));
+    }
+    default:
+      return null;
   }
 }
 

@@ -130,6 +130,18 @@ export const runDocument = z.object({
   timing: z
     .object({
       estimateSeconds: z.number().nonnegative(),
+      /** Each test's pre-run estimate, and the drive probe it came from (engine/probe.ts). */
+      tests: z.record(z.string(), z.number()).optional(),
+      probe: z
+        .object({
+          seqBps: z.number(),
+          iops: z.number(),
+          cpu: z.number(),
+          entries: z.number().optional(),
+          direct: z.boolean().optional(),
+          seconds: z.number().optional(),
+        })
+        .optional(),
       actualSeconds: z.number().nonnegative(),
       etaChecks: z.array(
         z.object({

@@ -32,10 +32,13 @@ export interface Loop {
  * involved). `onDisk` puts the image on the machine's own disk (/var/tmp) and writes it sparse, so
  * the device behaves like a drive with its own I/O path (what the time-budget tests need).
  */
-export function attachLoop(sizeMiB: number, opts: { onDisk?: boolean } = {}): Loop {
+export function attachLoop(
+  sizeMiB: number,
+  opts: { onDisk?: boolean; sparse?: boolean } = {},
+): Loop {
   const dir = mkdtempSync(opts.onDisk ? '/var/tmp/dw-loop-' : '/dev/shm/dw-priv-');
   const image = join(dir, 'disk.img');
-  if (opts.onDisk) execFileSync('truncate', ['-s', `${sizeMiB}M`, image]);
+  if (opts.onDisk || opts.sparse) execFileSync('truncate', ['-s', `${sizeMiB}M`, image]);
   else
     execFileSync('dd', ['if=/dev/zero', `of=${image}`, 'bs=1M', `count=${sizeMiB}`, 'status=none']);
   // On disk: direct I/O to the image, so the loop device has no second page cache below it
@@ -185,8 +188,13 @@ export interface Ext4Loop extends Loop {
   dispose(): void;
 }
 
-export function ext4Loop(sizeMiB: number): Ext4Loop {
-  const loop = attachLoop(sizeMiB, { onDisk: true });
+/**
+ * `inMemory`: the image in /dev/shm (sparse) instead of on the machine's disk. An A/A comparison
+ * needs it: the disk here is shared with other work (GB/s of other reads at times), so a
+ * disk-backed device's speed moves with it, throttled or not.
+ */
+export function ext4Loop(sizeMiB: number, opts: { inMemory?: boolean } = {}): Ext4Loop {
+  const loop = attachLoop(sizeMiB, opts.inMemory ? { sparse: true } : { onDisk: true });
   const mnt = mkdtempSync('/var/tmp/dw-mnt-');
   try {
     execFileSync('mkfs.ext4', [

@@ -2,23 +2,12 @@
 // random seeks (5 concurrent seekers, 8192 seeks, every 10th chunk rewritten) and N×1024 zero-byte
 // file create/stat/delete, sequential then random.
 import { randomFillSync } from 'node:crypto';
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  read,
-  readSync,
-  rmSync,
-  write,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { BONNIE_METRICS } from '../../../shared/bench/bonnie-metrics';
 import { estimateBytes, estimateSeconds } from '../../../shared/bench/estimates';
 import { BONNIE_MIN_SECONDS, bonniePhaseRate, kibPerSec, measurement } from '../calc';
 import {
-  abortError,
   alignedBuffer,
   ioErrorMessage,
   makeRandom,
@@ -29,13 +18,10 @@ import {
 } from '../io';
 import type { TestModule } from '../types';
 import { fileOps, fileOpsMode } from './bonnie-files';
+import { CHUNK, seekPass, SEEK_PROCS, SEEKS } from './bonnie-seeks';
 import { timedLoop, timedLoopCapped } from './timed-loop';
 import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, repProgress, sizesOf } from './common';
 import { removeTree } from '../../core/safe-remove';
-
-const CHUNK = 8192;
-const SEEKS = 8192;
-const SEEK_PROCS = 5;
 
 type Metric = (typeof BONNIE_METRICS)[number][0];
 type Phase = (onProgress: (f: number) => void) => Promise<{ count: number; seconds: number }>;
@@ -57,8 +43,8 @@ export const bonnie: TestModule = {
   title: 'bonnie++ method',
   kind: 'synthetic',
   tool: 'bonnie++',
-  estimateSeconds: ({ repetitions, sizes }) =>
-    estimateSeconds('bonnie', repetitions, sizesOf({ sizes })),
+  estimateSeconds: ({ repetitions, sizes, rates }) =>
+    estimateSeconds('bonnie', repetitions, sizesOf({ sizes }), rates),
   bytesNeeded: ({ sizes }) => estimateBytes('bonnie', sizesOf({ sizes })),
   async run(ctx) {
     const s = sizesOf(ctx);
@@ -250,49 +236,4 @@ export function untimedReps(
     xs: xs.map(() => null),
     note: `${untimed} of ${xs.length} repetitions too short to time (bonnie++ prints +++++), so no figure: the timed ones alone (${timed.join(', ')}) would read low`,
   };
-}
-
-/** 5 concurrent seekers share 8192 random chunk reads; every 10th chunk is dirtied and written back. */
-function seekPass(
-  fd: number,
-  chunks: number,
-  random: () => number,
-  signal: AbortSignal,
-  capSeconds = Infinity,
-) {
-  return new Promise<{ count: number; seconds: number }>((resolve, reject) => {
-    const bufs = alignedBuffer(CHUNK * SEEK_PROCS);
-    let issued = 0;
-    let done = 0;
-    let active = SEEK_PROCS;
-    let failure: Error | null = null;
-    const t0 = nowNs();
-    const next = (slot: number): void => {
-      if (failure || signal.aborted || issued >= SEEKS || secondsSince(t0) >= capSeconds) {
-        if (--active === 0) {
-          if (failure) reject(failure);
-          else if (signal.aborted) reject(abortError());
-          else resolve({ count: done, seconds: secondsSince(t0) });
-        }
-        return;
-      }
-      const k = issued++;
-      const buf = bufs.subarray(slot * CHUNK, (slot + 1) * CHUNK);
-      const pos = Math.floor(random() * chunks) * CHUNK;
-      read(fd, buf, 0, CHUNK, pos, (err) => {
-        if (err) failure = err;
-        if (err || k % 10 !== 9) {
-          done++;
-          return next(slot);
-        }
-        buf[0] = (buf[0]! + 1) & 0xff;
-        write(fd, buf, 0, CHUNK, pos, (werr) => {
-          if (werr) failure = werr;
-          done++;
-          next(slot);
-        });
-      });
-    };
-    for (let i = 0; i < SEEK_PROCS; i++) next(i);
-  });
 }

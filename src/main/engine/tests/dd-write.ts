@@ -17,8 +17,8 @@ export const ddWrite: TestModule = {
   title: 'Sequential write with sync',
   kind: 'synthetic',
   tool: 'dd',
-  estimateSeconds: ({ repetitions, sizes }) =>
-    estimateSeconds('dd-write', repetitions, sizesOf({ sizes })),
+  estimateSeconds: ({ repetitions, sizes, rates }) =>
+    estimateSeconds('dd-write', repetitions, sizesOf({ sizes }), rates),
   bytesNeeded: ({ sizes }) => estimateBytes('dd-write', sizesOf({ sizes })),
   async run(ctx) {
     const size = Math.max(BS, Math.floor(sizesOf(ctx).dd / BS) * BS);

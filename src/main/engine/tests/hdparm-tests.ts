@@ -22,8 +22,8 @@ export const cachedRead: TestModule = {
   title: 'Cached reads',
   kind: 'synthetic',
   tool: 'hdparm -T',
-  estimateSeconds: ({ repetitions, sizes }) =>
-    estimateSeconds('cached-read', repetitions, sizesOf({ sizes })),
+  estimateSeconds: ({ repetitions, sizes, rates }) =>
+    estimateSeconds('cached-read', repetitions, sizesOf({ sizes }), rates),
   bytesNeeded: ({ sizes }) => estimateBytes('cached-read', sizesOf({ sizes })),
   async run(ctx) {
     const r = baseResult(
@@ -66,8 +66,8 @@ export const bufferedRead: TestModule = {
   title: 'Buffered disk reads',
   kind: 'synthetic',
   tool: 'hdparm -t',
-  estimateSeconds: ({ repetitions, sizes }) =>
-    estimateSeconds('buffered-read', repetitions, sizesOf({ sizes })),
+  estimateSeconds: ({ repetitions, sizes, rates }) =>
+    estimateSeconds('buffered-read', repetitions, sizesOf({ sizes }), rates),
   bytesNeeded: ({ sizes }) => estimateBytes('buffered-read', sizesOf({ sizes })),
   async run(ctx) {
     const r = baseResult(

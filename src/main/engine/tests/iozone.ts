@@ -35,8 +35,8 @@ export const iozone: TestModule = {
   title: 'iozone -I method',
   kind: 'synthetic',
   tool: 'iozone',
-  estimateSeconds: ({ repetitions, sizes }) =>
-    estimateSeconds('iozone', repetitions, sizesOf({ sizes })),
+  estimateSeconds: ({ repetitions, sizes, rates }) =>
+    estimateSeconds('iozone', repetitions, sizesOf({ sizes }), rates),
   bytesNeeded: ({ sizes }) => estimateBytes('iozone', sizesOf({ sizes })),
   async run(ctx) {
     const size = Math.max(1024 * 1024, Math.floor(sizesOf(ctx).iozone / (512 * 1024)) * 512 * 1024);

@@ -2,7 +2,7 @@
 // time-based like `fio --time_based --direct=1`, on the shared test file.
 import { randomFillSync } from 'node:crypto';
 import { closeSync, fsyncSync } from 'node:fs';
-import { estimateBytes, estimateSeconds } from '../../../shared/bench/estimates';
+import { estimateBytes, estimateSeconds, qdRampSeconds } from '../../../shared/bench/estimates';
 import type { Measurement } from '../../../shared/schemas/run';
 import { kibPerSec, latencyStats, measurement } from '../calc';
 import { makeRandom, openTestFile } from '../io';
@@ -46,8 +46,8 @@ export const qdProfile: TestModule = {
   title: 'Queue-depth profile',
   kind: 'synthetic',
   tool: 'fio',
-  estimateSeconds: ({ repetitions, sizes }) =>
-    estimateSeconds('qd-profile', repetitions, sizesOf({ sizes })),
+  estimateSeconds: ({ repetitions, sizes, rates }) =>
+    estimateSeconds('qd-profile', repetitions, sizesOf({ sizes }), rates),
   bytesNeeded: ({ sizes }) => estimateBytes('qd-profile', sizesOf({ sizes })),
   async run(ctx) {
     const s = sizesOf(ctx);
@@ -61,7 +61,7 @@ export const qdProfile: TestModule = {
     );
     const r = baseResult(
       this,
-      `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} per phase on a ${fmtBytes(fileSize)} test file; QD1 synchronous pread/pwrite (psync), ${nativeAio().addon ? 'deeper queues through Linux native AIO, one submission per request (as fio libaio)' : 'deeper queues asynchronous through libuv (io_uring where the kernel allows it)'}`,
+      `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} --ramp_time=${qdRampSeconds(s)} per phase on a ${fmtBytes(fileSize)} test file; QD1 synchronous pread/pwrite (psync), ${nativeAio().addon ? 'deeper queues through Linux native AIO, one submission per request (as fio libaio)' : 'deeper queues asynchronous through libuv (io_uring where the kernel allows it)'}`,
     );
     if (created) r.bytesWritten = fileSize;
     r.cache = 'bypassed';
@@ -85,27 +85,41 @@ export const qdProfile: TestModule = {
       );
     const results: QueueResult[][] = QD_PHASES.map(() => []);
     const steps = QD_PHASES.length * ctx.repetitions;
+    const ramp = qdRampSeconds(s);
+    const rampShare = ramp / (ramp + s.qdSeconds);
     try {
       for (let rep = 0; rep < ctx.repetitions; rep++) {
         for (let i = 0; i < QD_PHASES.length; i++) {
           const p = QD_PHASES[i]!;
           const step = rep * QD_PHASES.length + i;
           const progress = repProgress(ctx, steps, step, lead);
+          const job = {
+            fd,
+            op: p.op,
+            bs: p.bs,
+            qd: p.qd,
+            pattern: p.pattern,
+            fileSize,
+            random,
+            signal: ctx.signal,
+            fill: (b: Buffer) => randomFillSync(b),
+            ...(p.bs === bigBs ? { buffers: big } : {}),
+          };
+          // Warm-up, not measured (fio's ramp_time): the queue fills and a throttled drive's
+          // burst credit is spent before the clock starts.
+          await runQueue({
+            ...job,
+            seconds: ramp,
+            keepLatencies: false,
+            onProgress: (f) => progress(f * rampShare, undefined, `${phaseLabel(p)} (warm-up)`),
+          });
           results[i]!.push(
             await runQueue({
-              fd,
-              op: p.op,
-              bs: p.bs,
-              qd: p.qd,
+              ...job,
               seconds: s.qdSeconds,
-              pattern: p.pattern,
-              fileSize,
-              random,
               keepLatencies: p.qd === 1 && p.pattern === 'rnd',
-              signal: ctx.signal,
-              onProgress: (f, live) => progress(f, live, phaseLabel(p)),
-              fill: (b) => randomFillSync(b),
-              ...(p.bs === bigBs ? { buffers: big } : {}),
+              onProgress: (f, live) =>
+                progress(rampShare + f * (1 - rampShare), live, phaseLabel(p)),
             }),
           );
           if (p.op === 'write' && !direct) fsyncSync(fd);

@@ -20,8 +20,8 @@ export const seeker: TestModule = {
   title: 'Random access (seeker)',
   kind: 'synthetic',
   tool: 'seeker',
-  estimateSeconds: ({ repetitions, sizes }) =>
-    estimateSeconds('seeker', repetitions, sizesOf({ sizes })),
+  estimateSeconds: ({ repetitions, sizes, rates }) =>
+    estimateSeconds('seeker', repetitions, sizesOf({ sizes }), rates),
   bytesNeeded: ({ sizes }) => estimateBytes('seeker', sizesOf({ sizes })),
   async run(ctx) {
     const s = sizesOf(ctx);

@@ -96,4 +96,29 @@ describe('engine runner', () => {
     expect(results[0]!.status).toBe('failed');
     expect(results[0]!.error).toMatch(/^broken produced an invalid result: invalid request: /);
   });
+
+  it('starts the ETA from the probed estimates of the plan when it has them', async () => {
+    const sent: FromEngine[] = [];
+    const a = fake('a', async (ctx) => {
+      ctx.progress(0.5);
+      return baseResult(a, 'fake');
+    });
+    const b = fake('b', async () => baseResult(b, 'fake'));
+    await runPlan(
+      { ...plan(['a', 'b']), estimates: [40, 60] },
+      {
+        send: (m) => sent.push(m),
+        signal: new AbortController().signal,
+        privileged: null,
+        modules: [a, b],
+        throttleMs: 0,
+      },
+    );
+    const first = sent.find(
+      (m): m is Extract<FromEngine, { type: 'progress' }> => m.type === 'progress',
+    )!;
+    // b's 60 s still to come (a's rest projected from its live progress): the modules' own 1 s
+    // estimates would say ~1 s.
+    expect(first.etaSeconds).toBeGreaterThanOrEqual(59);
+  });
 });

@@ -1,0 +1,92 @@
+// The quick profile run end to end on an ext4 loop device (optionally throttled with cgroup blkio),
+// as a person would run it, with the figures the time-budget tests print: actual total, the
+// estimate the run made before it started (timing.estimateSeconds) and per-test durations.
+import { mkdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { createServices } from '../../../src/main/core/services';
+import { defaultBenchDeps, runBench } from '../../../src/main/engine/bench-service';
+import type { BenchStartReq } from '../../../src/shared/contract/bench';
+import type { RunDocument } from '../../../src/shared/schemas/run';
+import { saver } from '../engine/helpers';
+import { ext4Loop, rootManager, throttleDevice, type Limits } from './loop';
+
+export interface QuickRun {
+  doc: RunDocument;
+  actual: number;
+  estimate: number;
+}
+
+export const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+
+/** One quick run in `target`, timed from the call to the saved run; prints its figures. */
+export async function quickIn(
+  name: string,
+  target: string,
+  configDir: string,
+  extra: Partial<BenchStartReq> = {},
+): Promise<QuickRun> {
+  const privileged = rootManager();
+  try {
+    const services = createServices({ host: 'cli', configDir, privileged });
+    const req = {
+      targetDir: target,
+      profile: 'quick' as const,
+      label: 'custom' as const,
+      ...extra,
+    };
+    const loadBefore = load();
+    const t0 = performance.now();
+    const doc = await runBench(req, saver(), defaultBenchDeps(services), {
+      signal: new AbortController().signal,
+    });
+    const actual = (performance.now() - t0) / 1000;
+    const estimate = doc!.timing!.estimateSeconds;
+    const est = doc!.timing?.tests ?? {};
+    const lines = doc!.tests.map(
+      (t) =>
+        `${t.testId.padEnd(16)} ${t.status.padEnd(7)} ${String(t.durationSeconds).padStart(6)} s  est ${est[t.testId] ?? '?'}`,
+    );
+    console.log(
+      `${name}: actual ${actual.toFixed(1)} s, pre-run estimate ${estimate} s (error ${(((estimate - actual) / actual) * 100).toFixed(0)} %), load ${loadBefore} → ${load()}\n` +
+        `probe: ${JSON.stringify(doc!.timing?.probe ?? null)}\n${lines.join('\n')}\n${doc!.caveats.join('\n')}`,
+    );
+    return { doc: doc!, actual, estimate };
+  } finally {
+    privileged.release();
+  }
+}
+
+/** `runs` quick runs, one after the other, on one fresh ext4 loop device (throttled when given). */
+export async function quickOnLoop(
+  name: string,
+  limits: Limits | null,
+  configDir: string,
+  runs = 1,
+  opts: { inMemory?: boolean; sizeMiB?: number; req?: Partial<BenchStartReq> } = {},
+): Promise<QuickRun[]> {
+  const disk = ext4Loop(opts.sizeMiB ?? 4096, opts);
+  const throttle = limits ? throttleDevice(disk.majMin, limits) : null;
+  try {
+    if (limits) {
+      expect(throttle).not.toBeNull();
+      throttle!.add(process.pid);
+    }
+    const out: QuickRun[] = [];
+    for (let i = 0; i < runs; i++) {
+      const target = join(disk.mnt, `bench${i}`);
+      mkdirSync(target);
+      out.push(
+        await quickIn(`${name}${runs > 1 ? ` #${i + 1}` : ''}`, target, configDir, opts.req),
+      );
+    }
+    return out;
+  } finally {
+    throttle?.remove();
+    disk.dispose();
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { PROFILES, SYNTHETIC_TEST_IDS } from '../../../../src/shared/bench/catalogue';
+import {
+  DEFAULT_RATES,
+  estimateSeconds,
+  taskEstimateSeconds,
+  type DriveRates,
+} from '../../../../src/shared/bench/estimates';
+
+const quick = PROFILES.quick;
+const sizes: Record<string, number> = { ...quick.sizes };
+const total = (r: DriveRates) =>
+  SYNTHETIC_TEST_IDS.reduce((a, id) => a + estimateSeconds(id, 3, quick.sizes, r), 0) +
+  (taskEstimateSeconds('task.unpack', 3, sizes, r) ?? 0) +
+  (taskEstimateSeconds('task.du', 3, sizes, r) ?? 0);
+
+const hdd: DriveRates = { seqBps: 110e6, iops: 150, cpu: 1 };
+const ssd: DriveRates = { seqBps: 500e6, iops: 8000, cpu: 1 };
+
+describe('estimates from probed rates', () => {
+  it('a slow drive takes longer than a fast one, a busy CPU longer than an idle one', () => {
+    expect(total(hdd)).toBeGreaterThan(total(ssd));
+    expect(total({ ...ssd, cpu: 3 })).toBeGreaterThan(total(ssd));
+    expect(estimateSeconds('iozone', 3, quick.sizes, hdd)).toBeGreaterThan(
+      estimateSeconds('iozone', 3, quick.sizes, ssd),
+    );
+  });
+
+  it('time-bounded phases stay bounded on a very slow drive', () => {
+    const crawl: DriveRates = { seqBps: 5e6, iops: 20, cpu: 1 };
+    // The shared file, bonnie's block phases, iozone's passes and the queue runs stop at bounds.
+    expect(estimateSeconds('iozone', 3, quick.sizes, crawl)).toBeLessThan(20);
+    expect(estimateSeconds('bonnie', 3, quick.sizes, crawl)).toBeLessThan(30);
+    expect(estimateSeconds('buffered-read', 3, quick.sizes, crawl)).toBeLessThan(20);
+  });
+
+  it('a disk search walks what the filesystem holds, up to its bound', () => {
+    const small = taskEstimateSeconds('task.du', 3, sizes, { ...hdd, entries: 50 })!;
+    const big = taskEstimateSeconds('task.du', 3, sizes, { ...hdd, entries: 1e6 })!;
+    expect(small).toBeLessThan(big);
+    // 5 × phaseSeconds per repetition at most, plus the cache drops.
+    expect(big).toBeLessThanOrEqual(3 * (5 * quick.sizes.phaseSeconds + 1));
+    expect(taskEstimateSeconds('task.boot', 3, sizes, hdd)).toBeNull();
+  });
+
+  it('without a probe the defaults apply', () => {
+    expect(estimateSeconds('seeker', 3, quick.sizes)).toBe(
+      estimateSeconds('seeker', 3, quick.sizes, DEFAULT_RATES),
+    );
+  });
+});
