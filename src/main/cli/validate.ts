@@ -9,7 +9,7 @@ type Issue = z.core.$ZodIssue;
 function says(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return `must be a ${issue.expected}`;
+      return `must be a ${issue.expected === 'int' ? 'whole number' : issue.expected}`;
     case 'too_small':
       return `must be ${issue.inclusive ? 'at least' : 'more than'} ${String(issue.minimum)}`;
     case 'too_big':

@@ -5,6 +5,8 @@ import { parseSize, type ProfileSizes } from '../../shared/bench/catalogue';
 import { parseApps, resolveSettings } from '../../shared/bench/plan';
 import type { RunDocument } from '../../shared/schemas/run';
 import { UserError } from '../core/errors';
+import { checkOptions } from '../cli/validate';
+import { benchStartReq } from '../../shared/contract/bench';
 import { benchPreflight, cancelOnSignals, cliSaver, warnAboutTarget } from '../cli/bench-guard';
 import type { CliIo, Register } from '../cli/types';
 import type { Services } from '../core/services';
@@ -191,11 +193,13 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
           admin?: boolean;
           dryRun?: boolean;
         }) => {
-          const reps = o.repetitions === undefined ? undefined : Number(o.repetitions);
-          if (reps !== undefined && !(Number.isInteger(reps) && reps >= 1 && reps <= 20))
-            throw new UserError(
-              `--repetitions must be a whole number from 1 to 20, got "${o.repetitions}"`,
-            );
+          // The app's request schema decides, so both front-ends refuse the same values.
+          const { repetitions: reps } = checkOptions(
+            benchStartReq.pick({ repetitions: true }),
+            { repetitions: o.repetitions === undefined ? undefined : Number(o.repetitions) },
+            { repetitions: '--repetitions' },
+            { repetitions: o.repetitions },
+          );
           const sizes = parseSizes(o.size);
           const tests = o.tests
             ?.split(',')

@@ -1,10 +1,10 @@
 // Every test the engine can run. Real-world tasks join with one spread (`...taskModules`).
-import { bonnie } from './tests/bonnie';
-import { ddWrite } from './tests/dd-write';
-import { bufferedRead, cachedRead } from './tests/hdparm-tests';
-import { iozone } from './tests/iozone';
-import { qdProfile } from './tests/qd-profile';
-import { seeker } from './tests/seeker';
+import { bonnie } from './benchmarks/bonnie';
+import { ddWrite } from './benchmarks/dd-write';
+import { bufferedRead, cachedRead } from './benchmarks/hdparm-tests';
+import { iozone } from './benchmarks/iozone';
+import { qdProfile } from './benchmarks/qd-profile';
+import { seeker } from './benchmarks/seeker';
 import type { TestModule } from './types';
 import { taskModules } from '../tasks';
 

@@ -24,7 +24,7 @@ import {
   readOwnerRecord,
   removeTree,
 } from '../core/safe-remove';
-import { fmtBytes } from './tests/common';
+import { fmtBytes } from './benchmarks/common';
 
 export const WORK_PREFIX = '.drivewise-';
 const OWNER_FILE = 'owner.json';

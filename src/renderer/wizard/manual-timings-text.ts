@@ -6,8 +6,16 @@ import { STOPWATCH_KINDS, TASK_KINDS } from '../../shared/prediction/task-kinds'
 export const STOPWATCH_KIND_CHOICES = STOPWATCH_KINDS.map((k) => ({
   kind: k as 'boot' | 'login' | 'app-start' | 'copy' | 'other',
   label: TASK_KINDS[k].label,
-  hint: `counted ${TASK_KINDS[k].perDay}× a day unless your usage profile says otherwise; about ${Math.round(TASK_KINDS[k].ioShare * 100)} % of it is disk time on a hard disk`,
+  hint: `counted ${TASK_KINDS[k].perDay}× a day unless your usage profile says otherwise; ${diskShareText(k)}`,
 }));
+
+/** What the prediction assumes about the kind's disk time, in the model's own terms. */
+function diskShareText(k: (typeof STOPWATCH_KINDS)[number]): string {
+  const f = TASK_KINDS[k];
+  return f.cpuSeconds === undefined
+    ? `about ${Math.round(f.ioShare * 100)} % of it is disk time on a hard disk`
+    : `about ${f.cpuSeconds} s of it is processor and firmware work whatever the drive; the rest waits for the disk`;
+}
 
 /** A guess of the kind from the title, so "Boot to login screen" starts as a boot. */
 export function guessKind(title: string): (typeof STOPWATCH_KIND_CHOICES)[number]['kind'] {

@@ -21,7 +21,7 @@ import {
   fileOps,
   fileOpsMode,
   nameRecords,
-} from '../../../src/main/engine/tests/bonnie-files';
+} from '../../../src/main/engine/benchmarks/bonnie-files';
 
 const root = mkdtempSync(join(tmpdir(), 'dw-files-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -88,7 +88,7 @@ describe('fileOps without the addon', () => {
       nativeAio: () => ({ addon: null, why: 'turned off' }),
     }));
     try {
-      const m = await import('../../../src/main/engine/tests/bonnie-files');
+      const m = await import('../../../src/main/engine/benchmarks/bonnie-files');
       expect(m.fileOpsMode()).toMatch(/from JS/);
       const d = fresh('js');
       for (const order of ['seq', 'random'] as const) {

@@ -33,4 +33,21 @@ describe('bench --dry-run', () => {
     expect(plan.bytesNeeded).toBeGreaterThan(0);
     expect(readdirSync(target)).toEqual([]);
   });
+
+  it("--repetitions is checked by the app's request schema: one line each, nothing written", async () => {
+    const target = temp('reps');
+    const services = createServices({ host: 'cli', configDir: temp('reps-cfg') });
+    const cases: [string, string][] = [
+      ['0', '--repetitions must be at least 1, got "0"'],
+      ['x', '--repetitions must be a number, got "x"'],
+      ['2.5', '--repetitions must be a whole number, got "2.5"'],
+      ['21', '--repetitions must be at most 20, got "21"'],
+    ];
+    for (const [value, line] of cases) {
+      const r = await benchCli(services, target, ['--dry-run', '--repetitions', value]);
+      expect(r.code, value).toBe(2);
+      expect(r.err.trim()).toBe(`drivewise: ${line}`);
+    }
+    expect(readdirSync(target)).toEqual([]);
+  });
 });

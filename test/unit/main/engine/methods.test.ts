@@ -2,8 +2,8 @@ import { closeSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { untimedReps } from '../../../../src/main/engine/tests/bonnie';
-import { fileNames, fileOps } from '../../../../src/main/engine/tests/bonnie-files';
+import { untimedReps } from '../../../../src/main/engine/benchmarks/bonnie';
+import { fileNames, fileOps } from '../../../../src/main/engine/benchmarks/bonnie-files';
 import {
   alignedBuffer,
   createDataFile,

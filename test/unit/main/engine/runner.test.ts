@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FromEngine } from '../../../../src/main/engine/protocol';
 import { runPlan } from '../../../../src/main/engine/runner';
 import type { TestModule } from '../../../../src/main/engine/types';
-import { baseResult } from '../../../../src/main/engine/tests/common';
+import { baseResult } from '../../../../src/main/engine/benchmarks/common';
 
 const fake = (id: string, run: TestModule['run'], est = 1): TestModule => ({
   id,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loginStatusText, parseSeconds } from '../../../../src/renderer/wizard/manual-timings-text';
+import {
+  loginStatusText,
+  parseSeconds,
+  STOPWATCH_KIND_CHOICES,
+} from '../../../../src/renderer/wizard/manual-timings-text';
 
 const base = { armed: true, entryPath: '/h/.config/autostart/x.desktop', pending: 0 };
 
@@ -28,5 +32,14 @@ describe('login timing status line', () => {
   it('parses stopwatch timings in seconds or m:ss', () => {
     expect(parseSeconds('27, 26.5 1:05')).toEqual([27, 26.5, 65]);
     expect(parseSeconds('soon')).toBeNull();
+  });
+});
+
+describe('stopwatch kind hints', () => {
+  it("say what the prediction assumes: boot's fixed processor seconds, a share for the rest", () => {
+    const hint = (k: string) => STOPWATCH_KIND_CHOICES.find((c) => c.kind === k)!.hint;
+    expect(hint('boot')).toMatch(/about 8\.5 s of it is processor and firmware work/);
+    expect(hint('boot')).not.toMatch(/%/);
+    expect(hint('app-start')).toMatch(/about 53 % of it is disk time on a hard disk/);
   });
 });
