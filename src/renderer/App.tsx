@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { api } from './api/transport';
 import { AppFooter } from './components/AppFooter';
-import { ResultsPanel } from './history';
+import { ResultsPanel } from './history/HistoryPanel';
 import { NotYetStep } from './components/NotYetStep';
 import { StepIndicator } from './components/StepIndicator';
 import { STEPS, useApp, type StepId } from './store';

@@ -2,7 +2,7 @@
 // → engine process → run document → history. The work folder is removed whatever happens.
 import { statSync } from 'node:fs';
 import type { BenchPlan, BenchStartReq } from '../../shared/contract/bench';
-import { defaultDdSize, isSyntheticTestId } from '../../shared/bench/catalogue';
+import { defaultDdSize } from '../../shared/bench/catalogue';
 import type { DriveRates } from '../../shared/bench/estimates';
 import {
   fmtSize,
@@ -27,7 +27,7 @@ import { runEngine, type EngineOutcome, type EngineProgress, type EngineSpawner 
 import { formatEta } from './format';
 import { planFor, probedPlan, runTiming } from './plan-for';
 import { probeTarget } from './probe';
-import { findModule, registry } from './registry';
+import { registry } from './registry';
 import { buildRunDocument } from './run-builder';
 import type { PrivilegedOps } from './types';
 import {
@@ -282,5 +282,3 @@ export async function runBench(
     void outcome?.exited.then(() => removeWorkDir(workDir));
   }
 }
-
-export const isKnownTest = (id: string): boolean => isSyntheticTestId(id) || !!findModule(id);

@@ -101,8 +101,6 @@ export function setHugePageBuffers(on: boolean): void {
   hugePages = on;
 }
 
-export const hugePageBuffers = (): boolean => hugePages;
-
 /**
  * Memory for `bytes` of windows, and where they start. With the addon, the memory is marked for
  * huge pages before it is touched and the windows start on a 2 MiB boundary, so a 1 MiB buffer is

@@ -56,9 +56,6 @@ export function verdictLinkFrom(hash: string): { beforeId: string; afterId: stri
   return { beforeId, afterId };
 }
 
-export const verdictLink = (beforeId: string, afterId: string): string =>
-  `#verdict?before=${encodeURIComponent(beforeId)}&after=${encodeURIComponent(afterId)}`;
-
 /** Opens the Verdict step when the page was loaded (or the hash changed) through a verdict link. */
 export function openVerdictFromLocation(loc: Pick<Location, 'hash'> = window.location): boolean {
   const link = verdictLinkFrom(loc.hash);

@@ -189,9 +189,6 @@ export const PROFILES: Record<'quick' | 'full', Profile> = {
   },
 };
 
-export const isSyntheticTestId = (id: string): id is SyntheticTestId =>
-  (SYNTHETIC_TEST_IDS as readonly string[]).includes(id);
-
 /** The dd method's default size: min(2 GiB, 10% of free space), as the issue asks. */
 export function defaultDdSize(freeBytes: number, profileSize: number): number {
   return Math.max(8 * 1024 * 1024, Math.min(profileSize, 2 * GiB, Math.floor(freeBytes * 0.1)));

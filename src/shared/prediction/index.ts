@@ -18,7 +18,6 @@ import type {
 
 export * from './schema';
 export { PRESETS, OLD_DRIVE_KINDS } from './presets';
-export { TASK_KINDS, STOPWATCH_KINDS } from './task-kinds';
 
 export interface PredictOptions {
   /** What the current drive is, when the run cannot tell (stopwatch-only, imported, loop device). */

@@ -72,7 +72,6 @@ export const syntheticPrediction = z.object({
   predicted: z.number(),
   measured: z.number().nullable(),
 });
-export type SyntheticPrediction = z.infer<typeof syntheticPrediction>;
 
 export const predictionSchema = z.object({
   beforeId: z.string(),

@@ -118,7 +118,6 @@ const BY_TEST: Record<string, TaskKind> = {
   'task.hibernate': 'hibernate',
 };
 
-export const TASK_KIND_NAMES = Object.keys(TASK_KINDS) as TaskKind[];
 /** Kinds a person picks for a stopwatch timing (CLI --kind, wizard). */
 export const STOPWATCH_KINDS: TaskKind[] = ['boot', 'login', 'app-start', 'copy', 'other'];
 

@@ -123,7 +123,6 @@ export const findingKind = z.enum([
   'slower',
   'no-difference',
 ]);
-export type FindingKind = z.infer<typeof findingKind>;
 
 export const finding = z.object({
   kind: findingKind,
@@ -166,7 +165,6 @@ export const noiseSummary = z.object({
   /** Nothing moved: no theme, no measured task. The headline then says so. */
   noMeasurableDifference: z.boolean(),
 });
-export type NoiseSummary = z.infer<typeof noiseSummary>;
 
 export const verdictSchema = z.object({
   beforeId: z.string(),

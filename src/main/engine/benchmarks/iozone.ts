@@ -28,7 +28,6 @@ export const IOZONE_OPS = [
   'random_read',
   'random_write',
 ] as const;
-type IozoneOp = (typeof IOZONE_OPS)[number];
 
 export const iozone: TestModule = {
   id: 'iozone',
@@ -164,5 +163,3 @@ async function timedPass(
   }
   return { seconds: secondsSince(t0) - Number(paused) / 1e9, done: i };
 }
-
-export type { IozoneOp };

@@ -5,7 +5,7 @@ import { queueCheck } from './queue-check';
 import { ddCheck, filesCheck, loopReadCheck } from './tool-checks';
 import { runDdRead, runHdparmT } from './anchors';
 
-export type { Check, CheckEnv, Figure } from './check-types';
+export type { Check, CheckEnv } from './check-types';
 
 export function buildChecks(env: CheckEnv): Check[] {
   const checks: Check[] = [
