@@ -2,26 +2,13 @@
 // "random random bkwd record stride" line above it is optional), then one row per file size and
 // record size. Tests not run leave blank columns, so rows are matched to headings by position when
 // the paste kept its alignment, else by order.
+import { IOZONE_COLUMNS } from '../bench/iozone-metrics';
 import { alignRight, lineAt, tokens } from './columns';
 import type { ParsedResult } from './types';
 import { num } from './types';
 
 /** Metric per heading position after KB and reclen, as iozone prints them. */
-const COLUMNS = [
-  'write',
-  'rewrite',
-  'read',
-  'reread',
-  'random_read',
-  'random_write',
-  'backward_read',
-  'record_rewrite',
-  'stride_read',
-  'fwrite',
-  'frewrite',
-  'fread',
-  'freread',
-] as const;
+const COLUMNS = IOZONE_COLUMNS;
 // Each repetition starts with blanks, so the match is linear (no nested-quantifier backtracking).
 const HEADING = /^[ \t]*[kK]B[ \t]+reclen(?:[ \t]+[a-z]+)+[ \t]*$/gm;
 

@@ -17,17 +17,9 @@ import {
   writeFull,
 } from '../io';
 import { ioBuffer } from '../io-buffers';
+import { IOZONE_OPS } from '../../../shared/bench/iozone-metrics';
 import type { TestModule } from '../types';
 import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, repProgress, sizesOf } from './common';
-
-export const IOZONE_OPS = [
-  'write',
-  'rewrite',
-  'read',
-  'reread',
-  'random_read',
-  'random_write',
-] as const;
 
 export const iozone: TestModule = {
   id: 'iozone',
