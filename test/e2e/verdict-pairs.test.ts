@@ -137,13 +137,10 @@ const throttled = (v: Verdict) =>
   );
 
 /**
- * minShare: 0.95 (the issue's bar) on a quiet machine. Measured in three runs on this shared
- * 2-core VM: quiet 30/31, 31/31, 28/31 (the last: seeker's buffered reads, partly page-cache hits
- * on the throttled device, moved 0.83×) — so the quiet bar is met most runs, not every run.
- * Under CPU load: 24/31, 21/31, 30/31; the outliers were RND 4K Q1 reads/writes (0.62–0.71×: the
- * QD1 loop is CPU-starved) and their p50/p99 latencies (blkio's burst release flips them 2–30×).
- * In every run none became a finding, the headline held and the saving was 0; the load bound
- * below is the lowest measured share, so a regression still fails.
+ * The same drive twice reads "No measurable difference": the headline, at least `minShare` of the
+ * judged figures inside their floor, nothing saved, and no figure outside its floor becomes a
+ * finding. Under CPU load the outliers seen were RND 4K Q1 (the QD1 loop is CPU-starved) and the
+ * p50/p99 latencies (blkio's burst release flips them 2–30×).
  */
 function expectNoDifference(v: Verdict, minShare: number) {
   const text = formatVerdict(v);
@@ -180,21 +177,18 @@ describe.skipIf(!!skip)('verdicts on measured pairs (loop devices, blkio throttl
     rmSync(base, { recursive: true, force: true });
   });
 
-  // Known open (issue 16): on this throttled device the quick-sized sequential phases swing
-  // 0.6–1.0× from one run to the next (blkio's burst credit against short phases), so a quiet A/A
-  // has read "slower" (12/31 inside the floor, 09:20 run) as well as "no difference" (28–31/31 in
-  // three earlier runs). Until the phases are stable the 95 % bar is printed, not asserted; what
-  // must hold every time is asserted: the same drive twice is never a win and saves nothing.
-  it('A/A on a quiet machine: never a win, nothing saved (no-difference share printed)', async () => {
+  // The issue's bar is 95 % (at most 1 of 31 outside its floor). Measured after the two fixture
+  // fixes above (no ext4 lazy init, a constant request split) and the engine's warm-up: quiet
+  // 31/31 and 30/31, under CPU load 31/31 (11:40–11:55 runs; before them 12–18/31, with whole
+  // themes 1.3–1.5x apart). CI asserts one outlier more than the bar on this shared VM, and
+  // everything a person reads: the headline, nothing saved, no finding.
+  it('A/A on a quiet machine: no measurable difference (no-difference share printed)', async () => {
     runs.hdd1 = await bench(services, hdd, 'HDD-like A');
     runs.hdd2 = await bench(services, hdd, 'HDD-like B');
     const v = computeVerdict(runs.hdd1, runs.hdd2);
-    const text = formatVerdict(v);
-    console.log(text.split('\n').slice(0, 12).join('\n'));
+    console.log(formatVerdict(v).split('\n').slice(0, 12).join('\n'));
     console.log(`quiet A/A: ${v.noise.noDifference}/${v.noise.judged} inside their floor`);
-    expect(v.recommendation.level, text).not.toBe('worth-it');
-    expect(v.totals.savedPerDaySeconds).toBe(0);
-    expect(v.findings.filter((f) => f.kind === 'big-win')).toEqual([]);
+    expectNoDifference(v, 0.93);
   }, 600_000);
 
   it('A/A under CPU load (both runs): no measurable difference', async () => {
@@ -208,7 +202,8 @@ describe.skipIf(!!skip)('verdicts on measured pairs (loop devices, blkio throttl
     }
     const v = computeVerdict(runs.hdd3, runs.hdd4);
     console.log(formatVerdict(v).split('\n').slice(0, 12).join('\n'));
-    expectNoDifference(v, 0.65);
+    console.log(`A/A under CPU load: ${v.noise.noDifference}/${v.noise.judged} inside their floor`);
+    expectNoDifference(v, 0.8);
   }, 600_000);
 
   it('A/B (HDD-like → fast): every throttled figure faster, worth it, measured time saved', async () => {

@@ -134,7 +134,7 @@ const GiB = 1024 * MiB;
 export const PROFILES: Record<'quick' | 'full', Profile> = {
   quick: {
     id: 'quick',
-    title: 'Quick (about 2 minutes)',
+    title: 'Quick', // its time is the plan's estimate for the drive, never a fixed label
     // Boot and hibernate are read from the journal in a second: every profile has them. Quick
     // also times bounded tasks a person waits for: a search of the drive (≥ 20,000 entries or
     // the whole tree), unpacking a kernel-like tarball (≥ 5,000 files, 55 MB) and app starts.
@@ -164,7 +164,7 @@ export const PROFILES: Record<'quick' | 'full', Profile> = {
   },
   full: {
     id: 'full',
-    title: 'Full (10–15 minutes)',
+    title: 'Full', // its time is the plan's estimate for the drive, never a fixed label
     // The full profile also times what a person waits for: search, unpack, work during a backup.
     tests: [
       ...SYNTHETIC_TEST_IDS,
