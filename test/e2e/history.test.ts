@@ -15,7 +15,7 @@ import { axeProblems, CHROMIUM, CHROMIUM_ARGS, openApp, RESULTS_DIR } from './ha
 
 const MOUNT = `
 import { createRoot } from 'react-dom/client';
-import { ResultsPanel } from './history';
+import { ResultsPanel } from './history/HistoryPanel';
 import './styles.css';
 createRoot(document.getElementById('root')!).render(<main><ResultsPanel /></main>);
 `;

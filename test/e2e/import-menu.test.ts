@@ -21,7 +21,7 @@ import { createRoot } from 'react-dom/client';
 import { eventNames, IPC_EVENT, IPC_PREFIX, methodName } from '../shared/contract';
 import { buildPreloadApi } from '../main/shell/preload-api';
 import { resolveApi } from './api/transport';
-import { ResultsPanel } from './history';
+import { ResultsPanel } from './history/HistoryPanel';
 import './styles.css';
 
 const host = resolveApi(window);

@@ -10,7 +10,15 @@
 // does not throttle buffered writeback: only reads and O_DIRECT writes are limited, so only
 // those count as "throttled figures"). Bounded: custom profile, small sizes, 3 repetitions (as quick).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../src/main/core/services';
@@ -48,7 +56,10 @@ function disk(base: string, name: string, mib: number): Disk {
   // max_segments), which changes from run to run, and blkio counts each half against the IOPS
   // limit: SEQ 1M went 118 -> 80 IOPS between two runs of the same device. A real disk reads two
   // adjacent halves at nearly the cost of one; the throttle cannot, so the split is made constant.
-  writeFileSync(`/sys/block/${basename(dev)}/queue/max_sectors_kb`, '512');
+  // A loop device keeps its queue limits after detach: the old value goes back in done().
+  const maxKb = `/sys/block/${basename(dev)}/queue/max_sectors_kb`;
+  const maxKbWas = readFileSync(maxKb, 'utf8').trim();
+  writeFileSync(maxKb, '512');
   // No lazy init: ext4lazyinit would zero inode tables in the background through the first runs,
   // on the throttled device's budget, so an A/A pair's first run came out 1.3–1.5× slower.
   execFileSync('mkfs.ext4', ['-q', '-F', '-E', 'lazy_itable_init=0,lazy_journal_init=0', dev]);
@@ -68,6 +79,7 @@ function disk(base: string, name: string, mib: number): Disk {
     mnt,
     done: () => {
       execFileSync('umount', [mnt]);
+      writeFileSync(maxKb, maxKbWas);
       execFileSync('losetup', ['-d', dev]);
       rmdirSync(mnt);
       rmSync(image);

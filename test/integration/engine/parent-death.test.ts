@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { engineOf } from '../../security/sweep-helpers';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -43,6 +44,9 @@ async function killMidRun(signal: NodeJS.Signals): Promise<{ dir: string; code: 
   );
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   expect(await waitFor(() => leftovers(dir).length === 1, 30_000)).toBe(true);
+  // The CLI probes the drive for 1–2 s before it starts the engine: kill once the engine runs
+  // (a kill before that leaves the folder to the next run's sweep, tested in test/security).
+  expect(await waitFor(() => engineOf(child.pid!) !== undefined, 30_000)).toBe(true);
   await new Promise((r) => setTimeout(r, 500)); // let the engine get into a test
   child.kill(signal);
   return { dir, code: await exited };

@@ -10,7 +10,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   defaultManagerDeps,
   PrivilegedManager,
@@ -49,6 +49,9 @@ export function attachLoop(
     { encoding: 'utf8' },
   ).trim();
   const majMin = execFileSync('lsblk', ['-dno', 'MAJ:MIN', dev], { encoding: 'utf8' }).trim();
+  // A loop device keeps queue limits a test set before it was detached: start from the default.
+  const queue = `/sys/block/${basename(dev)}/queue`;
+  writeFileSync(`${queue}/max_sectors_kb`, readFileSync(`${queue}/max_hw_sectors_kb`, 'utf8'));
   let attached = true;
   return {
     dev,
