@@ -1,6 +1,6 @@
 // `drivewise bench`: the same engine and history, headless.
 import { resolve } from 'node:path';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { parseSize, type ProfileSizes } from '../../shared/bench/catalogue';
 import { parseApps, resolveSettings } from '../../shared/bench/plan';
 import type { RunDocument } from '../../shared/schemas/run';
@@ -17,8 +17,10 @@ import {
   planBench,
   runBench,
   type BenchDeps,
+  type BenchRunHooks,
   type TaskOptions,
 } from './bench-service';
+import { defineBenchCommand, type BenchCliOptions } from './bench-cli-command';
 import { formatDryRun, formatEta, formatRunTable } from './format';
 
 const SIZE_KEYS: (keyof ProfileSizes)[] = [
@@ -121,177 +123,123 @@ export function taskOptionsFromFlags(o: TaskFlags, tests: readonly string[]): Ta
 export function makeRegisterBench(deps: BenchDeps = {}): Register {
   return (program: Command, services: Services, io: CliIo) => {
     const all = { ...defaultBenchDeps(services), ...deps };
-    program
-      .command('bench')
-      .description('run the benchmark tests in a folder on the drive and save the run to history')
-      .requiredOption(
-        '--dir <dir>',
-        'folder on the drive to test (a .drivewise-* work folder is created and removed)',
-      )
-      .addOption(
-        new Option('--profile <profile>', 'test profile')
-          .choices(['quick', 'full', 'custom'])
-          .default('quick'),
-      )
-      .option('--tests <ids>', 'comma-separated test ids (e.g. buffered-read,qd-profile)')
-      .option(
-        '--size <sizes>',
-        'sizes: 512M for all files, or key=value list (file, dd, bonnie, bonnieChar, bonnieFiles, iozone, seekerSeconds, qdSeconds)',
-      )
-      .option('--repetitions <n>', 'repetitions per test (1-20)')
-      .option(
-        '--du-root <root>',
-        'task.du: the tree to search: usr (default), home, root (/) or a folder',
-      )
-      .option('--system-du', "task.du: time the system `du -skx` instead of Drivewise's walk")
-      .option(
-        '--tarball <file>',
-        'task.unpack: unpack this .tar/.tar.gz/.tgz/.tar.xz/.tar.bz2 instead of a generated one',
-      )
-      .addOption(
-        new Option(
-          '--compression <kind>',
-          'task.unpack: compression of the generated tarball',
-        ).choices(['gzip', 'xz', 'bzip2']),
-      )
-      .option(
-        '--apps <list>',
-        'task.app-start: comma-separated programs to cold-start (default: firefox,libreoffice)',
-      )
-      .addOption(
-        new Option('--label <label>', 'before, after or custom')
-          .choices(['before', 'after', 'custom'])
-          .default('custom'),
-      )
-      .option('--name <name>', 'a name for this run')
-      .option('--json <file>', 'also write the run document to this file')
-      .option('--force', 'replace the --json file if it exists')
-      .option(
-        '--dry-run',
-        'print the plan, what it writes, the free space it needs and the time estimate; run nothing, write nothing (with --json FILE or --json - for JSON)',
-      )
-      .option(
-        '--admin',
-        'ask for admin rights first (password dialog; none when run as root) so cache drops and raw-device reads run',
-      )
-      .action(
-        async (o: {
-          dir: string;
-          profile: 'quick' | 'full' | 'custom';
-          tests?: string;
-          size?: string;
-          repetitions?: string;
-          duRoot?: string;
-          systemDu?: boolean;
-          tarball?: string;
-          compression?: string;
-          apps?: string;
-          label: 'before' | 'after' | 'custom';
-          name?: string;
-          json?: string;
-          force?: boolean;
-          admin?: boolean;
-          dryRun?: boolean;
-        }) => {
-          // The app's request schema decides, so both front-ends refuse the same values.
-          const { repetitions: reps } = checkOptions(
-            benchStartReq.pick({ repetitions: true }),
-            { repetitions: o.repetitions === undefined ? undefined : Number(o.repetitions) },
-            { repetitions: '--repetitions' },
-            { repetitions: o.repetitions },
-          );
-          const sizes = parseSizes(o.size);
-          const tests = o.tests
-            ?.split(',')
-            .map((t) => t.trim())
-            .filter(Boolean);
-          const planned = resolveSettings({ profile: o.profile, tests }).tests;
-          // A missing tarball or app is one line now, before --admin asks for a password.
-          const options = checkTaskOptions(planned, taskOptionsFromFlags(o, planned));
-          if (o.dryRun) {
-            const plan = planBench({
-              targetDir: o.dir,
-              profile: o.profile,
-              ...(tests?.length ? { tests } : {}),
-              ...(reps ? { repetitions: reps } : {}),
-              ...(sizes ? { sizes } : {}),
-              options,
-            });
-            if (o.json === '-') io.out(JSON.stringify(plan, null, 2) + '\n');
-            else {
-              io.out(formatDryRun(plan));
-              if (o.json)
-                await writeFileSafe(o.json, JSON.stringify(plan, null, 2) + '\n', {
-                  overwrite: o.force ?? false,
-                });
-            }
-            return;
-          }
-          // Store and --json writable, --dir not empty: refused now, not after the measuring.
-          await benchPreflight(services, o);
-          if (o.admin) {
-            // A refusal is not an error: the run goes on and records what it skipped.
-            const st = await services.privileged.request();
-            io.err(`admin rights: ${st.state} — ${st.reason}\n`);
-          }
-          const ac = new AbortController();
-          // Ctrl+C and a polite kill are both a cancel: the work folder must go.
-          const signals = cancelOnSignals(ac);
-          await warnAboutTarget(o.dir, io);
-          const saver = cliSaver(services, o, io);
-          let lastLine = '';
-          let lastTest = '';
-          let lastPrinted = 0;
-          const tty = process.stderr.isTTY;
-          let doc: RunDocument | null;
-          try {
-            doc = await runBench(
-              {
-                targetDir: o.dir,
-                profile: o.profile,
-                label: o.label,
-                ...(tests?.length ? { tests } : {}),
-                ...(reps ? { repetitions: reps } : {}),
-                ...(sizes ? { sizes } : {}),
-                ...(Object.keys(options).length ? { options } : {}),
-                ...(o.name ? { name: o.name } : {}),
-              },
-              { appVersion: services.version, save: saver.save },
-              all,
-              {
-                signal: ac.signal,
-                onStatus: (m) => io.err(`${m}\n`),
-                onProgress: (p) => {
-                  const live = p.liveValue
-                    ? ` ${p.liveValue.value.toFixed(1)} ${p.liveValue.unit}`
-                    : '';
-                  const line = `[${(p.overall * 100).toFixed(0).padStart(3)}%] ${p.label}${p.message ? ` (${p.message})` : ''} ${(p.fraction * 100).toFixed(0)}%${live} · ETA ${formatEta(p.etaSeconds)}`;
-                  if (tty) io.err(`\r\x1b[K${line}`);
-                  else if (p.testId !== lastTest || Date.now() - lastPrinted >= 2000) {
-                    // Not a terminal (logs, CI): one line per test, at most one every 2 s.
-                    io.err(line + '\n');
-                    lastTest = p.testId;
-                    lastPrinted = Date.now();
-                  }
-                  lastLine = line;
-                },
-              },
-            );
-          } finally {
-            if (o.admin) services.privileged.release();
-            signals.dispose();
-            if (tty && lastLine) io.err('\n');
-          }
-          if (!doc)
-            throw new UserError(
-              'cancelled: nothing was saved and the work folder was removed',
-              signals.exitCode(),
-            );
-          io.out(formatRunTable(doc));
-          await saver.finish(doc);
-        },
-      );
+    defineBenchCommand(program).action((o: BenchCliOptions) => benchAction(o, services, io, all));
   };
+}
+
+/** The flags checked and turned into a request, all before anything asks for a password. */
+function benchInputs(o: BenchCliOptions) {
+  // The app's request schema decides, so both front-ends refuse the same values.
+  const { repetitions: reps } = checkOptions(
+    benchStartReq.pick({ repetitions: true }),
+    { repetitions: o.repetitions === undefined ? undefined : Number(o.repetitions) },
+    { repetitions: '--repetitions' },
+    { repetitions: o.repetitions },
+  );
+  const sizes = parseSizes(o.size);
+  const tests = o.tests
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const planned = resolveSettings({ profile: o.profile, tests }).tests;
+  // A missing tarball or app is one line now, before --admin asks for a password.
+  const options = checkTaskOptions(planned, taskOptionsFromFlags(o, planned));
+  return {
+    targetDir: o.dir,
+    profile: o.profile,
+    ...(tests?.length ? { tests } : {}),
+    ...(reps ? { repetitions: reps } : {}),
+    ...(sizes ? { sizes } : {}),
+    options,
+  };
+}
+
+type BenchInputs = ReturnType<typeof benchInputs>;
+
+async function benchAction(
+  o: BenchCliOptions,
+  services: Services,
+  io: CliIo,
+  all: BenchDeps,
+): Promise<void> {
+  const inputs = benchInputs(o);
+  if (o.dryRun) return printDryRun(inputs, o, io);
+  // Store and --json writable, --dir not empty: refused now, not after the measuring.
+  await benchPreflight(services, o);
+  if (o.admin) {
+    // A refusal is not an error: the run goes on and records what it skipped.
+    const st = await services.privileged.request();
+    io.err(`admin rights: ${st.state} — ${st.reason}\n`);
+  }
+  const ac = new AbortController();
+  // Ctrl+C and a polite kill are both a cancel: the work folder must go.
+  const signals = cancelOnSignals(ac);
+  await warnAboutTarget(o.dir, io);
+  const saver = cliSaver(services, o, io);
+  const tty = process.stderr.isTTY;
+  const progress = progressPrinter(io, tty);
+  let doc: RunDocument | null;
+  try {
+    const { options, ...rest } = inputs;
+    doc = await runBench(
+      {
+        ...rest,
+        label: o.label,
+        ...(Object.keys(options).length ? { options } : {}),
+        ...(o.name ? { name: o.name } : {}),
+      },
+      { appVersion: services.version, save: saver.save },
+      all,
+      { signal: ac.signal, onStatus: (m) => io.err(`${m}\n`), onProgress: progress.onProgress },
+    );
+  } finally {
+    if (o.admin) services.privileged.release();
+    signals.dispose();
+    if (tty && progress.printed()) io.err('\n');
+  }
+  if (!doc)
+    throw new UserError(
+      'cancelled: nothing was saved and the work folder was removed',
+      signals.exitCode(),
+    );
+  io.out(formatRunTable(doc));
+  await saver.finish(doc);
+}
+
+/** --dry-run: the plan as text (and JSON to a file), or JSON alone with --json -. */
+async function printDryRun(inputs: BenchInputs, o: BenchCliOptions, io: CliIo): Promise<void> {
+  const plan = planBench(inputs);
+  if (o.json === '-') {
+    io.out(JSON.stringify(plan, null, 2) + '\n');
+    return;
+  }
+  io.out(formatDryRun(plan));
+  if (o.json)
+    await writeFileSafe(o.json, JSON.stringify(plan, null, 2) + '\n', {
+      overwrite: o.force ?? false,
+    });
+}
+
+type BenchProgress = Parameters<NonNullable<BenchRunHooks['onProgress']>>[0];
+
+/** A terminal gets one line redrawn in place; logs get a line per test, at most one every 2 s. */
+function progressPrinter(io: CliIo, tty: boolean | undefined) {
+  let lastLine = '';
+  let lastTest = '';
+  let lastPrinted = 0;
+  const onProgress = (p: BenchProgress): void => {
+    const live = p.liveValue ? ` ${p.liveValue.value.toFixed(1)} ${p.liveValue.unit}` : '';
+    const line = `[${(p.overall * 100).toFixed(0).padStart(3)}%] ${p.label}${p.message ? ` (${p.message})` : ''} ${(p.fraction * 100).toFixed(0)}%${live} · ETA ${formatEta(p.etaSeconds)}`;
+    if (tty) io.err(`\r\x1b[K${line}`);
+    else if (p.testId !== lastTest || Date.now() - lastPrinted >= 2000) {
+      // Not a terminal (logs, CI): one line per test, at most one every 2 s.
+      io.err(line + '\n');
+      lastTest = p.testId;
+      lastPrinted = Date.now();
+    }
+    lastLine = line;
+  };
+  return { onProgress, printed: () => lastLine !== '' };
 }
 
 export const registerBench: Register = makeRegisterBench();

@@ -22,13 +22,12 @@ import { appsOption, resolveApp } from '../tasks/app-start-task';
 import { duRoot } from '../tasks/du-task';
 import { checkTarball, compressionOption } from '../tasks/unpack-task';
 import { newRunId } from '../store/run-store';
-import { guardResults, memoryCopyMBps } from './cache-guard';
 import { runEngine, type EngineOutcome, type EngineProgress, type EngineSpawner } from './client';
-import { formatEta } from './format';
-import { planFor, probedPlan, runTiming } from './plan-for';
-import { probeTarget } from './probe';
+import { engineRun, privilegeOf, probeEstimate, settingsOf, targetFacts } from './bench-steps';
+import { planFor, runTiming } from './plan-for';
 import { registry } from './registry';
 import { buildRunDocument } from './run-builder';
+import { runNotes } from './run-notes';
 import type { PrivilegedOps } from './types';
 import {
   checkTargetDir,
@@ -188,66 +187,31 @@ export async function runBench(
     req.options,
   );
   const targetDir = checkTargetDir(req.targetDir);
-  const facts = deps.describeTarget
-    ? await deps.describeTarget(targetDir).catch(() => ({ drive: null, machine: null }))
-    : { drive: null, machine: null };
+  const facts = await targetFacts(deps, targetDir);
   const id = newRunId();
   const { workDir, swept, skipped } = prepareWorkDir(targetDir, id, plan.bytesNeeded, deps.workDir);
   const t0 = performance.now();
   const giveBack = await (deps.rootAdmin?.() ?? Promise.resolve(null)).catch(() => null);
   const privileged = deps.privileged?.() ?? null;
-  const titles = new Map(plan.tests.map((t) => [t.id, t.title]));
   let outcome: EngineOutcome | null = null;
   try {
-    // The estimate comes from the drive: a 1–2 s probe in the work folder, then the same plan
-    // (same sizes) estimated at the probed rates. A probe that fails leaves the default rates.
-    hooks.onStatus?.('probing the drive for the estimate');
-    const rates: DriveRates | undefined = await (deps.probe ?? probeTarget)(workDir, {
-      signal: hooks.signal,
-    }).catch(() => undefined);
-    if (hooks.signal.aborted) return null;
-    const rawReads = privileged !== null && facts.drive?.path != null;
-    const estimated = rates ? probedPlan(plan, { ...rates, rawReads }) : plan;
-    if (rates)
-      hooks.onStatus?.(
-        `estimate from a ${rates.seconds ?? 1} s probe of the drive: ${formatEta(estimated.totalSeconds)}`,
-      );
-    outcome = await runEngine({
-      plan: {
-        workDir,
-        targetDir,
-        device: facts.drive?.path ?? null,
-        tests: plan.tests.map((t) => t.id),
-        repetitions: plan.repetitions,
-        sizes: plan.sizes,
-        options,
-        estimates: estimated.tests.map((t) => t.estimateSeconds),
-      },
-      spawner: deps.spawner,
-      privileged,
-      signal: hooks.signal,
-      onProgress: (p) => hooks.onProgress?.({ ...p, label: titles.get(p.testId) ?? p.testId }),
-    });
+    const probed = await probeEstimate(
+      plan,
+      workDir,
+      privileged !== null && facts.drive?.path != null,
+      deps,
+      hooks,
+    );
+    if (!probed) return null;
+    const { rates, estimated } = probed;
+    const device = facts.drive?.path ?? null;
+    const where = { workDir, targetDir, device, options };
+    outcome = await runEngine(engineRun(plan, estimated, where, { ...deps, privileged }, hooks));
     if (outcome.cancelled) return null;
     const actualSeconds = (performance.now() - t0) / 1000;
     const timing = runTiming(estimated, rates, outcome.phases, actualSeconds);
-    // Only the queue-depth profile submits deep queues; other runs have nothing to say about it.
-    const notes = plan.tests.some((t) => t.id === 'qd-profile')
-      ? [`deep-queue I/O: ${outcome.asyncIo}`]
-      : [];
-    if (giveBack)
-      notes.push(
-        'running as root: caches were dropped and raw devices read without asking (no --admin needed)',
-      );
-    notes.push(
-      ...guardResults(outcome.results, {
-        linkCeilingMBps: facts.drive?.link?.ceilingMBps ?? null,
-        memoryMBps: memoryCopyMBps(outcome.results),
-      }),
-    );
-    if (swept.length) notes.push(`removed ${swept.length} work folder(s) left by an earlier crash`);
-    // Entries named like ours that the sweep would not touch: one line each, naming them.
-    notes.push(...skipped);
+    const asRoot = giveBack !== null;
+    const notes = runNotes({ plan, outcome, asRoot, drive: facts.drive, swept, skipped });
     const doc = buildRunDocument({
       id,
       appVersion: env.appVersion,
@@ -258,17 +222,8 @@ export async function runBench(
       targetDir,
       drive: facts.drive,
       machine: facts.machine,
-      settings: {
-        profile: plan.profile,
-        tests: plan.tests.map((t) => t.id),
-        repetitions: plan.repetitions,
-        sizes: plan.sizes,
-      },
-      privilege:
-        deps.privilegeState?.() ??
-        (privileged
-          ? { state: 'granted' }
-          : { state: 'not-requested', reason: 'no privileged helper' }),
+      settings: settingsOf(plan),
+      privilege: privilegeOf(deps, privileged),
       results: outcome.results,
       notes,
       timing,

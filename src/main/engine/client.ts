@@ -110,51 +110,8 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
   const exited = new Promise<void>((r) => (markExited = r));
   let reportTimer: NodeJS.Timeout | null = null;
 
-  const answer = async (m: Extract<FromEngine, { type: 'privileged' }>): Promise<void> => {
-    try {
-      if (!priv) throw new Error('no admin rights');
-      let value: unknown;
-      if (m.op === 'dropCaches') value = await priv.dropCaches();
-      else if (m.op === 'journal') {
-        if (!priv.journal) throw new Error('journal access not available');
-        value = await priv.journal(m.args[0] as { grep: string; boots?: number });
-      } else {
-        const [op, device, o] = m.args as [
-          Parameters<PrivilegedOps['rawRead']>[0],
-          string,
-          { seconds?: number },
-        ];
-        value = await priv.rawRead(op, device, {
-          ...(o?.seconds !== undefined ? { seconds: o.seconds } : {}),
-          ...(opts.signal ? { signal: opts.signal } : {}),
-          onProgress: (fraction, live) =>
-            child.send({ type: 'privileged-progress', id: m.id, fraction, live: live ?? null }),
-        });
-      }
-      child.send({ type: 'privileged-result', id: m.id, ok: true, value });
-    } catch (err) {
-      child.send({
-        type: 'privileged-result',
-        id: m.id,
-        ok: false,
-        error: err instanceof Error ? err.message : String(err),
-      });
-    }
-  };
-
-  // A step that reports nothing for a while (a sync, a cache drop, a blocked syscall) must not
-  // freeze the ETA: count it down from the last report until the engine speaks again.
   let lastProgress: { p: EngineProgress; at: number } | null = null;
-  const heartbeat = setInterval(() => {
-    if (!lastProgress || done) return;
-    const quiet = (Date.now() - lastProgress.at) / 1000;
-    if (quiet < 2 || lastProgress.p.etaSeconds === null) return;
-    opts.onProgress?.({
-      ...lastProgress.p,
-      etaSeconds: Math.max(1, Math.round(lastProgress.p.etaSeconds - quiet)),
-    });
-  }, 1000);
-  heartbeat.unref?.();
+  const heartbeat = startHeartbeat(() => (done ? null : lastProgress), opts.onProgress);
   return new Promise((resolve, reject) => {
     const onAbort = (): void => {
       child.send({ type: 'cancel' });
@@ -181,7 +138,7 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
           opts.onResult?.(m.result);
           break;
         case 'privileged':
-          void answer(m);
+          void answerPrivileged(child, priv, opts.signal, m);
           break;
         case 'done':
           done = true;
@@ -205,15 +162,77 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
       const cancelled =
         (opts.signal?.aborted ?? false) || results.some((r) => r.status === 'cancelled');
       if (done || cancelled) return resolve({ results, cancelled, asyncIo, phases, exited });
-      reject(
-        new Error(
-          engineError
-            ? `benchmark engine failed: ${engineError}`
-            : `the benchmark engine stopped unexpectedly (${sig ?? `exit code ${code}`})`,
-        ),
-      );
+      reject(new Error(exitMessage(engineError, code, sig)));
     });
     if (opts.signal?.aborted) onAbort();
     else opts.signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** Why the engine went away without finishing: its own error when it sent one. */
+function exitMessage(engineError: string | null, code: number | null, sig: string | null): string {
+  return engineError
+    ? `benchmark engine failed: ${engineError}`
+    : `the benchmark engine stopped unexpectedly (${sig ?? `exit code ${code}`})`;
+}
+
+/**
+ * A step that reports nothing for a while (a sync, a cache drop, a blocked syscall) must not
+ * freeze the ETA: count it down from the last report until the engine speaks again. `last`
+ * gives null once the run is done.
+ */
+function startHeartbeat(
+  last: () => { p: EngineProgress; at: number } | null,
+  onProgress: ((p: EngineProgress) => void) | undefined,
+): NodeJS.Timeout {
+  const heartbeat = setInterval(() => {
+    const lastProgress = last();
+    if (!lastProgress) return;
+    const quiet = (Date.now() - lastProgress.at) / 1000;
+    if (quiet < 2 || lastProgress.p.etaSeconds === null) return;
+    onProgress?.({
+      ...lastProgress.p,
+      etaSeconds: Math.max(1, Math.round(lastProgress.p.etaSeconds - quiet)),
+    });
+  }, 1000);
+  heartbeat.unref?.();
+  return heartbeat;
+}
+
+/** Does what the engine asks of the parent (cache drop, journal, raw read) and sends the answer. */
+async function answerPrivileged(
+  child: EngineChild,
+  priv: PrivilegedOps | null,
+  signal: AbortSignal | undefined,
+  m: Extract<FromEngine, { type: 'privileged' }>,
+): Promise<void> {
+  try {
+    if (!priv) throw new Error('no admin rights');
+    let value: unknown;
+    if (m.op === 'dropCaches') value = await priv.dropCaches();
+    else if (m.op === 'journal') {
+      if (!priv.journal) throw new Error('journal access not available');
+      value = await priv.journal(m.args[0] as { grep: string; boots?: number });
+    } else {
+      const [op, device, o] = m.args as [
+        Parameters<PrivilegedOps['rawRead']>[0],
+        string,
+        { seconds?: number },
+      ];
+      value = await priv.rawRead(op, device, {
+        ...(o?.seconds !== undefined ? { seconds: o.seconds } : {}),
+        ...(signal ? { signal } : {}),
+        onProgress: (fraction, live) =>
+          child.send({ type: 'privileged-progress', id: m.id, fraction, live: live ?? null }),
+      });
+    }
+    child.send({ type: 'privileged-result', id: m.id, ok: true, value });
+  } catch (err) {
+    child.send({
+      type: 'privileged-result',
+      id: m.id,
+      ok: false,
+      error: err instanceof Error ? err.message : String(err),
+    });
+  }
 }

@@ -64,67 +64,8 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
     if (deps.signal.aborted) break;
     deps.send({ type: 'test-start', testId: id, index });
     const started = performance.now();
-    let last = 0;
-    let lastFraction = 0;
-    const progress = (fraction: number, live?: LiveValue, message?: string): void => {
-      const now = performance.now();
-      const f = Math.min(1, Math.max(lastFraction, fraction));
-      lastFraction = f;
-      if (now - last < (deps.throttleMs ?? 200) && f < 1) return;
-      last = now;
-      const elapsed = (now - started) / 1000;
-      const o = overallProgress(estimates, index, f, elapsed);
-      deps.send({
-        type: 'progress',
-        testId: id,
-        index,
-        fraction: f,
-        overall: forward(o.overall),
-        etaSeconds: Math.round(o.etaSeconds),
-        liveValue: live ?? null,
-        ...(message ? { message } : {}),
-      });
-    };
-    let result: TestResult;
-    try {
-      result = await m.run({
-        workDir: plan.workDir,
-        targetDir: plan.targetDir,
-        device: plan.device,
-        signal: deps.signal,
-        repetitions: plan.repetitions,
-        sizes: plan.sizes,
-        privileged: deps.privileged,
-        progress,
-        options: plan.options[id] ?? {},
-      });
-    } catch (err) {
-      const cancelled = deps.signal.aborted || (err as Error)?.name === 'AbortError';
-      result = {
-        ...emptyResult(
-          id,
-          cancelled ? 'cancelled' : 'failed',
-          cancelled ? 'cancelled' : oneLine(err),
-        ),
-        title: m.title,
-        kind: m.kind,
-        tool: m.tool,
-      };
-    }
-    // A module returning a malformed result must not take the whole run down with it.
-    const checked = testResult.safeParse(result);
-    if (!checked.success)
-      result = {
-        ...emptyResult(
-          id,
-          'failed',
-          `${m.id} produced an invalid result: ${oneLine(checked.error)}`,
-        ),
-        title: m.title,
-        kind: m.kind,
-        tool: m.tool,
-      };
-    else result = checked.data;
+    const progress = progressSender(deps, { id, index, started }, estimates, forward);
+    const result = await runModule(m, plan, deps, progress);
     result.durationSeconds = Math.round((performance.now() - started) / 10) / 100;
     estimates[index] = result.durationSeconds;
     const k = recalibration(planned.slice(0, index + 1), estimates.slice(0, index + 1));
@@ -143,15 +84,7 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
       index,
       fraction: 1,
       // Tests that took no measurable time leave nothing to weigh: the last one ends the run.
-      overall: forward(
-        index === plan.tests.length - 1
-          ? 1
-          : Math.min(
-              1,
-              estimates.slice(0, index + 1).reduce((a, b) => a + b, 0) /
-                (estimates.reduce((a, b) => a + b, 0) || 1),
-            ),
-      ),
+      overall: forward(index === plan.tests.length - 1 ? 1 : shareDone(estimates, index)),
       etaSeconds: Math.round(etaSeconds),
       liveValue: null,
       message: 'done',
@@ -159,6 +92,94 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
     if (result.status === 'cancelled') break;
   }
   return results;
+}
+
+/** Share of the whole run's estimated time taken by tests 0..index, at most 1. */
+function shareDone(estimates: number[], index: number): number {
+  return Math.min(
+    1,
+    estimates.slice(0, index + 1).reduce((a, b) => a + b, 0) /
+      (estimates.reduce((a, b) => a + b, 0) || 1),
+  );
+}
+
+/**
+ * The progress callback a module reports through: never backwards within a test, throttled
+ * (except the final 1), turned into the run's overall fraction and ETA.
+ */
+function progressSender(
+  deps: RunnerDeps,
+  test: { id: string; index: number; started: number },
+  estimates: number[],
+  forward: (o: number) => number,
+): (fraction: number, live?: LiveValue, message?: string) => void {
+  const { id, index, started } = test;
+  let last = 0;
+  let lastFraction = 0;
+  return (fraction, live, message) => {
+    const now = performance.now();
+    const f = Math.min(1, Math.max(lastFraction, fraction));
+    lastFraction = f;
+    if (now - last < (deps.throttleMs ?? 200) && f < 1) return;
+    last = now;
+    const elapsed = (now - started) / 1000;
+    const o = overallProgress(estimates, index, f, elapsed);
+    deps.send({
+      type: 'progress',
+      testId: id,
+      index,
+      fraction: f,
+      overall: forward(o.overall),
+      etaSeconds: Math.round(o.etaSeconds),
+      liveValue: live ?? null,
+      ...(message ? { message } : {}),
+    });
+  };
+}
+
+/** Runs one module; a throw becomes a failed (or cancelled) result, never the run's end. */
+async function runModule(
+  m: TestModule,
+  plan: EnginePlan,
+  deps: RunnerDeps,
+  progress: (fraction: number, live?: LiveValue, message?: string) => void,
+): Promise<TestResult> {
+  const id = m.id;
+  let result: TestResult;
+  try {
+    result = await m.run({
+      workDir: plan.workDir,
+      targetDir: plan.targetDir,
+      device: plan.device,
+      signal: deps.signal,
+      repetitions: plan.repetitions,
+      sizes: plan.sizes,
+      privileged: deps.privileged,
+      progress,
+      options: plan.options[id] ?? {},
+    });
+  } catch (err) {
+    const cancelled = deps.signal.aborted || (err as Error)?.name === 'AbortError';
+    result = {
+      ...emptyResult(
+        id,
+        cancelled ? 'cancelled' : 'failed',
+        cancelled ? 'cancelled' : oneLine(err),
+      ),
+      title: m.title,
+      kind: m.kind,
+      tool: m.tool,
+    };
+  }
+  // A module returning a malformed result must not take the whole run down with it.
+  const checked = testResult.safeParse(result);
+  if (checked.success) return checked.data;
+  return {
+    ...emptyResult(id, 'failed', `${m.id} produced an invalid result: ${oneLine(checked.error)}`),
+    title: m.title,
+    kind: m.kind,
+    tool: m.tool,
+  };
 }
 
 function emptyResult(id: string, status: TestResult['status'], error: string): TestResult {

@@ -18,6 +18,7 @@ import {
 } from '../io';
 import { ioBuffer } from '../io-buffers';
 import { IOZONE_OPS } from '../../../shared/bench/iozone-metrics';
+import type { Measurement } from '../../../shared/schemas/run';
 import type { TestModule } from '../types';
 import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, repProgress, sizesOf } from './common';
 
@@ -102,17 +103,22 @@ export const iozone: TestModule = {
       r.cache = 'warm';
       r.caveats.push(NOT_DIRECT_CAVEAT);
     }
-    for (const rec of IOZONE_RECORDS)
-      for (const op of IOZONE_OPS)
-        r.measurements.push(
-          measurement(op, 'KiB/s', 'higher', samples.get(`${op}:${rec}`) ?? [], {
-            params: { record_kb: rec / 1024, file_kb: size / 1024 },
-            label: `${op.replace('_', ' ')} ${rec / 1024}k`,
-          }),
-        );
+    r.measurements.push(...iozoneMeasurements(samples, size));
     return r;
   },
 };
+
+/** One figure per record size and operation, in iozone's table order; samples keyed `op:rec`. */
+function iozoneMeasurements(samples: Map<string, number[]>, size: number): Measurement[] {
+  return IOZONE_RECORDS.flatMap((rec) =>
+    IOZONE_OPS.map((op) =>
+      measurement(op, 'KiB/s', 'higher', samples.get(`${op}:${rec}`) ?? [], {
+        params: { record_kb: rec / 1024, file_kb: size / 1024 },
+        label: `${op.replace('_', ' ')} ${rec / 1024}k`,
+      }),
+    ),
+  );
+}
 
 function openDirect(path: string, create: boolean): { fd: number; direct: boolean } {
   const flags = constants.O_RDWR | (create ? constants.O_CREAT | constants.O_TRUNC : 0);

@@ -6,10 +6,10 @@ import { estimateBytes, estimateSeconds, qdRampSeconds } from '../../../shared/b
 import type { Measurement } from '../../../shared/schemas/run';
 import { kibPerSec, latencyStats, measurement } from '../calc';
 import { makeRandom, openTestFile } from '../io';
-import { ioBuffers, setHugePageBuffers } from '../io-buffers';
+import { ioBuffers, setHugePageBuffers, type IoBuffers } from '../io-buffers';
 import { nativeAio } from '../native-aio';
-import { deepQueueNote, runQueue, type QueueResult } from '../queue';
-import type { TestModule } from '../types';
+import { deepQueueNote, runQueue, type QueueJob, type QueueResult } from '../queue';
+import type { LiveValue, TestModule } from '../types';
 import {
   baseResult,
   ensureDataFile,
@@ -86,7 +86,6 @@ export const qdProfile: TestModule = {
     const results: QueueResult[][] = QD_PHASES.map(() => []);
     const steps = QD_PHASES.length * ctx.repetitions;
     const ramp = qdRampSeconds(s);
-    const rampShare = ramp / (ramp + s.qdSeconds);
     try {
       for (let rep = 0; rep < ctx.repetitions; rep++) {
         for (let i = 0; i < QD_PHASES.length; i++) {
@@ -105,23 +104,7 @@ export const qdProfile: TestModule = {
             fill: (b: Buffer) => randomFillSync(b),
             ...(p.bs === bigBs ? { buffers: big } : {}),
           };
-          // Warm-up, not measured (fio's ramp_time): the queue fills and a throttled drive's
-          // burst credit is spent before the clock starts.
-          await runQueue({
-            ...job,
-            seconds: ramp,
-            keepLatencies: false,
-            onProgress: (f) => progress(f * rampShare, undefined, `${phaseLabel(p)} (warm-up)`),
-          });
-          results[i]!.push(
-            await runQueue({
-              ...job,
-              seconds: s.qdSeconds,
-              keepLatencies: p.qd === 1 && p.pattern === 'rnd',
-              onProgress: (f, live) =>
-                progress(rampShare + f * (1 - rampShare), live, phaseLabel(p)),
-            }),
-          );
+          results[i]!.push(await runPhase(p, job, { ramp, seconds: s.qdSeconds }, progress));
           if (p.op === 'write' && !direct) fsyncSync(fd);
         }
       }
@@ -130,17 +113,47 @@ export const qdProfile: TestModule = {
     }
     if (big.hugePages)
       r.method += '; huge-page buffers (named option: faster than fio-default memory here)';
-    r.extra = {
-      asyncIo: deepQueueNote(),
-      largeBuffers: big.hugePages
-        ? 'huge pages (named option, not fio-default memory)'
-        : 'ordinary page-size buffers (as fio --mem=malloc)',
-      ...(big.requestsPerIo !== null ? { requestsPerLargeIo: big.requestsPerIo } : {}),
-    };
+    r.extra = queueExtra(big);
     r.measurements = QD_PHASES.flatMap((p, i) => phaseMeasurements(p, results[i]!));
     return r;
   },
 };
+
+/**
+ * One phase: a warm-up, not measured (fio's ramp_time), so the queue fills and a throttled
+ * drive's burst credit is spent before the clock starts; then the measured run.
+ */
+async function runPhase(
+  p: QdPhase,
+  job: Omit<QueueJob, 'seconds' | 'keepLatencies' | 'onProgress'>,
+  t: { ramp: number; seconds: number },
+  progress: (fraction: number, live?: LiveValue, message?: string) => void,
+): Promise<QueueResult> {
+  const rampShare = t.ramp / (t.ramp + t.seconds);
+  await runQueue({
+    ...job,
+    seconds: t.ramp,
+    keepLatencies: false,
+    onProgress: (f) => progress(f * rampShare, undefined, `${phaseLabel(p)} (warm-up)`),
+  });
+  return runQueue({
+    ...job,
+    seconds: t.seconds,
+    keepLatencies: p.qd === 1 && p.pattern === 'rnd',
+    onProgress: (f, live) => progress(rampShare + f * (1 - rampShare), live, phaseLabel(p)),
+  });
+}
+
+/** What the result records about deep-queue I/O and the large buffers (fio-default or not). */
+function queueExtra(big: IoBuffers) {
+  return {
+    asyncIo: deepQueueNote(),
+    largeBuffers: big.hugePages
+      ? 'huge pages (named option, not fio-default memory)'
+      : 'ordinary page-size buffers (as fio --mem=malloc)',
+    ...(big.requestsPerIo !== null ? { requestsPerLargeIo: big.requestsPerIo } : {}),
+  };
+}
 
 export function phaseMeasurements(p: QdPhase, runs: QueueResult[]): Measurement[] {
   const params = phaseParams(p);

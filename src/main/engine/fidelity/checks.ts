@@ -8,7 +8,12 @@ import { runDdRead, runHdparmT } from './anchors';
 export type { Check, CheckEnv } from './check-types';
 
 export function buildChecks(env: CheckEnv): Check[] {
-  const checks: Check[] = [
+  return [...queueChecks(env), ddCheck(env), filesCheck(env), ...loopChecks(env)];
+}
+
+/** fio's queue-depth shapes: SEQ 1M and RND 4K at QD1 and a deep queue, read and write. */
+function queueChecks(env: CheckEnv): Check[] {
+  return [
     queueCheck(
       env,
       'seq-read-q1',
@@ -69,25 +74,25 @@ export function buildChecks(env: CheckEnv): Check[] {
       { op: 'write', pattern: 'rnd', bs: 4096, qd: 32 },
       null,
     ),
-    ddCheck(env),
-    filesCheck(env),
   ];
-  if (env.loopDevice) {
-    const dev = env.loopDevice;
-    checks.push(
-      loopReadCheck(env, dev, {
-        name: `buffered disk reads on ${dev}`,
-        anchorName: `hdparm -t ${dev}`,
-        figure: { id: 'buffered-read', label: 'buffered disk reads (loop)', target: 0.95 },
-        run: () => runHdparmT(dev),
-      }),
-      loopReadCheck(env, dev, {
-        name: `buffered disk reads on ${dev} (vs dd)`,
-        anchorName: `dd if=${dev} of=/dev/null bs=2M`,
-        figure: { id: 'buffered-read-dd', label: 'buffered reads (loop) vs dd', target: null },
-        run: () => runDdRead(dev, env.sizeBytes),
-      }),
-    );
-  }
-  return checks;
+}
+
+/** hdparm -t and dd on the read-only loop device, when there is one (root, losetup, hdparm). */
+function loopChecks(env: CheckEnv): Check[] {
+  if (!env.loopDevice) return [];
+  const dev = env.loopDevice;
+  return [
+    loopReadCheck(env, dev, {
+      name: `buffered disk reads on ${dev}`,
+      anchorName: `hdparm -t ${dev}`,
+      figure: { id: 'buffered-read', label: 'buffered disk reads (loop)', target: 0.95 },
+      run: () => runHdparmT(dev),
+    }),
+    loopReadCheck(env, dev, {
+      name: `buffered disk reads on ${dev} (vs dd)`,
+      anchorName: `dd if=${dev} of=/dev/null bs=2M`,
+      figure: { id: 'buffered-read-dd', label: 'buffered reads (loop) vs dd', target: null },
+      run: () => runDdRead(dev, env.sizeBytes),
+    }),
+  ];
 }

@@ -75,37 +75,13 @@ export async function runFidelity(
   try {
     log(`writing a ${o.sizeBytes / 1024 / 1024} MiB test file in ${work} ...`);
     await createDataFile(file, o.sizeBytes);
-    if (isRoot && (await hasTool('losetup')) && (await hasTool('hdparm'))) {
-      try {
-        // -r: read-only loop device; direct I/O so reads reach the backing file's disk.
-        loop = execFileSync('losetup', ['-r', '--direct-io=on', '-f', '--show', file], {
-          encoding: 'utf8',
-        }).trim();
-      } catch (err) {
-        log(`no loop device: ${(err as Error).message.split('\n')[0]}`);
-      }
-    }
+    loop = await attachLoop(file, isRoot, log);
     freshFs =
       isRoot &&
       (await hasTool('mkfs.ext4')) &&
       (await hasTool('losetup')) &&
       (await hasTool('mount'));
-    // fio allocates bs × iodepth (8 MiB at most here) plus alignment: 8 pages leave room.
-    // Default: fio with its default memory (--mem=malloc) against the engine's ordinary buffers,
-    // what KDiskMark/CrystalDiskMark users compare with. --huge-pages is a labelled other anchor.
-    huge = !o.hugePages
-      ? {
-          ok: false,
-          note: "DEFAULT fio memory (--mem=malloc) against the engine's ordinary page-size buffers",
-          restore() {},
-        }
-      : isRoot
-        ? reserveHugePages(8)
-        : { ok: false, note: "fio's own malloc'ed buffers (huge pages need root)", restore() {} };
-    if (huge.ok) {
-      setHugePageBuffers(true);
-      huge.note = `NOT the default anchor: ${huge.note} (engine's named huge-page option)`;
-    }
+    huge = ioBufferAnchor(o, isRoot);
     const tools = {
       fio: await hasTool('fio'),
       dd: await hasTool('dd'),
@@ -127,74 +103,131 @@ export async function runFidelity(
       checks.map((c) => [c, { e: [], a: [] }]),
     );
     const load0 = loadavg()[0]!;
-    for (const c of checks) {
-      const s = samples.get(c)!;
-      const tool = c.anchorName.split(' ')[0]!;
-      const haveAnchor = (tools as Record<string, boolean>)[tool] ?? true;
-      const anchor = async (): Promise<(number | null)[]> =>
-        haveAnchor
-          ? c
-              .anchor()
-              .catch(
-                (err: Error) => (
-                  log(`  ${c.anchorName} failed: ${err.message.split('\n')[0]}`),
-                  c.figures.map(() => null)
-                ),
-              )
-          : c.figures.map(() => null);
-      // One unrecorded run first: the device settles into this workload before either side counts.
-      await anchor();
-      for (let round = 0; round < o.rounds; round++) {
-        const got = { engine: [] as (number | null)[][], anchor: [] as (number | null)[][] };
-        for (const who of abbaOrder(round)) {
-          if (c.layout) await settle();
-          got[who].push(who === 'engine' ? await c.engine() : await anchor());
-        }
-        s.e.push(meanOfRuns(got.engine));
-        s.a.push(meanOfRuns(got.anchor));
-        log(
-          `round ${round + 1}/${o.rounds}  ${c.name}: engine ${fmt(s.e.at(-1))}  ${tool} ${fmt(s.a.at(-1))}`,
-        );
-      }
-    }
+    for (const c of checks) await runCheck(c, samples.get(c)!, tools, o, log);
     const results = summarise(checks, samples);
-    const how = {
-      file: `${o.sizeBytes / 1024 / 1024} MiB O_DIRECT test file in ${o.dir}`,
-      secondsPerRun: o.seconds,
-      rounds: o.rounds,
-      order: `per check: one unrecorded anchor run, then rounds of engine-anchor-anchor-engine and anchor-engine-engine-anchor (each round gives the mean of each side); SEQ 1M runs start ${SETTLE_MS / 1000} s after the previous one ended, on both sides`,
-      ratio:
-        'median of the per-round engine/anchor ratios (range in brackets); "of medians" for comparison',
-      engineMode: `QD1/sequential: synchronous pread/pwrite in one process; deep queues: ${deepQueueNote()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
-      ioBuffers: huge?.note,
-      loopDevice: loop ?? 'none (needs root, losetup, hdparm)',
-      bonnieFiles: `${o.files1024}×1024 files, ${freshFs ? 'each run on a new 1 GiB ext4 (loop device)' : `in ${o.dir} (not root or no mkfs.ext4: rates depend on earlier deletes)`}`,
-      ddBytes: o.ddBytes,
-      kernel: release(),
-      cpus: cpus().length,
-      requestsPerIo:
-        checks
-          .filter((c) => c.requests)
-          .map(
-            (c) =>
-              `${c.name}: engine ${fmtReq(c.requests!.engine)}, ${c.anchorName.split(' ')[0]} ${fmtReq(c.requests!.anchor)}`,
-          )
-          .join('; ') || 'not watched',
-      bufferRunsPerMiB:
-        checks
-          .filter((c) => c.layout)
-          .map(
-            (c) =>
-              `${c.name}: engine ${fmtRuns(c.layout!.engine)}, ${c.anchorName.split(' ')[0]} ${fmtRuns(c.layout!.anchor)}`,
-          )
-          .join('; ') || 'not seen (needs root and the native addon)',
-      loadavgStart: load0,
-      loadavgEnd: loadavg()[0],
-    };
+    const how = describeRun(o, checks, { huge, loop, freshFs, load0 });
     return { results, how };
   } finally {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
     cleanUp();
   }
+}
+
+/** A read-only loop device over the test file, for hdparm; null (and a log line) without one. */
+async function attachLoop(
+  file: string,
+  isRoot: boolean,
+  log: (s: string) => void,
+): Promise<string | null> {
+  if (!(isRoot && (await hasTool('losetup')) && (await hasTool('hdparm')))) return null;
+  try {
+    // -r: read-only loop device; direct I/O so reads reach the backing file's disk.
+    return execFileSync('losetup', ['-r', '--direct-io=on', '-f', '--show', file], {
+      encoding: 'utf8',
+    }).trim();
+  } catch (err) {
+    log(`no loop device: ${(err as Error).message.split('\n')[0]}`);
+    return null;
+  }
+}
+
+/** Which buffers both sides use; huge pages only on request, and only as root. */
+function ioBufferAnchor(o: FidelityOptions, isRoot: boolean): HugePageReservation {
+  // fio allocates bs × iodepth (8 MiB at most here) plus alignment: 8 pages leave room.
+  // Default: fio with its default memory (--mem=malloc) against the engine's ordinary buffers,
+  // what KDiskMark/CrystalDiskMark users compare with. --huge-pages is a labelled other anchor.
+  const huge: HugePageReservation = !o.hugePages
+    ? {
+        ok: false,
+        note: "DEFAULT fio memory (--mem=malloc) against the engine's ordinary page-size buffers",
+        restore() {},
+      }
+    : isRoot
+      ? reserveHugePages(8)
+      : { ok: false, note: "fio's own malloc'ed buffers (huge pages need root)", restore() {} };
+  if (huge.ok) {
+    setHugePageBuffers(true);
+    huge.note = `NOT the default anchor: ${huge.note} (engine's named huge-page option)`;
+  }
+  return huge;
+}
+
+/** One check: a warm-up anchor run, then ABBA rounds, each round's means pushed to `s`. */
+async function runCheck(
+  c: Check,
+  s: { e: (number | null)[][]; a: (number | null)[][] },
+  tools: Record<string, boolean>,
+  o: FidelityOptions,
+  log: (s: string) => void,
+): Promise<void> {
+  const tool = c.anchorName.split(' ')[0]!;
+  const haveAnchor = tools[tool] ?? true;
+  const anchor = async (): Promise<(number | null)[]> =>
+    haveAnchor
+      ? c
+          .anchor()
+          .catch(
+            (err: Error) => (
+              log(`  ${c.anchorName} failed: ${err.message.split('\n')[0]}`),
+              c.figures.map(() => null)
+            ),
+          )
+      : c.figures.map(() => null);
+  // One unrecorded run first: the device settles into this workload before either side counts.
+  await anchor();
+  for (let round = 0; round < o.rounds; round++) {
+    const got = { engine: [] as (number | null)[][], anchor: [] as (number | null)[][] };
+    for (const who of abbaOrder(round)) {
+      if (c.layout) await settle();
+      got[who].push(who === 'engine' ? await c.engine() : await anchor());
+    }
+    s.e.push(meanOfRuns(got.engine));
+    s.a.push(meanOfRuns(got.anchor));
+    log(
+      `round ${round + 1}/${o.rounds}  ${c.name}: engine ${fmt(s.e.at(-1))}  ${tool} ${fmt(s.a.at(-1))}`,
+    );
+  }
+}
+
+/** How the figures were taken, printed with the report so a reader can judge them. */
+function describeRun(
+  o: FidelityOptions,
+  checks: Check[],
+  run: { huge: HugePageReservation | null; loop: string | null; freshFs: boolean; load0: number },
+): Record<string, unknown> {
+  const { huge, loop, freshFs, load0 } = run;
+  return {
+    file: `${o.sizeBytes / 1024 / 1024} MiB O_DIRECT test file in ${o.dir}`,
+    secondsPerRun: o.seconds,
+    rounds: o.rounds,
+    order: `per check: one unrecorded anchor run, then rounds of engine-anchor-anchor-engine and anchor-engine-engine-anchor (each round gives the mean of each side); SEQ 1M runs start ${SETTLE_MS / 1000} s after the previous one ended, on both sides`,
+    ratio:
+      'median of the per-round engine/anchor ratios (range in brackets); "of medians" for comparison',
+    engineMode: `QD1/sequential: synchronous pread/pwrite in one process; deep queues: ${deepQueueNote()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
+    ioBuffers: huge?.note,
+    loopDevice: loop ?? 'none (needs root, losetup, hdparm)',
+    bonnieFiles: `${o.files1024}×1024 files, ${freshFs ? 'each run on a new 1 GiB ext4 (loop device)' : `in ${o.dir} (not root or no mkfs.ext4: rates depend on earlier deletes)`}`,
+    ddBytes: o.ddBytes,
+    kernel: release(),
+    cpus: cpus().length,
+    requestsPerIo:
+      checks
+        .filter((c) => c.requests)
+        .map(
+          (c) =>
+            `${c.name}: engine ${fmtReq(c.requests!.engine)}, ${c.anchorName.split(' ')[0]} ${fmtReq(c.requests!.anchor)}`,
+        )
+        .join('; ') || 'not watched',
+    bufferRunsPerMiB:
+      checks
+        .filter((c) => c.layout)
+        .map(
+          (c) =>
+            `${c.name}: engine ${fmtRuns(c.layout!.engine)}, ${c.anchorName.split(' ')[0]} ${fmtRuns(c.layout!.anchor)}`,
+        )
+        .join('; ') || 'not seen (needs root and the native addon)',
+    loadavgStart: load0,
+    loadavgEnd: loadavg()[0],
+  };
 }
