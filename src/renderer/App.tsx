@@ -14,7 +14,7 @@ import { DriveStep } from './wizard/DriveStep';
 import { WelcomeStep } from './wizard/WelcomeStep';
 import { VerdictView } from './verdict/VerdictView';
 import { HealthStep } from './health/HealthStep';
-import { errorText } from '../shared/format';
+import { useAppInfo } from './use-app-info';
 
 const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
   welcome: WelcomeStep,
@@ -31,15 +31,7 @@ const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
 
 export function App() {
   const step = useApp((s) => s.step);
-  const setInfo = useApp((s) => s.setInfo);
-  const setInfoError = useApp((s) => s.setInfoError);
-
-  useEffect(() => {
-    api()
-      .appInfo({})
-      .then(setInfo)
-      .catch((e: unknown) => setInfoError(errorText(e)));
-  }, [setInfo, setInfoError]);
+  useAppInfo();
 
   // Menu actions that belong to the history screen bring it up; About opens a small dialog.
   const about = useRef<HTMLDialogElement>(null);
