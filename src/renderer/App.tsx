@@ -1,5 +1,3 @@
-import { useEffect, useRef } from 'react';
-import { api } from './api/transport';
 import { AppFooter } from './components/AppFooter';
 import { ResultsPanel } from './history/HistoryPanel';
 import { NotYetStep } from './components/NotYetStep';
@@ -14,7 +12,8 @@ import { DriveStep } from './wizard/DriveStep';
 import { WelcomeStep } from './wizard/WelcomeStep';
 import { VerdictView } from './verdict/VerdictView';
 import { HealthStep } from './health/HealthStep';
-import { errorText } from '../shared/format';
+import { useAppInfo } from './use-app-info';
+import { useAppMenu } from './use-app-menu';
 
 const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
   welcome: WelcomeStep,
@@ -31,27 +30,9 @@ const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
 
 export function App() {
   const step = useApp((s) => s.step);
-  const setInfo = useApp((s) => s.setInfo);
-  const setInfoError = useApp((s) => s.setInfoError);
+  useAppInfo();
 
-  useEffect(() => {
-    api()
-      .appInfo({})
-      .then(setInfo)
-      .catch((e: unknown) => setInfoError(errorText(e)));
-  }, [setInfo, setInfoError]);
-
-  // Menu actions that belong to the history screen bring it up; About opens a small dialog.
-  const about = useRef<HTMLDialogElement>(null);
-  useEffect(
-    () =>
-      api().on('menu.action', ({ action }) => {
-        if (action === 'import-results' || action === 'export-results')
-          useApp.getState().setView('history');
-        if (action === 'about') about.current?.showModal();
-      }),
-    [],
-  );
+  const about = useAppMenu();
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
   const info = useApp((s) => s.info);

@@ -1,41 +1,15 @@
 // The report page: loads both runs, draws the report, then tells the printer it is ready
-// (html[data-report-state] = ready | error) and offers the HTML snapshot.
-import { Component, useEffect, useState, type ReactNode } from 'react';
-import type { ParsedReportTarget, ReportData } from '../../shared/contract/report';
-import { api } from '../api/transport';
+// (html[data-report-state] = ready | error) and offers the HTML snapshot. The data comes from
+// useReportData; the "ready" signal stays here because it follows this component's drawing.
+import { Component, useEffect, type ReactNode } from 'react';
+import type { ParsedReportTarget } from '../../shared/contract/report';
 import { ReportView } from './ReportView';
 import { setReportState } from './report-state';
-import { snapshotHtml } from './snapshot';
+import { useReportData } from './use-report-data';
 import './report.css';
-import { errorText } from '../../shared/format';
-
-declare global {
-  interface Window {
-    drivewiseReport?: { snapshotHtml(): string };
-  }
-}
 
 export function ReportRoute({ target }: { target: ParsedReportTarget }) {
-  const [data, setData] = useState<ReportData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    document.documentElement.classList.add('report-mode');
-    document.title = target.afterId ? 'Drivewise report' : 'Drivewise baseline report';
-    window.drivewiseReport = { snapshotHtml: () => snapshotHtml(document) };
-    setReportState('loading');
-    api()
-      .reportData({
-        beforeId: target.beforeId,
-        ...(target.afterId ? { afterId: target.afterId } : {}),
-      })
-      .then(setData)
-      .catch((e: unknown) => {
-        const msg = errorText(e);
-        setError(msg);
-        setReportState('error', msg);
-      });
-  }, [target.beforeId, target.afterId]);
+  const { data, error } = useReportData(target);
 
   useEffect(() => {
     if (!data) return;

@@ -2,23 +2,10 @@
 // the File → Save report… menu item. In the desktop app main asks where to save with a dialog. In
 // browser mode there is no dialog, so nothing is written until the person says where: a path
 // field, or the printable report opened in a tab to save from the browser's own print dialog.
-import { useCallback, useEffect, useState } from 'react';
+// The saving itself (and the menu item) is useSaveReport's; this file is the button and fields.
+import { useState } from 'react';
 import { reportHash, type PaperSize } from '../../shared/contract/report';
-import { api } from '../api/transport';
-import { errorText } from '../../shared/format';
-
-export interface SaveReportProps {
-  beforeId: string;
-  afterId?: string | undefined;
-  /** Answer File → Save report… (one screen at a time should). */
-  menu?: boolean;
-}
-
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'busy' }
-  | { kind: 'done'; text: string }
-  | { kind: 'error'; text: string };
+import { useSaveReport, type SaveReportProps } from './use-save-report';
 
 /** Browser mode: no preload, so no save dialog on the other side of the API. */
 export const isBrowserMode = (): boolean =>
@@ -31,40 +18,6 @@ export function pathProblem(path: string): string | null {
   if (!p.startsWith('/')) return 'Give the full path, starting with /';
   if (!/\.pdf$/i.test(p)) return 'The file name should end in .pdf';
   return null;
-}
-
-export function useSaveReport({ beforeId, afterId, menu = true }: SaveReportProps) {
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const save = useCallback(
-    async (paper: PaperSize = 'a4', showSerials = false, path?: string) => {
-      setStatus({ kind: 'busy' });
-      try {
-        const r = await api().reportSavePdf({
-          beforeId,
-          ...(afterId ? { afterId } : {}),
-          paper,
-          showSerials,
-          ...(path ? { path } : {}),
-        });
-        setStatus(
-          r.path
-            ? { kind: 'done', text: `Saved ${r.path} (${r.pages} page${r.pages === 1 ? '' : 's'})` }
-            : { kind: 'idle' },
-        );
-      } catch (e) {
-        setStatus({ kind: 'error', text: errorText(e) });
-      }
-    },
-    [beforeId, afterId],
-  );
-  // File → Save report… arrives as a menu action (desktop only, where main shows a dialog).
-  useEffect(() => {
-    if (!menu) return undefined;
-    return api().on('menu.action', ({ action }) => {
-      if (action === 'save-report') void save();
-    });
-  }, [save, menu]);
-  return { status, save, setStatus };
 }
 
 export function SaveReportButton(props: SaveReportProps) {

@@ -1,12 +1,11 @@
 // Prediction before buying: pick a target drive class (or type its rated figures) and see each
 // task's predicted time from the before-run; after the swap, predicted and measured side by side.
-import { useEffect, useState } from 'react';
-import type { Prediction, PredictionTarget, TargetPreset } from '../../shared/prediction';
+// The data lives in usePrediction; PredictionPanel only draws it, so each stays small.
+import type { TargetPreset } from '../../shared/prediction';
 import { OLD_DRIVE_KINDS } from '../../shared/prediction/presets';
 import type { DriveKind } from '../../shared/schemas/drive';
-import { api } from '../api/transport';
-import { errorText } from '../../shared/format';
 import { PredictionTable } from './PredictionTable';
+import { usePrediction, type PredictionState } from './use-prediction';
 
 const PRESET_NAMES: Record<TargetPreset, string> = {
   'hdd-7200': '7200 rpm hard disk',
@@ -23,31 +22,6 @@ const OLD_DRIVE_NAMES: Partial<Record<DriveKind, string>> = {
   'nvme-ssd': 'NVMe SSD (nvme-ssd)',
 };
 
-const usableKind = (k: DriveKind | null | undefined): DriveKind | '' =>
-  k && OLD_DRIVE_KINDS.includes(k) ? k : '';
-
-/** The old run's detected drive kind: null while loading or when the run has no drive. */
-function useDetectedKind(runId: string): DriveKind | null {
-  const [seen, setSeen] = useState<{ id: string; kind: DriveKind | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    api()
-      .runsGet({ id: runId })
-      .then((doc) => live && setSeen({ id: runId, kind: doc.drive?.kind ?? null }))
-      // The prediction below reports a missing run in its own words.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [runId]);
-  return seen?.id === runId ? seen.kind : null;
-}
-
-const num = (s: string): number | undefined => {
-  const x = Number(s);
-  return s.trim() && Number.isFinite(x) && x > 0 ? x : undefined;
-};
-
 export function PredictionView({
   beforeId,
   afterId,
@@ -55,41 +29,13 @@ export function PredictionView({
   beforeId: string;
   afterId?: string | null;
 }) {
-  const [preset, setPreset] = useState<TargetPreset>('sata-ssd');
-  const [seqRead, setSeqRead] = useState('');
-  const [iops, setIops] = useState('');
-  const [ceiling, setCeiling] = useState('');
-  const detected = usableKind(useDetectedKind(beforeId));
-  // null: not chosen, so the detected kind (when known) is what the select shows and sends.
-  const [chosenOld, setChosenOld] = useState<DriveKind | '' | null>(null);
-  const oldDrive = chosenOld ?? detected;
-  const [result, setResult] = useState<{ prediction: Prediction | null; error: string | null }>({
-    prediction: null,
-    error: null,
-  });
+  return <PredictionPanel afterId={afterId} {...usePrediction(beforeId, afterId)} />;
+}
 
-  useEffect(() => {
-    let live = true;
-    const target: PredictionTarget = {
-      preset,
-      ...(num(seqRead) ? { seqReadMBps: num(seqRead) } : {}),
-      ...(num(iops) ? { random4kQ1Iops: num(iops) } : {}),
-      ...(num(ceiling) ? { linkCeilingMBps: num(ceiling) } : {}),
-    };
-    api()
-      .verdictPredict({
-        beforeId,
-        target,
-        ...(afterId ? { afterId } : {}),
-        ...(oldDrive ? { oldDrive } : {}),
-      })
-      .then((prediction) => live && setResult({ prediction, error: null }))
-      .catch((e: unknown) => live && setResult({ prediction: null, error: errorText(e) }));
-    return () => {
-      live = false;
-    };
-  }, [beforeId, afterId, preset, seqRead, iops, ceiling, oldDrive]);
-
+function PredictionPanel(props: PredictionState & { afterId?: string | null | undefined }) {
+  const { afterId, preset, setPreset, seqRead, setSeqRead, iops, setIops, ceiling, setCeiling } =
+    props;
+  const { detected, oldDrive, setChosenOld, result } = props;
   return (
     <section className="vd-predict" aria-labelledby="vd-predict-title">
       <h3 id="vd-predict-title">

@@ -1,44 +1,15 @@
 // Choosing the two runs to compare when the wizard has not set them (opened from a fresh start).
-import { useEffect, useState } from 'react';
-import { requests } from '../../shared/contract';
-import { api } from '../api/transport';
+// The runs come from useRunList; Compare is a plain submit handler calling the verdict store's
+// setPair, since choosing the pair is the store's own action, not a fetch.
 import { useVerdict } from './verdict-store';
-import { errorText } from '../../shared/format';
-
-interface RunRow {
-  id: string;
-  label: string;
-  name?: string;
-  createdAt: string;
-  drive: string | null;
-}
-type ListRuns = (req: object) => Promise<{ runs: RunRow[] }>;
-
-/** History arrives with the store's `runs.list` channel; until then the ids are typed in. */
-export const hasChannel = (name: string): boolean => Object.hasOwn(requests, name);
+import { useRunList, type RunRow } from './use-run-list';
 
 const describe = (r: RunRow) =>
   `${r.name ?? r.drive ?? r.id} — ${r.label}, ${new Date(r.createdAt).toLocaleString()}`;
 
 export function RunPicker() {
   const setPair = useVerdict((s) => s.setPair);
-  const [runs, setRuns] = useState<RunRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [before, setBefore] = useState('');
-  const [after, setAfter] = useState('');
-  const history = hasChannel('runs.list');
-
-  useEffect(() => {
-    if (!history) return;
-    const list = (api() as unknown as { runsList: ListRuns }).runsList;
-    list({})
-      .then(({ runs: rs }) => {
-        setRuns(rs);
-        setBefore(rs.find((r) => r.label === 'before')?.id ?? rs[1]?.id ?? '');
-        setAfter(rs.find((r) => r.label === 'after')?.id ?? rs[0]?.id ?? '');
-      })
-      .catch((e: unknown) => setError(errorText(e)));
-  }, [history]);
+  const { runs, error, before, setBefore, after, setAfter, history } = useRunList();
 
   const ok = before && after && before !== after;
   return (

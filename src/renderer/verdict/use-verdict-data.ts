@@ -6,8 +6,8 @@ import type { Verdict } from '../../shared/verdict';
 import { spreadOfMeasurement } from '../../shared/verdict/compare';
 import { metricKey } from '../../shared/verdict/metrics';
 import { errorText } from '../../shared/format';
+import { hasChannel } from '../api/channels';
 import { api } from '../api/transport';
-import { hasChannel } from './RunPicker';
 import type { ReferenceOverlay } from './verdict-charts';
 import { useVerdict } from './verdict-store';
 

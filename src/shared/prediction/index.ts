@@ -96,15 +96,16 @@ export function resolveTarget(target: PredictionTarget, before: RunDocument): Re
   };
 }
 
-export function predict(
+/**
+ * The current drive's figures: measured where the run has them, else a typical drive of the old
+ * drive's kind, so a stopwatch-only run can still be predicted. Each stand-in is said in `assumptions`.
+ */
+function currentFigures(
   before: RunDocument,
-  targetIn: PredictionTarget,
-  after?: RunDocument,
-  opts: PredictOptions = {},
-): Prediction {
-  const target = resolveTarget(targetIn, before);
-  const assumptions: string[] = [];
-  const measured = driveFiguresOf(before);
+  measured: ReturnType<typeof driveFiguresOf>,
+  opts: PredictOptions,
+  assumptions: string[],
+): { seqReadMBps: number; seqWriteMBps: number | null; randomAccessMs: number } {
   const fallbackId = presetForKind(opts.oldDrive ?? before.drive?.kind);
   const fallback = fallbackId ? PRESETS[fallbackId] : null;
   const current: DriveFigures = { ...measured };
@@ -127,24 +128,45 @@ export function predict(
     throw new Error(
       "the before-run has no sequential read or random-access figure and the old drive's kind is unknown: name it (hdd, sata-ssd or nvme-ssd)",
     );
-  const sequential = target.effectiveSeqReadMBps / current.seqReadMBps;
-  const random = current.randomAccessMs / target.randomAccessMs;
-  assumptions.push(
+  return {
+    seqReadMBps: current.seqReadMBps,
+    seqWriteMBps: current.seqWriteMBps,
+    randomAccessMs: current.randomAccessMs,
+  };
+}
+
+/** What the model assumes about the new drive and about the tasks, in the words the report shows. */
+function targetAssumptions(target: ResolvedTarget): string[] {
+  const out = [
     `${target.name}: ${target.seqReadMBps} MB/s sequential reads, ${target.random4kQ1Iops} IOPS 4K random reads at queue depth 1 (${target.randomAccessMs.toFixed(3)} ms each).`,
-  );
+  ];
   if (target.linkCeilingMBps !== null && target.linkCeilingMBps < target.seqReadMBps)
-    assumptions.push(
+    out.push(
       `It goes into the same ${target.bus.toUpperCase()} port, whose link caps sequential transfers near ${Math.round(target.linkCeilingMBps)} MB/s.`,
     );
-  assumptions.push(
+  out.push(
     "Amdahl's law: only the time a task spends waiting for the disk shrinks; its CPU time stays the same.",
     'Each kind of task has a typical mix of random and sequential I/O (disk search is almost all random access, a file copy almost all sequential).',
   );
+  return out;
+}
 
+type Speedups = { sequential: number; random: number };
+
+/**
+ * Amdahl's law per timed task: its CPU part stays, its disk-wait part shrinks by the random and
+ * sequential speed-ups in the task kind's mix. `assumedKinds` collects the kinds whose I/O share
+ * had to be assumed, so the assumption is stated once per kind.
+ */
+function taskPredictions(
+  before: RunDocument,
+  after: RunDocument | undefined,
+  speedups: Speedups,
+  assumedKinds: Set<keyof typeof TASK_KINDS>,
+): TaskPrediction[] {
   const afterMs = after ? pairMeasurements(before, after) : [];
   const afterByKey = new Map(afterMs.map((p) => [p.key, p.after]));
   const tasks: TaskPrediction[] = [];
-  const assumedKinds = new Set<keyof typeof TASK_KINDS>();
   for (const t of before.tests) {
     if (t.status !== 'ok' || t.kind !== 'task') continue;
     const m = t.measurements.find((x) => x.metric === 'wall_time');
@@ -160,7 +182,7 @@ export function predict(
     const r = facts.randomShare;
     const io = bs.median * ioShare;
     const cpu = bs.median - io;
-    const predicted = cpu + io * (r / random + (1 - r) / sequential);
+    const predicted = cpu + io * (r / speedups.random + (1 - r) / speedups.sequential);
     const am = afterByKey.get(key);
     const measuredSeconds = am ? spreadOfMeasurement(am).median : null;
     const name = m.params?.name;
@@ -181,17 +203,27 @@ export function predict(
       error: measuredSeconds ? r3((measuredSeconds - predicted) / measuredSeconds) : null,
     });
   }
-  for (const k of assumedKinds) {
-    const f = TASK_KINDS[k];
-    assumptions.push(
-      f.cpuSeconds !== undefined
-        ? `${f.label} timed without CPU time is assumed to need about ${f.cpuSeconds} s of CPU and firmware work whatever the disk, and to wait for the disk the rest of the time (${f.source}).`
-        : `${f.label} timed without CPU time is assumed to wait for the disk ${Math.round(f.ioShare * 100)} % of the time (${f.source}).`,
-    );
-  }
+  return tasks;
+}
 
+/** One sentence per task kind whose disk-wait share was assumed rather than measured. */
+function kindAssumptions(kinds: Set<keyof typeof TASK_KINDS>): string[] {
+  return [...kinds].map((k) => {
+    const f = TASK_KINDS[k];
+    return f.cpuSeconds !== undefined
+      ? `${f.label} timed without CPU time is assumed to need about ${f.cpuSeconds} s of CPU and firmware work whatever the disk, and to wait for the disk the rest of the time (${f.source}).`
+      : `${f.label} timed without CPU time is assumed to wait for the disk ${Math.round(f.ioShare * 100)} % of the time (${f.source}).`;
+  });
+}
+
+/** The synthetic figures before, predicted and (once there is an after-run) measured. */
+function syntheticRows(
+  measured: DriveFigures,
+  target: ResolvedTarget,
+  after: RunDocument | undefined,
+): Prediction['synthetic'] {
   const afterFig = after ? driveFiguresOf(after) : null;
-  const synthetic = [
+  return [
     {
       what: 'Sequential reads',
       unit: 'MB/s',
@@ -222,18 +254,32 @@ export function predict(
     predicted: r3(s.predicted),
     measured: s.measured === null ? null : r3(s.measured),
   }));
+}
+
+export function predict(
+  before: RunDocument,
+  targetIn: PredictionTarget,
+  after?: RunDocument,
+  opts: PredictOptions = {},
+): Prediction {
+  const target = resolveTarget(targetIn, before);
+  const assumptions: string[] = [];
+  const measured = driveFiguresOf(before);
+  const current = currentFigures(before, measured, opts, assumptions);
+  const sequential = target.effectiveSeqReadMBps / current.seqReadMBps;
+  const random = current.randomAccessMs / target.randomAccessMs;
+  assumptions.push(...targetAssumptions(target));
+  const assumedKinds = new Set<keyof typeof TASK_KINDS>();
+  const tasks = taskPredictions(before, after, { sequential, random }, assumedKinds);
+  assumptions.push(...kindAssumptions(assumedKinds));
   return {
     beforeId: before.id,
     afterId: after?.id ?? null,
     target,
-    current: {
-      seqReadMBps: current.seqReadMBps,
-      seqWriteMBps: current.seqWriteMBps,
-      randomAccessMs: current.randomAccessMs,
-    },
+    current,
     speedups: { sequential: r3(sequential), random: r3(random) },
     tasks,
-    synthetic,
+    synthetic: syntheticRows(measured, target, after),
     assumptions,
   };
 }

@@ -100,7 +100,7 @@ export interface Recommendation {
 
 export const NO_DIFFERENCE_HEADLINE = 'No measurable difference between these runs';
 
-export function recommend(input: {
+interface RecommendInput {
   headlines: ThemeHeadline[];
   tasks: TaskSaving[];
   wins: Wins;
@@ -109,33 +109,18 @@ export function recommend(input: {
   noise: Verdict['noise'];
   comparisons: number;
   money: Money;
-}): Recommendation {
-  const { headlines, tasks, wins, findings, totals, noise, money } = input;
-  if (!input.comparisons && !tasks.some((t) => t.basis === 'measured'))
-    return {
-      level: 'undecided',
-      headline: 'No verdict: the two runs have no test in common',
-      reasons: ['Run the same plan on the new drive (the after-run reuses the baseline plan).'],
-    };
+}
+
+/** The one reason of a no-difference verdict: how many figures sat inside their noise floor. */
+function noiseReason(noise: Verdict['noise']): string {
+  return `${noise.noDifference} of ${noise.judged} figures are inside their noise floor${noise.isolated === 1 ? '; the one outside it is isolated (the other methods of its kind did not move), so it is run-to-run noise, not a finding' : noise.isolated ? `; the ${noise.isolated} outside it are isolated (the other methods of their kind did not move), so they are run-to-run noise, not findings` : ''}.`;
+}
+
+/** Reasons in the order a reader weighs them: time saved, felt tasks, wins, caveats, money, care. */
+function reasonsOf(input: RecommendInput, felt: TaskSaving[]): string[] {
+  const { wins, findings, totals, money } = input;
   const perDay = totals.savedPerDaySeconds;
   const reasons: string[] = [];
-  if (noise.noMeasurableDifference) {
-    reasons.push(
-      `${noise.noDifference} of ${noise.judged} figures are inside their noise floor${noise.isolated === 1 ? '; the one outside it is isolated (the other methods of its kind did not move), so it is run-to-run noise, not a finding' : noise.isolated ? `; the ${noise.isolated} outside it are isolated (the other methods of their kind did not move), so they are run-to-run noise, not findings` : ''}.`,
-    );
-    if (tasks.some((t) => t.basis === 'measured'))
-      reasons.push('No task you wait for changed measurably, so no time is saved.');
-    return { level: 'not-worth-it', headline: NO_DIFFERENCE_HEADLINE, reasons };
-  }
-  const felt = tasks.filter(
-    (t) =>
-      t.basis === 'measured' &&
-      t.outcome === 'faster' &&
-      (t.speedup ?? 0) >= FELT_SPEEDUP &&
-      (t.savedPerDay ?? 0) > 0,
-  );
-  const fasterThemes = headlines.filter((h) => h.outcome === 'faster');
-  const fasterTasks = tasks.filter((t) => t.outcome === 'faster');
   if (perDay > 0)
     reasons.push(
       `Saves about ${formatSeconds(perDay)} a day (${totals.savedPerYearHours.toFixed(1)} h a year) with your usage profile${totals.basis === 'estimated' ? ', estimated from the drive figures' : totals.basis === 'mixed' ? `, ${formatSeconds(totals.measuredPerDaySeconds)} of it measured` : ', measured'}.`,
@@ -161,6 +146,45 @@ export function recommend(input: {
     reasons.push(
       `Take with care: ${caution.map((f) => f.title[0]!.toLowerCase() + f.title.slice(1)).join('; ')}.`,
     );
+  return reasons;
+}
+
+function headlineOf(level: RecommendationLevel, totals: Verdict['totals']): string {
+  const perDay = totals.savedPerDaySeconds;
+  return level === 'worth-it'
+    ? `Worth it: saves about ${formatSeconds(perDay)} a day${totals.basis === 'estimated' ? ' (estimated)' : ''}`
+    : level === 'marginal'
+      ? totals.basis === 'none'
+        ? 'Faster on paper: no task you wait for was timed'
+        : `Marginal: faster, but it saves only ${formatSeconds(Math.max(0, perDay))} a day`
+      : 'Not worth it for how you use this machine';
+}
+
+export function recommend(input: RecommendInput): Recommendation {
+  const { headlines, tasks, totals, noise } = input;
+  if (!input.comparisons && !tasks.some((t) => t.basis === 'measured'))
+    return {
+      level: 'undecided',
+      headline: 'No verdict: the two runs have no test in common',
+      reasons: ['Run the same plan on the new drive (the after-run reuses the baseline plan).'],
+    };
+  const perDay = totals.savedPerDaySeconds;
+  if (noise.noMeasurableDifference) {
+    const reasons = [noiseReason(noise)];
+    if (tasks.some((t) => t.basis === 'measured'))
+      reasons.push('No task you wait for changed measurably, so no time is saved.');
+    return { level: 'not-worth-it', headline: NO_DIFFERENCE_HEADLINE, reasons };
+  }
+  const felt = tasks.filter(
+    (t) =>
+      t.basis === 'measured' &&
+      t.outcome === 'faster' &&
+      (t.speedup ?? 0) >= FELT_SPEEDUP &&
+      (t.savedPerDay ?? 0) > 0,
+  );
+  const fasterThemes = headlines.filter((h) => h.outcome === 'faster');
+  const fasterTasks = tasks.filter((t) => t.outcome === 'faster');
+  const reasons = reasonsOf(input, felt);
 
   // "Worth it" needs time: a measured or estimated saving, or a felt task sped up.
   let level: RecommendationLevel;
@@ -177,13 +201,5 @@ export function recommend(input: {
     reasons.unshift(
       'No task you wait for (boot, search, app start, …) was timed, so the time it saves is not known.',
     );
-  const headline =
-    level === 'worth-it'
-      ? `Worth it: saves about ${formatSeconds(perDay)} a day${totals.basis === 'estimated' ? ' (estimated)' : ''}`
-      : level === 'marginal'
-        ? totals.basis === 'none'
-          ? 'Faster on paper: no task you wait for was timed'
-          : `Marginal: faster, but it saves only ${formatSeconds(Math.max(0, perDay))} a day`
-        : 'Not worth it for how you use this machine';
-  return { level, headline, reasons };
+  return { level, headline: headlineOf(level, totals), reasons };
 }

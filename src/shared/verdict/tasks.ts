@@ -8,7 +8,8 @@ import { usageProfile } from '../schemas/run';
 import { assumedIoShare, TASK_KINDS, taskKindOf } from '../prediction/task-kinds';
 import { beyondFloor, NOISE_CLASSES } from './noise';
 import { compareSpreads, pairMeasurements, spreadOfMeasurement, timingTitle } from './compare';
-import type { Money, TaskKind, TaskSaving, ThemeHeadline } from './schema';
+import type { Outcome } from './compare';
+import type { Money, SpreadOf, TaskKind, TaskSaving, ThemeHeadline } from './schema';
 
 /** How often a task happens per day: the usage profile, else the kind's default. */
 export function occurrencesPerDay(
@@ -67,6 +68,51 @@ export function timeRatio(ioShare: number, randomShare: number, ratios: DriveRat
   );
 }
 
+/**
+ * Timed on one drive only: the other side from the drive ratios (the prediction model), with the
+ * note that says how it was estimated (or why it could not be).
+ */
+function estimateOtherSide(
+  side: 'before-only' | 'after-only',
+  kind: TaskKind,
+  from: SpreadOf,
+  share: number | null,
+  ratios: DriveRatios,
+): { estimate: SpreadOf; note: string } {
+  const facts = TASK_KINDS[kind];
+  // A kind's fixed CPU seconds describe the old (slower) side: from an after-only timing the
+  // kind's plain share is used.
+  const diskShare =
+    share ?? (side === 'before-only' ? assumedIoShare(kind, from.median) : facts.ioShare);
+  const ratio = timeRatio(diskShare, facts.randomShare, ratios);
+  const scale = side === 'before-only' ? ratio : 1 / ratio;
+  const est = from.median === null || !ratios.known ? null : from.median * scale;
+  const note =
+    `timed ${side === 'before-only' ? 'before the swap only' : 'after the swap only'}; ` +
+    (!ratios.known
+      ? 'not estimated: these runs share no drive figure to estimate from; time it on the other drive too'
+      : ratios.sources.length
+        ? `the other side is estimated from ${ratios.sources.join(' and ')} with a ${Math.round(diskShare * 100)} % disk share`
+        : 'the drive figures show no measurable difference, so the estimate is no change');
+  return { estimate: { median: est, min: est, max: est, samples: 0 }, note };
+}
+
+/**
+ * The drive figures say "same drive": a task moving by less than the class's maximum floor is
+ * run-to-run noise of that task (an isolated outlier), not a finding. Changes `o` in place.
+ */
+function quietenOutlier(o: Outcome, driveMoved: boolean | null): void {
+  if (
+    driveMoved === false &&
+    o.speedup !== null &&
+    (o.outcome === 'faster' || o.outcome === 'slower') &&
+    beyondFloor(o.speedup, NOISE_CLASSES.task.max) === null
+  ) {
+    o.outcome = 'no-difference';
+    o.why = `inside the ${Math.round(NOISE_CLASSES.task.max * 100)} % maximum floor for tasks, and no drive figure moved: run-to-run noise`;
+  }
+}
+
 export function taskSavings(
   before: RunDocument,
   after: RunDocument,
@@ -88,39 +134,13 @@ export function taskSavings(
     const share = ioWaitShareOf((p.beforeTest ?? p.afterTest)!);
     let note = '';
     if (side !== 'both') {
-      // Timed on one drive only: the other side from the drive ratios (prediction model).
-      const facts = TASK_KINDS[kind];
-      const from = side === 'before-only' ? bs : as;
-      // A kind's fixed CPU seconds describe the old (slower) side: from an after-only timing the
-      // kind's plain share is used.
-      const diskShare =
-        share ?? (side === 'before-only' ? assumedIoShare(kind, from.median) : facts.ioShare);
-      const ratio = timeRatio(diskShare, facts.randomShare, ratios);
-      const scale = side === 'before-only' ? ratio : 1 / ratio;
-      const est = from.median === null || !ratios.known ? null : from.median * scale;
-      const estSpread = { median: est, min: est, max: est, samples: 0 };
-      if (side === 'before-only') as = estSpread;
-      else bs = estSpread;
-      note =
-        `timed ${side === 'before-only' ? 'before the swap only' : 'after the swap only'}; ` +
-        (!ratios.known
-          ? 'not estimated: these runs share no drive figure to estimate from; time it on the other drive too'
-          : ratios.sources.length
-            ? `the other side is estimated from ${ratios.sources.join(' and ')} with a ${Math.round(diskShare * 100)} % disk share`
-            : 'the drive figures show no measurable difference, so the estimate is no change');
+      const est = estimateOtherSide(side, kind, side === 'before-only' ? bs : as, share, ratios);
+      if (side === 'before-only') as = est.estimate;
+      else bs = est.estimate;
+      note = est.note;
     }
     const o = compareSpreads(bs, as, 'lower', 'task');
-    // The drive figures say "same drive": a task moving by less than the class's maximum floor
-    // is run-to-run noise of that task (an isolated outlier), not a finding.
-    if (
-      driveMoved === false &&
-      o.speedup !== null &&
-      (o.outcome === 'faster' || o.outcome === 'slower') &&
-      beyondFloor(o.speedup, NOISE_CLASSES.task.max) === null
-    ) {
-      o.outcome = 'no-difference';
-      o.why = `inside the ${Math.round(NOISE_CLASSES.task.max * 100)} % maximum floor for tasks, and no drive figure moved: run-to-run noise`;
-    }
+    quietenOutlier(o, driveMoved);
     const saved = bs.median !== null && as.median !== null ? bs.median - as.median : null;
     // Inside the noise floor a task saves nothing: the difference is not measurable.
     const counted =

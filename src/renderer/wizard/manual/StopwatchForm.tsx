@@ -1,10 +1,7 @@
-// A stopwatch timing typed in by hand (boot, starting a VM, ...), added to this run.
-import { useState } from 'react';
-import { errorText } from '../../../shared/format';
-import { api } from '../../api/transport';
-import { guessKind, parseSeconds, STOPWATCH_KIND_CHOICES } from '../manual-timings-text';
-
-type Kind = (typeof STOPWATCH_KIND_CHOICES)[number]['kind'];
+// A stopwatch timing typed in by hand (boot, starting a VM, ...), added to this run. The fields
+// and the call that adds them are useStopwatch's; "Add to this run" calls its addStopwatch.
+import { STOPWATCH_KIND_CHOICES } from '../manual-timings-text';
+import { useStopwatch, type Kind } from './use-stopwatch';
 
 interface Fields {
   title: string;
@@ -62,9 +59,6 @@ function StopwatchFields(props: Fields & { onChange(f: Partial<Fields>): void })
   );
 }
 
-const addedText = (title: string, n: number, kind: string) =>
-  `Added "${title}" (${n} timing${n > 1 ? 's' : ''}, ${kind.toLowerCase()}) to this run. Time it with the same title on the new drive so the two pair up.`;
-
 export function StopwatchForm({
   runId,
   onAdded,
@@ -75,38 +69,9 @@ export function StopwatchForm({
   /** One line for a failed call; null clears it. */
   onError(message: string | null): void;
 }) {
-  const [title, setTitle] = useState('');
-  const [secs, setSecs] = useState('');
-  const [note, setNote] = useState('');
-  // null: follow the title ("Boot …" → boot) until the person picks a kind.
-  const [kindPicked, setKind] = useState<Kind | null>(null);
-  const kind = kindPicked ?? guessKind(title);
-  const [status, setStatus] = useState<string | null>(null);
-  const choice = STOPWATCH_KIND_CHOICES.find((c) => c.kind === kind)!;
-
-  const seconds = parseSeconds(secs);
-  const addStopwatch = () => {
-    if (!seconds || !title.trim()) return;
-    onError(null);
-    api()
-      .tasksStopwatchAdd({
-        title: title.trim(),
-        seconds,
-        kind,
-        ...(note.trim() ? { note: note.trim() } : {}),
-        runId,
-      })
-      .then(() => {
-        setStatus(addedText(title.trim(), seconds.length, choice.label));
-        setTitle('');
-        setSecs('');
-        setNote('');
-        setKind(null);
-        onAdded();
-      })
-      .catch((e: unknown) => onError(errorText(e)));
-  };
-
+  const sw = useStopwatch(runId, onAdded, onError);
+  const { title, setTitle, secs, setSecs, note, setNote, kind, setKind } = sw;
+  const { status, choice, seconds, addStopwatch } = sw;
   return (
     <>
       <h3>Stopwatch</h3>
