@@ -123,6 +123,41 @@ function partitionsOf(
 
 const SYSTEM_DIRS = ['/', '/home', '/boot'] as const;
 
+/** The link each kind reports: NVMe's PCIe, a USB port's speed, SATA's negotiated rate. */
+function linkFor(sys: SysRoot, kind: DriveInfo['kind'], kname: string, sysPath: string | null) {
+  return kind === 'nvme-ssd'
+    ? nvmeLink(sys, kname)
+    : kind === 'usb'
+      ? usbLink(sys, sysPath ?? '')
+      : kind === 'hdd' || kind === 'sata-ssd' || kind === 'other'
+        ? sataLink(sys, sysPath ?? '')
+        : null;
+}
+
+/** Where on this disk a test could write: its writable mounts and the folder to suggest. */
+async function placeFor(
+  partitions: PartitionInfo[],
+  kname: string,
+  c: {
+    mounts: MountEntry[];
+    home: string | null;
+    homeDisks: string[];
+    writable: (dir: string) => Promise<boolean>;
+  },
+): Promise<{ writableMounts: string[]; suggestedDir: string | null }> {
+  const { mounts, home, homeDisks, writable } = c;
+  const writableMounts: string[] = [];
+  for (const p of partitions)
+    for (const mp of p.mountpoints)
+      if (!p.readOnly && (await writable(mp))) writableMounts.push(mp);
+  const homeHere = homeDisks.includes(kname) && home !== null && (await writable(home));
+  const varTmp = mountFor(mounts, '/var/tmp');
+  const varTmpOnRoot =
+    writableMounts.includes('/') && varTmp?.mountpoint === '/' && (await writable('/var/tmp'));
+  const suggestedDir = proposeDir({ partitions }, home, homeHere, writableMounts, varTmpOnRoot);
+  return { writableMounts, suggestedDir };
+}
+
 export async function detectFromSnapshot(
   snap: Snapshot,
   opts: DetectOptions = {},
@@ -159,14 +194,7 @@ export async function detectFromSnapshot(
       vendor: n.vendor,
       sysPath,
     });
-    const link =
-      kind === 'nvme-ssd'
-        ? nvmeLink(sys, n.kname)
-        : kind === 'usb'
-          ? usbLink(sys, sysPath ?? '')
-          : kind === 'hdd' || kind === 'sata-ssd' || kind === 'other'
-            ? sataLink(sys, sysPath ?? '')
-            : null;
+    const link = linkFor(sys, kind, n.kname, sysPath);
     const discardMax = sys.readNumber(`${base}/queue/discard_max_bytes`) ?? n.discMax;
     const parts = partitionsOf(n, mounts);
     for (const p of parts)
@@ -174,15 +202,12 @@ export async function detectFromSnapshot(
         p.part.freeBytes = await freeBytes(p.part.mountpoints[0]);
     const partitions = parts.map((p) => p.part);
     const holds = held.filter((h) => h.disks.includes(n.kname)).map((h) => h.dir);
-    const writableMounts: string[] = [];
-    for (const p of partitions)
-      for (const mp of p.mountpoints)
-        if (!p.readOnly && (await writable(mp))) writableMounts.push(mp);
-    const homeHere = homeDisks.includes(n.kname) && home !== null && (await writable(home));
-    const varTmp = mountFor(mounts, '/var/tmp');
-    const varTmpOnRoot =
-      writableMounts.includes('/') && varTmp?.mountpoint === '/' && (await writable('/var/tmp'));
-    const suggestedDir = proposeDir({ partitions }, home, homeHere, writableMounts, varTmpOnRoot);
+    const { writableMounts, suggestedDir } = await placeFor(partitions, n.kname, {
+      mounts,
+      home,
+      homeDisks,
+      writable,
+    });
     out.push({
       path: n.path,
       name: n.name,

@@ -20,6 +20,7 @@ import { lockDownSession } from '../shell/session-guard';
 import { utilityProcessSpawner } from '../shell/utility-spawner';
 import { installReportPrinter } from '../shell/report-window';
 import { lockDownNavigation, windowOptions, WM_CLASS } from '../shell/window';
+import type { Services } from '../core/services';
 import type { MenuAction } from '../../shared/contract/app';
 
 // First thing: the AppImage's login-timing autostart (`$APPIMAGE [--no-sandbox]
@@ -83,25 +84,11 @@ function startApp(): void {
     );
     lockDownNavigation(win.webContents, appUrlPrefix);
     const stopForwarding = forwardEvents(ipcMain, services.bus, win.webContents);
-    const importFile = (): void => {
-      const parent = win;
-      if (!parent || parent.isDestroyed()) return;
-      void chooseImportFile({
-        choose: () =>
-          dialog.showOpenDialog(parent, {
-            title: 'Import results',
-            properties: ['openFile'],
-            filters: IMPORT_FILTERS,
-          }),
-        readText: readInput,
-        emit: (file) => services.bus.emit('import.fileChosen', file),
-      }).catch(() => undefined);
-    };
     const send = (action: MenuAction): void => {
       if (!win || win.isDestroyed()) return;
       // The page brings up its import screen; the chooser itself opens here, in main.
       services.bus.emit('menu.action', { action });
-      if (action === 'import-results') importFile();
+      if (action === 'import-results') importFile(win, services);
     };
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(menuTemplate(services.features, send, () => app.quit())),
@@ -123,4 +110,19 @@ function startApp(): void {
   });
 
   app.on('window-all-closed', () => app.quit());
+}
+
+/** The import chooser, parented to the window; a closed window or cancelled dialog does nothing. */
+function importFile(parent: BrowserWindow | null, services: Services): void {
+  if (!parent || parent.isDestroyed()) return;
+  void chooseImportFile({
+    choose: () =>
+      dialog.showOpenDialog(parent, {
+        title: 'Import results',
+        properties: ['openFile'],
+        filters: IMPORT_FILTERS,
+      }),
+    readText: readInput,
+    emit: (file) => services.bus.emit('import.fileChosen', file),
+  }).catch(() => undefined);
 }

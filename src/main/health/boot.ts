@@ -23,6 +23,36 @@ const newSwapFix = (inp: HealthInputs) =>
     `makes a swap file on ${inp.mountpoint === '/' ? 'the new drive' : '/'}; add "/swapfile none swap defaults 0 0" to /etc/fstab and remove the old swap's line`,
   );
 
+/** Why each resume target is wrong: missing or not swap fails, swap left on the old drive warns. */
+function resumeProblems(
+  inp: HealthInputs,
+  targets: { where: string; spec: string }[],
+  offset: boolean,
+): { problems: string[]; status: 'ok' | 'warn' | 'fail' } {
+  const problems: string[] = [];
+  let status: 'ok' | 'warn' | 'fail' = 'ok';
+  for (const t of targets) {
+    const r = resolveSpec(t.spec, inp.inventory, inp.pathExists);
+    if (!r.entry) {
+      problems.push(`${t.where} names ${t.spec}, which does not exist on this machine`);
+      status = 'fail';
+    } else if (r.entry.fsType !== 'swap' && !offset) {
+      problems.push(
+        `${t.where} names ${t.spec} = ${r.entry.path}, which holds ${r.entry.fsType ?? 'no filesystem'}, not swap`,
+      );
+      status = 'fail';
+    } else if (
+      !r.entry.disks.some((d) => inp.disks.includes(`/dev/${d}`)) &&
+      inp.oldDrive &&
+      r.entry.disks.some((d) => inp.oldDrive!.path === `/dev/${d}`)
+    ) {
+      problems.push(`${t.where} names swap on the old drive (${r.entry.path})`);
+      if (status === 'ok') status = 'warn';
+    }
+  }
+  return { problems, status };
+}
+
 export function checkResume(inp: HealthInputs): HealthCheck {
   const title = 'Hibernation resume= points at an existing swap';
   const args = parseCmdline(inp.cmdline.text ?? '');
@@ -67,28 +97,7 @@ export function checkResume(inp: HealthInputs): HealthCheck {
   const swaps = inp.inventory.filter((e) => e.fsType === 'swap');
   const suggestion =
     swaps.find((s) => s.disks.some((d) => inp.disks.includes(`/dev/${d}`))) ?? swaps[0];
-  const problems: string[] = [];
-  let status: 'ok' | 'warn' | 'fail' = 'ok';
-  for (const t of targets) {
-    const r = resolveSpec(t.spec, inp.inventory, inp.pathExists);
-    const offset = args.has('resume_offset');
-    if (!r.entry) {
-      problems.push(`${t.where} names ${t.spec}, which does not exist on this machine`);
-      status = 'fail';
-    } else if (r.entry.fsType !== 'swap' && !offset) {
-      problems.push(
-        `${t.where} names ${t.spec} = ${r.entry.path}, which holds ${r.entry.fsType ?? 'no filesystem'}, not swap`,
-      );
-      status = 'fail';
-    } else if (
-      !r.entry.disks.some((d) => inp.disks.includes(`/dev/${d}`)) &&
-      inp.oldDrive &&
-      r.entry.disks.some((d) => inp.oldDrive!.path === `/dev/${d}`)
-    ) {
-      problems.push(`${t.where} names swap on the old drive (${r.entry.path})`);
-      if (status === 'ok') status = 'warn';
-    }
-  }
+  const { problems, status } = resumeProblems(inp, targets, args.has('resume_offset'));
   const name = suggestion ? stableName(suggestion) : null;
   if (status === 'ok')
     return check(

@@ -15,6 +15,54 @@ function ataRaw(j: Json, id: number): number | null {
   return row ? num(obj(row.raw).value) : null;
 }
 
+/** What the counters add: evidence always, a reason to warn or fail when one is raised. */
+interface Findings {
+  evidence: ReturnType<typeof ev>[];
+  warn: string[];
+  fail: string[];
+}
+
+function nvmeFindings(log: Json, { evidence, warn, fail }: Findings): void {
+  const f = (k: string) => num(log[k]);
+  const [used, spare, thresh, media, unsafe, hours, crit] = [
+    f('percentage_used'),
+    f('available_spare'),
+    f('available_spare_threshold'),
+    f('media_errors'),
+    f('unsafe_shutdowns'),
+    f('power_on_hours'),
+    f('critical_warning'),
+  ];
+  evidence.push(
+    ev(
+      'nvme_smart_health_information_log',
+      `percentage_used ${used}%, available_spare ${spare}% (threshold ${thresh}%), media_errors ${media}, unsafe_shutdowns ${unsafe}, power_on_hours ${hours}, critical_warning ${crit}`,
+    ),
+  );
+  if (crit)
+    fail.push(
+      `critical_warning is ${crit} (spare, temperature, reliability or read-only flag set)`,
+    );
+  if (spare !== null && thresh !== null && spare <= thresh)
+    fail.push(`available spare ${spare}% is at or below its threshold ${thresh}%`);
+  if (used !== null && used >= 90) warn.push(`${used}% of the rated endurance is used`);
+  if (media) warn.push(`${media} media errors (data the drive could not read back)`);
+}
+
+function ataFindings(j: Json, { evidence, warn }: Findings): void {
+  const [realloc, pending, uncorr] = [ataRaw(j, 5), ataRaw(j, 197), ataRaw(j, 198)];
+  const hours = num(obj(j.power_on_time).hours);
+  evidence.push(
+    ev(
+      'ata_smart_attributes',
+      `reallocated ${realloc ?? '?'}, pending ${pending ?? '?'}, offline uncorrectable ${uncorr ?? '?'}, power-on hours ${hours ?? '?'}`,
+    ),
+  );
+  if (pending) warn.push(`${pending} sectors wait to be reallocated (unreadable right now)`);
+  if (uncorr) warn.push(`${uncorr} sectors could not be read in the offline scan`);
+  if (realloc) warn.push(`${realloc} sectors were already reallocated`);
+}
+
 export function checkSmart(s: SmartInput): HealthCheck {
   const src = `smartctl -a -j ${s.device ?? ''}`.trim();
   if (!s.json)
@@ -54,44 +102,9 @@ export function checkSmart(s: SmartInput): HealthCheck {
   const warn: string[] = [];
   const fail: string[] = passed ? [] : ['the drive reports its overall SMART status as FAILED'];
   const log = obj(j.nvme_smart_health_information_log);
-  if (Object.keys(log).length) {
-    const f = (k: string) => num(log[k]);
-    const [used, spare, thresh, media, unsafe, hours, crit] = [
-      f('percentage_used'),
-      f('available_spare'),
-      f('available_spare_threshold'),
-      f('media_errors'),
-      f('unsafe_shutdowns'),
-      f('power_on_hours'),
-      f('critical_warning'),
-    ];
-    evidence.push(
-      ev(
-        'nvme_smart_health_information_log',
-        `percentage_used ${used}%, available_spare ${spare}% (threshold ${thresh}%), media_errors ${media}, unsafe_shutdowns ${unsafe}, power_on_hours ${hours}, critical_warning ${crit}`,
-      ),
-    );
-    if (crit)
-      fail.push(
-        `critical_warning is ${crit} (spare, temperature, reliability or read-only flag set)`,
-      );
-    if (spare !== null && thresh !== null && spare <= thresh)
-      fail.push(`available spare ${spare}% is at or below its threshold ${thresh}%`);
-    if (used !== null && used >= 90) warn.push(`${used}% of the rated endurance is used`);
-    if (media) warn.push(`${media} media errors (data the drive could not read back)`);
-  } else {
-    const [realloc, pending, uncorr] = [ataRaw(j, 5), ataRaw(j, 197), ataRaw(j, 198)];
-    const hours = num(obj(j.power_on_time).hours);
-    evidence.push(
-      ev(
-        'ata_smart_attributes',
-        `reallocated ${realloc ?? '?'}, pending ${pending ?? '?'}, offline uncorrectable ${uncorr ?? '?'}, power-on hours ${hours ?? '?'}`,
-      ),
-    );
-    if (pending) warn.push(`${pending} sectors wait to be reallocated (unreadable right now)`);
-    if (uncorr) warn.push(`${uncorr} sectors could not be read in the offline scan`);
-    if (realloc) warn.push(`${realloc} sectors were already reallocated`);
-  }
+  const found = { evidence, warn, fail };
+  if (Object.keys(log).length) nvmeFindings(log, found);
+  else ataFindings(j, found);
   const backup = cmd(
     `sudo smartctl -t long ${s.device ?? '/dev/sdX'}`,
     "back up first; then run the drive's long self-test and read the result with smartctl -a",

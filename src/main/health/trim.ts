@@ -77,6 +77,31 @@ function blockers(
   return out;
 }
 
+/** Each layer above the disk's discard limit, its dm table, and the crypttab line for dm-crypt. */
+function layerEvidence(inp: HealthInputs): ReturnType<typeof ev>[] {
+  const out: ReturnType<typeof ev>[] = [];
+  for (const l of inp.stack.filter((x) => x.kind !== 'disk' && x.kind !== 'part')) {
+    out.push(
+      ev(
+        `/sys/block/${l.name}/queue/discard_max_bytes (${l.kind} ${l.dmName ?? ''})`.replace(
+          ' )',
+          ')',
+        ),
+        l.discardMax,
+      ),
+    );
+    if (l.dmTable !== null) out.push(ev(`dmsetup table ${l.dmName ?? l.name}`, l.dmTable));
+    else if (l.kind === 'lvm-thin-pool')
+      out.push(ev(`dmsetup table ${l.dmName ?? l.name}`, 'not read (needs admin rights)'));
+  }
+  const crypt = inp.stack.find((l) => l.kind === 'crypt');
+  if (crypt && inp.crypttab.text !== null) {
+    const line = parseCrypttab(inp.crypttab.text).find((c) => c.name === crypt.dmName);
+    if (line) out.push(ev(inp.crypttab.path, line.raw));
+  }
+  return out;
+}
+
 export function checkTrim(inp: HealthInputs): HealthCheck {
   const d = inp.disk;
   if (!d)
@@ -99,25 +124,7 @@ export function checkTrim(inp: HealthInputs): HealthCheck {
       cmd(`lsblk --discard ${d.path}`, 'DISC-GRAN and DISC-MAX stay 0 while discards are off'),
     );
   }
-  for (const l of inp.stack.filter((x) => x.kind !== 'disk' && x.kind !== 'part')) {
-    evidence.push(
-      ev(
-        `/sys/block/${l.name}/queue/discard_max_bytes (${l.kind} ${l.dmName ?? ''})`.replace(
-          ' )',
-          ')',
-        ),
-        l.discardMax,
-      ),
-    );
-    if (l.dmTable !== null) evidence.push(ev(`dmsetup table ${l.dmName ?? l.name}`, l.dmTable));
-    else if (l.kind === 'lvm-thin-pool')
-      evidence.push(ev(`dmsetup table ${l.dmName ?? l.name}`, 'not read (needs admin rights)'));
-  }
-  const crypt = inp.stack.find((l) => l.kind === 'crypt');
-  if (crypt && inp.crypttab.text !== null) {
-    const line = parseCrypttab(inp.crypttab.text).find((c) => c.name === crypt.dmName);
-    if (line) evidence.push(ev(inp.crypttab.path, line.raw));
-  }
+  evidence.push(...layerEvidence(inp));
   const blocked = blockers(inp);
   if (blocked.length)
     return check(

@@ -151,76 +151,93 @@ export function runHelper(args: HelperArgs, deps: HelperDeps): void {
     for (const line of lines) {
       const parsed = parseRequest(line);
       if (!parsed.ok) send({ type: 'error', id: parsed.id, error: parsed.error });
-      else handle(parsed.req);
+      else handleRequest(parsed.req, { inFlight, send, touch });
     }
   });
+}
 
-  function handle(req: HelperRequest): void {
-    if (req.type === 'cancel') {
-      inFlight.get(req.id)?.cancel();
-      return;
-    }
-    if (inFlight.has(req.id)) return send({ type: 'error', id: req.id, error: 'duplicate id' });
-    if (inFlight.size >= MAX_IN_FLIGHT)
-      return send({ type: 'error', id: req.id, error: 'helper busy' });
-    const ac = new AbortController();
-    inFlight.set(req.id, { cancel: () => ac.abort() });
-    run(req, ac.signal)
-      .then((value) => send({ type: 'result', id: req.id, value }))
-      .catch((err: unknown) =>
-        send({
-          type: 'error',
-          id: req.id,
-          error: err instanceof Error ? err.message : String(err),
-        }),
-      )
-      .finally(() => {
-        inFlight.delete(req.id);
-        touch();
-      });
+type Send = (m: HelperMessage) => void;
+
+/** What a request needs of its connection: the live requests, the reply channel, the idle timer. */
+interface Connection {
+  inFlight: Map<number, { cancel(): void }>;
+  send: Send;
+  touch: () => void;
+}
+
+/** Cancel, duplicate-id and busy checks run before any operation starts. */
+function handleRequest(req: HelperRequest, c: Connection): void {
+  const { inFlight, send, touch } = c;
+  if (req.type === 'cancel') {
+    inFlight.get(req.id)?.cancel();
+    return;
   }
+  if (inFlight.has(req.id)) return send({ type: 'error', id: req.id, error: 'duplicate id' });
+  if (inFlight.size >= MAX_IN_FLIGHT)
+    return send({ type: 'error', id: req.id, error: 'helper busy' });
+  const ac = new AbortController();
+  inFlight.set(req.id, { cancel: () => ac.abort() });
+  run(req, ac.signal, send)
+    .then((value) => send({ type: 'result', id: req.id, value }))
+    .catch((err: unknown) =>
+      send({
+        type: 'error',
+        id: req.id,
+        error: err instanceof Error ? err.message : String(err),
+      }),
+    )
+    .finally(() => {
+      inFlight.delete(req.id);
+      touch();
+    });
+}
 
-  async function run(
-    req: Extract<HelperRequest, { type: 'call' }>,
-    signal: AbortSignal,
-  ): Promise<unknown> {
-    switch (req.op) {
-      case 'ping':
-        return { pong: true, uid: process.getuid?.() ?? -1 };
-      case 'dropCaches':
-        return dropCaches();
-      case 'identify': {
-        const dev = await openListedBlockDevice(req.args.device, realGuardFs);
-        closeSync(dev.fd);
-        return identify(req.args.device);
-      }
-      case 'journal':
-        return journal(req.args);
-      case 'rawRead':
-        return rawRead(req.id, req.args, signal);
-    }
-  }
-
-  /**
-   * The engine's own fd loops (hdparm -t/-T, seeker) on the validated, read-only fd. They yield to
-   * the event loop every 100 ms, so cancel, parent-death checks and the socket stay live.
-   */
-  async function rawRead(id: number, a: RawReadArgs, signal: AbortSignal): Promise<unknown> {
-    const dev = await openListedBlockDevice(a.device, realGuardFs);
-    try {
-      if (a.test === 'buffered-read') await flushDeviceBuffers(a.device);
-      const opts = {
-        seconds: a.seconds ?? DEFAULT_SECONDS[a.test],
-        signal,
-        onProgress: (fraction: number, live?: { value: number; unit: string }) =>
-          send({ type: 'progress', id, fraction, ...(live ? { live } : {}) }),
-      };
-      const size = dev.entry.sizeBytes;
-      if (a.test === 'buffered-read') return await bufferedReadMethod(dev.fd, size, opts);
-      if (a.test === 'cached-read') return await cachedReadMethod(dev.fd, opts);
-      return await seekerMethod(dev.fd, size, opts);
-    } finally {
+async function run(
+  req: Extract<HelperRequest, { type: 'call' }>,
+  signal: AbortSignal,
+  send: Send,
+): Promise<unknown> {
+  switch (req.op) {
+    case 'ping':
+      return { pong: true, uid: process.getuid?.() ?? -1 };
+    case 'dropCaches':
+      return dropCaches();
+    case 'identify': {
+      const dev = await openListedBlockDevice(req.args.device, realGuardFs);
       closeSync(dev.fd);
+      return identify(req.args.device);
     }
+    case 'journal':
+      return journal(req.args);
+    case 'rawRead':
+      return rawRead(req.id, req.args, signal, send);
+  }
+}
+
+/**
+ * The engine's own fd loops (hdparm -t/-T, seeker) on the validated, read-only fd. They yield to
+ * the event loop every 100 ms, so cancel, parent-death checks and the socket stay live.
+ */
+async function rawRead(
+  id: number,
+  a: RawReadArgs,
+  signal: AbortSignal,
+  send: Send,
+): Promise<unknown> {
+  const dev = await openListedBlockDevice(a.device, realGuardFs);
+  try {
+    if (a.test === 'buffered-read') await flushDeviceBuffers(a.device);
+    const opts = {
+      seconds: a.seconds ?? DEFAULT_SECONDS[a.test],
+      signal,
+      onProgress: (fraction: number, live?: { value: number; unit: string }) =>
+        send({ type: 'progress', id, fraction, ...(live ? { live } : {}) }),
+    };
+    const size = dev.entry.sizeBytes;
+    if (a.test === 'buffered-read') return await bufferedReadMethod(dev.fd, size, opts);
+    if (a.test === 'cached-read') return await cachedReadMethod(dev.fd, opts);
+    return await seekerMethod(dev.fd, size, opts);
+  } finally {
+    closeSync(dev.fd);
   }
 }

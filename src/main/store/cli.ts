@@ -74,6 +74,11 @@ export function registerRuns(program: Command, s: Services, io: CliIo): void {
       io.out(`wrote ${ids.length} run(s) to ${path}\n`);
     });
 
+  registerImportAndReferences(program, s, io);
+}
+
+/** `import` and `references`: runs that come from outside this machine's history. */
+function registerImportAndReferences(program: Command, s: Services, io: CliIo): void {
   program
     .command('import <file>')
     .description(

@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { UserError } from '../core/errors';
-import type { TestModule } from '../engine/types';
+import type { TestContext, TestModule } from '../engine/types';
 import {
   addCaveat,
   notAvailable,
@@ -130,6 +130,74 @@ async function readAll(files: string[], signal: AbortSignal): Promise<number> {
   return bytes;
 }
 
+interface AppPlan {
+  name: string;
+  exe: string | null;
+  files: string[];
+  bytes: number;
+}
+
+/** The executable and every library ldd finds for it: the files a cold start reads. */
+async function planApps(
+  apps: { name: string; exe: string | null }[],
+  signal: AbortSignal,
+  caveats: string[],
+): Promise<AppPlan[]> {
+  const plans = [];
+  for (const a of apps) {
+    const ldd = await execText('ldd', [a.exe!], signal);
+    const { libs, missing } = parseLdd(ldd.stdout);
+    if (missing.length) caveats.push(`${a.name}: libraries not found: ${missing.join(', ')}`);
+    if (libs.length === 0)
+      caveats.push(`${a.name}: not a dynamic executable, only the file itself is read`);
+    const files = [a.exe!, ...libs.filter((l) => existsSync(l))];
+    plans.push({ ...a, files, bytes: files.reduce((s, f) => s + statSync(f).size, 0) });
+  }
+  return plans;
+}
+
+/** false when the root helper could not drop the caches (the read is then warm). */
+async function dropFileCaches(
+  ctx: TestContext,
+  files: string[],
+  caveats: string[],
+): Promise<boolean> {
+  if (ctx.privileged) {
+    try {
+      await ctx.privileged.dropCaches();
+    } catch {
+      return false;
+    }
+  } else {
+    for (const f of files) await fadviseDrop(f);
+    addCaveat(
+      caveats,
+      "without admin rights each file's cache was dropped with posix_fadvise; pages of libraries other programs have mapped stay cached",
+    );
+  }
+  return true;
+}
+
+/** One sample per repetition = all chosen apps, timed one after another. */
+function perRepetition(all: TaskSample[], repetitions: number, apps: number): TaskSample[] {
+  return Array.from({ length: repetitions }, (_, i) => {
+    const slice = all.slice(i * apps, (i + 1) * apps);
+    return {
+      wall: slice.reduce((a, s) => a + s.wall, 0),
+      cpu: slice.reduce((a, s) => a + s.cpu, 0),
+    };
+  });
+}
+
+const appMeasure = (name: string, samples: TaskSample[]) =>
+  measure(
+    'wall_time',
+    's',
+    'lower',
+    samples.map((s) => Number(s.wall.toFixed(6))),
+    { label: name, params: { app: name } },
+  );
+
 export const appStartTask: TestModule = {
   id: 'task.app-start',
   title: 'Application cold start',
@@ -166,16 +234,7 @@ export const appStartTask: TestModule = {
         return notAvailable(appStartTask, METHOD, `none of ${wanted.join(', ')} is installed`);
       throw new UserError(`none of these apps is installed: ${wanted.join(', ')}`);
     }
-    const plans = [];
-    for (const a of apps) {
-      const ldd = await execText('ldd', [a.exe!], ctx.signal);
-      const { libs, missing } = parseLdd(ldd.stdout);
-      if (missing.length) caveats.push(`${a.name}: libraries not found: ${missing.join(', ')}`);
-      if (libs.length === 0)
-        caveats.push(`${a.name}: not a dynamic executable, only the file itself is read`);
-      const files = [a.exe!, ...libs.filter((l) => existsSync(l))];
-      plans.push({ ...a, files, bytes: files.reduce((s, f) => s + statSync(f).size, 0) });
-    }
+    const plans = await planApps(apps, ctx.signal, caveats);
     const perApp = new Map<string, TaskSample[]>(plans.map((p) => [p.name, []]));
     const all: TaskSample[] = [];
     let cache: 'cold' | 'warm' = 'cold';
@@ -187,19 +246,7 @@ export const appStartTask: TestModule = {
           undefined,
           `${p.name}, repetition ${i + 1}`,
         );
-        if (ctx.privileged) {
-          try {
-            await ctx.privileged.dropCaches();
-          } catch {
-            cache = 'warm';
-          }
-        } else {
-          for (const f of p.files) await fadviseDrop(f);
-          addCaveat(
-            caveats,
-            "without admin rights each file's cache was dropped with posix_fadvise; pages of libraries other programs have mapped stay cached",
-          );
-        }
+        if (!(await dropFileCaches(ctx, p.files, caveats))) cache = 'warm';
         if (cache === 'warm') addCaveat(caveats, WARM_CAVEAT);
         const cpu0 = process.cpuUsage();
         const t0 = process.hrtime.bigint();
@@ -211,31 +258,14 @@ export const appStartTask: TestModule = {
     }
     ctx.progress(1);
     // One wall_time sample per repetition = all chosen apps; per-app figures follow.
-    const samples = Array.from({ length: ctx.repetitions }, (_, i) => {
-      const slice = all.slice(i * plans.length, (i + 1) * plans.length);
-      return {
-        wall: slice.reduce((a, s) => a + s.wall, 0),
-        cpu: slice.reduce((a, s) => a + s.cpu, 0),
-      };
-    });
+    const samples = perRepetition(all, ctx.repetitions, plans.length);
     return taskResult(appStartTask, {
       method: METHOD,
       samples,
       cache,
       caveats,
       wallLabel: `reading ${plans.map((p) => p.name).join(' + ')} from disk`,
-      more: plans.map((p) =>
-        measure(
-          'wall_time',
-          's',
-          'lower',
-          perApp.get(p.name)!.map((s) => Number(s.wall.toFixed(6))),
-          {
-            label: p.name,
-            params: { app: p.name },
-          },
-        ),
-      ),
+      more: plans.map((p) => appMeasure(p.name, perApp.get(p.name)!)),
       startedAt,
       extra: {
         apps: plans.map((p) => ({

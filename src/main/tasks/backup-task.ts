@@ -74,6 +74,134 @@ function stopLoad(child: ChildProcess): Promise<void> {
 const ms = (us: number | null): number | null =>
   us === null ? null : Number((us / 1000).toFixed(4));
 
+/** The small files open+stat touches, 20 to a directory. */
+async function writeSmallFiles(dir: string, count: number): Promise<string[]> {
+  const smallFiles: string[] = [];
+  const small = Buffer.alloc(4096, 0x61);
+  for (let i = 0; i < count; i++) {
+    const sub = join(dir, 'small', String(i % 20));
+    if (i < 20) await mkdir(sub, { recursive: true });
+    const f = join(sub, `f${i}.txt`);
+    await writeFile(f, small);
+    smallFiles.push(f);
+  }
+  return smallFiles;
+}
+
+interface Rounds {
+  samples: TaskSample[];
+  idle: ProbeOutcome[];
+  loaded: ProbeOutcome[];
+  cache: 'cold' | 'warm';
+}
+
+/**
+ * Each repetition probes the idle disk, then again under the copy load. The running copy is kept in
+ * `running` so the caller's finally stops it even when a probe throws or is cancelled.
+ */
+async function probeRounds(
+  ctx: TestContext,
+  files: { src: string; probeFile: string; copy: string; smallFiles: string[] },
+  size: (k: keyof typeof BACKUP_DEFAULTS) => number,
+  caveats: string[],
+  running: { load: ChildProcess | null },
+): Promise<Rounds> {
+  const n = ctx.repetitions;
+  const out: Rounds = { samples: [], idle: [], loaded: [], cache: 'cold' };
+  const maxSeconds = 30;
+  for (let i = 0; i < n; i++) {
+    const job = {
+      file: files.probeFile,
+      fileSize: size('backupProbe'),
+      smallFiles: files.smallFiles,
+      ops: size('backupOps'),
+      maxSeconds,
+      seed: 7 + i,
+    };
+    if ((await prepareCache(ctx, caveats)) === 'warm') out.cache = 'warm';
+    const a = await runProbe(job, {
+      signal: ctx.signal,
+      onProgress: (f) => ctx.progress(repFraction(i, n, f / 2), undefined, 'idle disk'),
+    });
+    out.idle.push(a);
+    if ((await prepareCache(ctx, caveats)) === 'warm') out.cache = 'warm';
+    running.load = startCopyLoad(files.src, files.copy);
+    // Let the copy reach its stride (read-ahead and write-back under way) before probing.
+    await new Promise((r) => setTimeout(r, 1000));
+    ctx.signal.throwIfAborted();
+    const cpu0 = process.cpuUsage();
+    const b = await runProbe(
+      { ...job, seed: 1007 + i },
+      {
+        signal: ctx.signal,
+        onProgress: (f) =>
+          ctx.progress(repFraction(i, n, 0.5 + f / 2), undefined, 'during the backup'),
+      },
+    );
+    const cpu = cpuSince(cpu0);
+    await stopLoad(running.load);
+    running.load = null;
+    out.loaded.push(b);
+    out.samples.push({ wall: b.seconds, cpu });
+    if (!a.direct || !b.direct)
+      addCaveat(
+        caveats,
+        'O_DIRECT not supported here: small reads may have come from the page cache',
+      );
+    if (b.readUs.length < job.ops)
+      addCaveat(
+        caveats,
+        `the disk was so slow under load that the probe stopped after ${maxSeconds} s`,
+      );
+  }
+  return out;
+}
+
+/** Slowdown, idle batch time, then read and open+stat percentiles for each phase. */
+function probeMeasures(idle: ProbeOutcome[], loaded: ProbeOutcome[]) {
+  // Per-operation average, so a probe cut short by the time limit still compares fairly.
+  const perOp = (o: ProbeOutcome): number => o.seconds / Math.max(1, o.readUs.length);
+  const slowdown = loaded.map((b, i) => Number((perOp(b) / perOp(idle[i]!)).toFixed(3)));
+  const pct = (list: ProbeOutcome[], k: 'readUs' | 'openUs', p: number): (number | null)[] =>
+    list.map((o) => ms(percentile(o[k], p)));
+  const more = (['idle', 'load'] as const).flatMap((phase) => {
+    const list = phase === 'idle' ? idle : loaded;
+    const params = { phase };
+    const when = phase === 'idle' ? 'disk idle' : 'during the backup';
+    return [
+      measure('read_p50_ms', 'ms', 'lower', pct(list, 'readUs', 50), {
+        label: `4 KiB random read, median, ${when}`,
+        params,
+      }),
+      measure('read_p99_ms', 'ms', 'lower', pct(list, 'readUs', 99), {
+        label: `4 KiB random read, 99th percentile, ${when}`,
+        params,
+      }),
+      measure('open_stat_p50_ms', 'ms', 'lower', pct(list, 'openUs', 50), {
+        label: `open+stat, median, ${when}`,
+        params,
+      }),
+      measure('open_stat_p99_ms', 'ms', 'lower', pct(list, 'openUs', 99), {
+        label: `open+stat, 99th percentile, ${when}`,
+        params,
+      }),
+    ];
+  });
+  return [
+    measure('slowdown_factor', '×', 'lower', slowdown, {
+      label: 'how much slower small I/O gets during a backup',
+    }),
+    measure(
+      'wall_time',
+      's',
+      'lower',
+      idle.map((o) => Number(o.seconds.toFixed(6))),
+      { label: 'probe batch, disk idle', params: { phase: 'idle' } },
+    ),
+    ...more,
+  ];
+}
+
 export const backupTask: TestModule = {
   id: 'task.backup-load',
   title: 'Sluggishness during a backup',
@@ -94,7 +222,7 @@ export const backupTask: TestModule = {
     const size = (k: keyof typeof BACKUP_DEFAULTS): number =>
       taskSize(ctx.sizes, k, BACKUP_DEFAULTS[k]);
     const dir = join(ctx.workDir, 'backup-load');
-    let load: ChildProcess | null = null;
+    const running: { load: ChildProcess | null } = { load: null };
     try {
       await mkdir(dir, { recursive: true });
       ctx.progress(0, undefined, 'preparing files');
@@ -102,119 +230,28 @@ export const backupTask: TestModule = {
       const probeFile = join(dir, 'probe.bin');
       await writeDataFile(src, size('backup'), ctx.signal);
       await writeDataFile(probeFile, size('backupProbe'), ctx.signal);
-      const smallFiles: string[] = [];
-      const small = Buffer.alloc(4096, 0x61);
-      for (let i = 0; i < size('backupFiles'); i++) {
-        const sub = join(dir, 'small', String(i % 20));
-        if (i < 20) await mkdir(sub, { recursive: true });
-        const f = join(sub, `f${i}.txt`);
-        await writeFile(f, small);
-        smallFiles.push(f);
-      }
-      const n = ctx.repetitions;
-      const samples: TaskSample[] = [];
-      const idle: ProbeOutcome[] = [];
-      const loaded: ProbeOutcome[] = [];
-      let cache: 'cold' | 'warm' = 'cold';
-      const maxSeconds = 30;
-      for (let i = 0; i < n; i++) {
-        const job = {
-          file: probeFile,
-          fileSize: size('backupProbe'),
-          smallFiles,
-          ops: size('backupOps'),
-          maxSeconds,
-          seed: 7 + i,
-        };
-        if ((await prepareCache(ctx, caveats)) === 'warm') cache = 'warm';
-        const a = await runProbe(job, {
-          signal: ctx.signal,
-          onProgress: (f) => ctx.progress(repFraction(i, n, f / 2), undefined, 'idle disk'),
-        });
-        idle.push(a);
-        if ((await prepareCache(ctx, caveats)) === 'warm') cache = 'warm';
-        load = startCopyLoad(src, join(dir, 'backup-copy.bin'));
-        // Let the copy reach its stride (read-ahead and write-back under way) before probing.
-        await new Promise((r) => setTimeout(r, 1000));
-        ctx.signal.throwIfAborted();
-        const cpu0 = process.cpuUsage();
-        const b = await runProbe(
-          { ...job, seed: 1007 + i },
-          {
-            signal: ctx.signal,
-            onProgress: (f) =>
-              ctx.progress(repFraction(i, n, 0.5 + f / 2), undefined, 'during the backup'),
-          },
-        );
-        const cpu = cpuSince(cpu0);
-        await stopLoad(load);
-        load = null;
-        loaded.push(b);
-        samples.push({ wall: b.seconds, cpu });
-        if (!a.direct || !b.direct)
-          addCaveat(
-            caveats,
-            'O_DIRECT not supported here: small reads may have come from the page cache',
-          );
-        if (b.readUs.length < job.ops)
-          addCaveat(
-            caveats,
-            `the disk was so slow under load that the probe stopped after ${maxSeconds} s`,
-          );
-      }
-      // Per-operation average, so a probe cut short by the time limit still compares fairly.
-      const perOp = (o: ProbeOutcome): number => o.seconds / Math.max(1, o.readUs.length);
-      const slowdown = loaded.map((b, i) => Number((perOp(b) / perOp(idle[i]!)).toFixed(3)));
-      const pct = (list: ProbeOutcome[], k: 'readUs' | 'openUs', p: number): (number | null)[] =>
-        list.map((o) => ms(percentile(o[k], p)));
-      const more = (['idle', 'load'] as const).flatMap((phase) => {
-        const list = phase === 'idle' ? idle : loaded;
-        const params = { phase };
-        const when = phase === 'idle' ? 'disk idle' : 'during the backup';
-        return [
-          measure('read_p50_ms', 'ms', 'lower', pct(list, 'readUs', 50), {
-            label: `4 KiB random read, median, ${when}`,
-            params,
-          }),
-          measure('read_p99_ms', 'ms', 'lower', pct(list, 'readUs', 99), {
-            label: `4 KiB random read, 99th percentile, ${when}`,
-            params,
-          }),
-          measure('open_stat_p50_ms', 'ms', 'lower', pct(list, 'openUs', 50), {
-            label: `open+stat, median, ${when}`,
-            params,
-          }),
-          measure('open_stat_p99_ms', 'ms', 'lower', pct(list, 'openUs', 99), {
-            label: `open+stat, 99th percentile, ${when}`,
-            params,
-          }),
-        ];
-      });
+      const smallFiles = await writeSmallFiles(dir, size('backupFiles'));
+      const copy = join(dir, 'backup-copy.bin');
+      const { samples, idle, loaded, cache } = await probeRounds(
+        ctx,
+        { src, probeFile, copy, smallFiles },
+        size,
+        caveats,
+        running,
+      );
       return taskResult(backupTask, {
         method: `${size('backupOps')} × (4 KiB O_DIRECT random read + open/fstat/close of a small file), idle vs during a sequential copy (dd bs=1M conv=fdatasync, source cache dropped each round)`,
         samples,
         cache,
         caveats,
         wallLabel: 'probe batch during the backup',
-        more: [
-          measure('slowdown_factor', '×', 'lower', slowdown, {
-            label: 'how much slower small I/O gets during a backup',
-          }),
-          measure(
-            'wall_time',
-            's',
-            'lower',
-            idle.map((o) => Number(o.seconds.toFixed(6))),
-            { label: 'probe batch, disk idle', params: { phase: 'idle' } },
-          ),
-          ...more,
-        ],
+        more: probeMeasures(idle, loaded),
         startedAt,
         bytesWritten: 2 * size('backup') + size('backupProbe'),
         extra: { smallFiles: smallFiles.length },
       });
     } finally {
-      if (load) await stopLoad(load);
+      if (running.load) await stopLoad(running.load);
       removeTree(dir, { within: ctx.workDir });
     }
   },

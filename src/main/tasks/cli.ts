@@ -47,6 +47,14 @@ export const registerTasks: Register = (program: Command, services, io) => {
         ),
       );
     });
+  registerLogin(task, services, io);
+  registerStopwatch(task, services, io);
+};
+
+type Services = Parameters<Register>[1];
+type Io = Parameters<Register>[2];
+
+function registerLogin(task: Command, services: Services, io: Io): void {
   const login = task.command('login').description('login-to-desktop timing');
   const status = (s: { armed: boolean; entryPath: string; pending: number }): string =>
     `${s.armed ? 'armed' : 'not armed'} (${s.entryPath}); logins waiting to be stored: ${s.pending}\n`;
@@ -87,6 +95,9 @@ export const registerTasks: Register = (program: Command, services, io) => {
       if (!got) return io.out('no login timed since the last collection\n');
       io.out(describe(got.result) + (got.runId ? `saved run ${got.runId}\n` : 'nothing stored\n'));
     });
+}
+
+function registerStopwatch(task: Command, services: Services, io: Io): void {
   task
     .command('stopwatch')
     .description('store manual stopwatch timings, e.g. stopwatch "GRUB to login screen" 27.1 26.4')
@@ -127,4 +138,4 @@ export const registerTasks: Register = (program: Command, services, io) => {
         io.out(describe(result) + `kind: ${o.kind}\nsaved in run ${id}\n`);
       },
     );
-};
+}

@@ -4,7 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { UserError } from '../core/errors';
-import type { TestModule } from '../engine/types';
+import type { TestContext, TestModule } from '../engine/types';
 import {
   measure,
   prepareCache,
@@ -75,6 +75,37 @@ export function explainTarFailure(stderr: string, dest: string): string {
 const unpackReps = (reps: number, sizes: Record<string, number>): number =>
   Math.max(1, Math.min(reps, sizes['task.unpackRepetitions'] ?? reps));
 
+/** Writes the kernel-like tarball; a full disk is one line (the caller removes the partial file). */
+async function generateArchive(
+  ctx: TestContext,
+  archive: string,
+  o: { seed: number; totalBytes: number; comp: Compression; genShare: number },
+): Promise<Record<string, unknown>> {
+  ctx.progress(0, undefined, `generating a ${Math.round(o.totalBytes / 1e6)} MB source tree`);
+  const t = await writeTarball(archive, {
+    seed: o.seed,
+    totalBytes: o.totalBytes,
+    compression: o.comp,
+    signal: ctx.signal,
+    onProgress: (f) => ctx.progress(f * o.genShare, undefined, 'generating the tarball'),
+  }).catch((err: NodeJS.ErrnoException) => {
+    if (err?.code === 'ENOSPC' || err?.code === 'EDQUOT')
+      throw new UserError(
+        `the disk ran full while writing the test tarball into ${ctx.workDir}; it was removed`,
+      );
+    throw err;
+  });
+  return {
+    generated: true,
+    seed: o.seed,
+    compression: o.comp,
+    files: t.files,
+    dirs: t.dirs,
+    contentBytes: t.contentBytes,
+    archiveBytes: statSync(archive).size,
+  };
+}
+
 export const unpackTask: TestModule = {
   id: 'task.unpack',
   title: 'Unpacking a source tree (tar)',
@@ -108,29 +139,7 @@ export const unpackTask: TestModule = {
       } else {
         archive = join(ctx.workDir, `linux-like${EXTENSION[comp]}`);
         made.push(archive);
-        ctx.progress(0, undefined, `generating a ${Math.round(totalBytes / 1e6)} MB source tree`);
-        const t = await writeTarball(archive, {
-          seed,
-          totalBytes,
-          compression: comp,
-          signal: ctx.signal,
-          onProgress: (f) => ctx.progress(f * genShare, undefined, 'generating the tarball'),
-        }).catch((err: NodeJS.ErrnoException) => {
-          if (err?.code === 'ENOSPC' || err?.code === 'EDQUOT')
-            throw new UserError(
-              `the disk ran full while writing the test tarball into ${ctx.workDir}; it was removed`,
-            );
-          throw err;
-        });
-        info = {
-          generated: true,
-          seed,
-          compression: comp,
-          files: t.files,
-          dirs: t.dirs,
-          contentBytes: t.contentBytes,
-          archiveBytes: statSync(archive).size,
-        };
+        info = await generateArchive(ctx, archive, { seed, totalBytes, comp, genShare });
       }
       const samples: TaskSample[] = [];
       let cache: 'cold' | 'warm' = 'cold';

@@ -65,6 +65,10 @@ export function registerVerdict(program: Command, services: Services, io: CliIo)
         io.out(o.json ? JSON.stringify(v, null, 2) + '\n' : formatVerdict(v));
       },
     );
+  registerPredict(program, services, io);
+}
+
+function registerPredict(program: Command, services: Services, io: CliIo): void {
   program
     .command('predict')
     .description('what would a new drive change? predict task times from a before-run')

@@ -4,7 +4,7 @@
 // request, frame or socket error can end the process: each one is answered, closed or ignored.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -66,54 +66,71 @@ function rejectUpgrade(socket: Socket, status: string): void {
   else socket.destroy();
 }
 
+/** Files under staticDir only; anything that is not a file there gets the app's index.html. */
+function serveStatic(res: ServerResponse, staticDir: string, rel: string, guard: HostGuard): void {
+  const file = join(staticDir, normalize(rel));
+  if (!file.startsWith(staticDir + sep)) return plain(res, 403, 'forbidden');
+  let target = file;
+  try {
+    if (!statSync(target).isFile()) target = join(staticDir, 'index.html');
+  } catch {
+    return plain(res, 404, 'not found');
+  }
+  const headers: Record<string, string> = {
+    'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  };
+  if (target.endsWith('.html')) headers['content-security-policy'] = guard.csp();
+  const stream = createReadStream(target);
+  stream.on('error', () => (res.headersSent ? res.destroy() : plain(res, 404, 'not found')));
+  stream.once('open', () => {
+    res.writeHead(200, headers);
+    stream.pipe(res);
+  });
+}
+
+/** Host/Origin first, then the target, the token and the method, before any file is touched. */
+function handleRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  s: { guard: HostGuard; token: string; staticDir: string },
+): void {
+  if (!s.guard.allows(req, false)) return plain(res, 403, 'forbidden: foreign host or origin');
+  const target = parseTarget(req.url);
+  if (!target) return plain(res, 400, 'bad request: malformed request target');
+  const r = route(target, s.token);
+  if (r.kind === 'denied') return plain(res, 403, 'forbidden: missing or wrong token');
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return plain(res, 405, 'method not allowed', { allow: 'GET, HEAD' });
+  if (r.kind === 'redirect') return plain(res, 303, 'see other', { location: r.location });
+  if (r.kind === 'ws') return plain(res, 426, 'upgrade required');
+  serveStatic(res, s.staticDir, r.rel, s.guard);
+}
+
+function listenLoopback(server: Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    // Loopback only, by construction: no option exists to bind anything else.
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
 export async function startLoopbackServer(opts: LoopbackOptions): Promise<LoopbackServer> {
   const token = opts.token ?? randomBytes(32).toString('base64url');
   if (!/^[A-Za-z0-9_-]{16,}$/.test(token)) throw new Error('web host token: 16+ URL-safe chars');
   const staticDir = normalize(opts.staticDir).replace(/[/\\]+$/, '');
   let guard = new HostGuard(0);
 
-  const serveStatic = (res: ServerResponse, rel: string): void => {
-    const file = join(staticDir, normalize(rel));
-    if (!file.startsWith(staticDir + sep)) return plain(res, 403, 'forbidden');
-    let target = file;
-    try {
-      if (!statSync(target).isFile()) target = join(staticDir, 'index.html');
-    } catch {
-      return plain(res, 404, 'not found');
-    }
-    const headers: Record<string, string> = {
-      'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-    };
-    if (target.endsWith('.html')) headers['content-security-policy'] = guard.csp();
-    const stream = createReadStream(target);
-    stream.on('error', () => (res.headersSent ? res.destroy() : plain(res, 404, 'not found')));
-    stream.once('open', () => {
-      res.writeHead(200, headers);
-      stream.pipe(res);
-    });
-  };
-
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    if (!guard.allows(req, false)) return plain(res, 403, 'forbidden: foreign host or origin');
-    const target = parseTarget(req.url);
-    if (!target) return plain(res, 400, 'bad request: malformed request target');
-    const r = route(target, token);
-    if (r.kind === 'denied') return plain(res, 403, 'forbidden: missing or wrong token');
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return plain(res, 405, 'method not allowed', { allow: 'GET, HEAD' });
-    if (r.kind === 'redirect') return plain(res, 303, 'see other', { location: r.location });
-    if (r.kind === 'ws') return plain(res, 426, 'upgrade required');
-    serveStatic(res, r.rel);
-  };
-
   const server = createServer((req, res) => {
     req.on('error', noop);
     res.on('error', noop);
     try {
-      handle(req, res);
+      handleRequest(req, res, { guard, token, staticDir });
     } catch {
       plain(res, 400, 'bad request');
     }
@@ -147,14 +164,7 @@ export async function startLoopbackServer(opts: LoopbackOptions): Promise<Loopba
     }
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    // Loopback only, by construction: no option exists to bind anything else.
-    server.listen(opts.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listenLoopback(server, opts.port ?? 0);
   server.on('error', noop);
   const addr = server.address() as AddressInfo;
   guard = new HostGuard(addr.port);
