@@ -44,6 +44,13 @@ function q1Ms(run: RunDocument): number | null {
 export function exclusionOf(run: RunDocument, test: TestResult, m: Measurement): Exclusion | null {
   if (m.metric === 'cached_read')
     return { kind: 'memory-speed', reason: 'cached reads run at memory speed: not the drive' };
+  // dd's own figure stops the clock before sync: the page cache took the data, not the drive
+  // (1,177 MB/s on a 120 MB/s disk), and it swings with memory pressure (1.57x in a quick A/A).
+  if (m.metric === 'throughput_before_sync')
+    return {
+      kind: 'memory-speed',
+      reason: "dd's figure before sync is the page cache's speed: not the drive",
+    };
   const flag = m.suspect ?? test.suspect;
   if (flag) return { kind: 'cache-suspected', reason: flag.reason };
   if (test.kind !== 'synthetic') return null;

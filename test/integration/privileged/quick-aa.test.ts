@@ -56,6 +56,10 @@ describe.skipIf(skip !== null)('quick A/A on the HDD-like device', () => {
     const large = (d: RunDocument) =>
       d.tests.find((t) => t.testId === 'qd-profile')?.extra?.['requestsPerLargeIo'];
     console.log(`largeIo: ${String(large(a!.doc))} → ${String(large(b!.doc))}`);
+    const moved = v.headlines.filter((h) => h.outcome !== 'no-difference');
+    console.log(
+      `themes moved: ${moved.map((h) => `${h.words} ${h.median.toFixed(2)}× of ${h.count}`).join(', ') || 'none'}`,
+    );
     console.log(
       `verdict: ${v.recommendation.level}, saved ${v.totals.savedPerDaySeconds} s/day; findings: ${v.findings.map((f) => `${f.kind} ${f.title}`).join('; ')}; tasks: ${v.tasks.map((t) => `${t.testId} ${t.basis}`).join(', ')}`,
     );

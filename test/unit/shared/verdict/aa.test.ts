@@ -81,6 +81,25 @@ describe('A/A: the same drive twice', () => {
     expect(v.text.noise).toMatch(/isolated outlier/);
   });
 
+  it("dd's before-sync figure (the page cache) swinging 1.57x is shown, never judged", () => {
+    const withDd = structuredClone(before);
+    const dd = withDd.tests.find((t) => t.testId === 'dd-write')!;
+    const m0 = dd.measurements[0]!;
+    dd.measurements.push({
+      ...m0,
+      metric: 'throughput_before_sync',
+      ...spread([1100, 1150, 1177]),
+      samples: [1100, 1150, 1177],
+    });
+    const after = again(withDd, 'aa-dd', 0.03, 7);
+    shift(after, 'throughput_before_sync', 1.57);
+    const v = computeVerdict(withDd, after);
+    expectNoDifference(v);
+    const c = v.comparisons.find((x) => x.metric === 'throughput_before_sync')!;
+    expect(c.excluded?.kind).toBe('memory-speed');
+    expect(c.excluded?.reason).toMatch(/page cache/);
+  });
+
   it('single figures (seed 000 laptop, ±4 %): the stated single-sample floors hold', () => {
     const { before: b } = seed000();
     const v = computeVerdict(b, again(b, 'aa-single', 0.04, 3));
