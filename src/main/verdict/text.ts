@@ -2,7 +2,8 @@
 // with the sentences the object carries, so the CLI says what the screen and the PDF say.
 // A heading is printed only above at least one row.
 import type { Prediction } from '../../shared/prediction';
-import { formatSeconds, ratioWords, type Verdict } from '../../shared/verdict';
+import { formatSeconds } from '../../shared/format';
+import { ratioWords, type Verdict } from '../../shared/verdict';
 import { toMBps } from '../../shared/verdict/metrics';
 
 const x = (f: number | null) => (f === null ? '—' : `${f >= 10 ? Math.round(f) : f.toFixed(2)}×`);

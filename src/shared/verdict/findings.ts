@@ -2,7 +2,7 @@
 import type { DriveInfo, PartitionInfo } from '../schemas/drive';
 import type { RunDocument } from '../schemas/run';
 import { spreadOfMeasurement } from './compare';
-import { formatSeconds } from './recommend';
+import { formatSeconds } from '../format/duration';
 import { isSequentialRead, metricKey, metricLabel, toMBps } from './metrics';
 import { ABOVE_CEILING } from './suspect';
 import { exclusionOf, suspectFigures } from './suspect';

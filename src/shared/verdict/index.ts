@@ -35,7 +35,7 @@ import { themeHeadlines } from './themes';
 import { noiseOf, textOf, totalsOf } from './summary';
 
 export * from './schema';
-export { formatSeconds, NO_DIFFERENCE_HEADLINE } from './recommend';
+export { NO_DIFFERENCE_HEADLINE } from './recommend';
 export { ratioWords } from './themes';
 export { NOISE_CLASSES } from './noise';
 export type { RatedFigures } from './findings';

@@ -29,7 +29,6 @@ export const FELT_SPEEDUP = 1.5;
 export const WORTH_IT_PER_DAY = 30;
 
 // The verdict's modules take it from here; the one definition is in the formatting module.
-export { formatSeconds };
 
 /** Themes a person notices at the desktop (not only in copy dialogs). */
 const FELT = new Set(['random-access', 'file-ops', 'small-block']);

@@ -1,5 +1,5 @@
 // Totals, the noise summary and the sentences every view prints as they are.
-import { formatSeconds } from './recommend';
+import { formatSeconds } from '../format/duration';
 import type { MetricComparison, TaskSaving, ThemeHeadline, Verdict } from './schema';
 
 const round = (x: number) => Math.round(x * 1000) / 1000;

@@ -1,5 +1,6 @@
 // Per-test tables (before, after, ratio, spread, method, caveats) and the real-world tasks table.
-import { formatSeconds, type TaskSaving } from '../../../shared/verdict';
+import { formatSeconds } from '../../../shared/format';
+import type { TaskSaving } from '../../../shared/verdict';
 import { plainMethod, testLabel } from '../../../shared/labels';
 import { fmtBytes, fmtNum, fmtShare, fmtSpread, outcomeWords } from '../../../shared/format';
 import type { TestTable } from '../report-model';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSeconds } from '../../../../src/shared/verdict/recommend';
+import { formatSeconds } from '../../../../src/shared/format/duration';
 
 describe('formatSeconds', () => {
   it('rounds before splitting minutes, so no "60 s" appears', () => {
