@@ -1,9 +1,9 @@
 // Property test over generated run pairs: the verdict object never contradicts itself, the CLI
 // text printed from it has no empty heading, and suspect or memory-speed figures never count.
 import { describe, expect, it } from 'vitest';
+import { formatSeconds } from '../../../../src/shared/format';
 import {
   computeVerdict,
-  formatSeconds,
   NO_DIFFERENCE_HEADLINE,
   verdictSchema,
   type Verdict,
