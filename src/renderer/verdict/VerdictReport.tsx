@@ -1,14 +1,16 @@
 // Presentational pieces of the verdict: each takes the Verdict object as props, so the Verdict
 // step and the PDF report print the same thing.
 import type { ReactNode } from 'react';
+import type { Finding, MetricComparison, TaskSaving, Verdict } from '../../shared/verdict';
 import {
+  fmtHours,
+  fmtNum,
+  fmtRange,
+  fmtRatio,
+  fmtShare,
+  fmtSpread,
   formatSeconds,
-  type Finding,
-  type MetricComparison,
-  type TaskSaving,
-  type Verdict,
-} from '../../shared/verdict';
-import { fmtHours, fmtNum, fmtRange, fmtRatio, fmtShare, fmtSpread } from '../../shared/format';
+} from '../../shared/format';
 import { forDisplay } from './verdict-format';
 import { timeAndMoney } from '../view-model/time-money';
 import { ThemeHeadlines } from './ThemeHeadlines';

@@ -1,15 +1,10 @@
 // The story's second half: the tasks a person waits for, before → after, and the key figures with
 // one chart. Headings come only with content: nothing timed means no "tasks" heading at all.
 import { testLabel } from '../../../shared/labels';
-import {
-  formatSeconds,
-  type MetricComparison,
-  type SpreadOf,
-  type TaskSaving,
-} from '../../../shared/verdict';
+import type { MetricComparison, SpreadOf, TaskSaving } from '../../../shared/verdict';
 import { toMBps } from '../../../shared/verdict/metrics';
 import { SpeedupChart, speedupRange } from '../charts';
-import { fmtSpread, outcomeWords } from '../../../shared/format';
+import { fmtSpread, formatSeconds, outcomeWords } from '../../../shared/format';
 import type { KeyFigure } from '../story-model';
 import { FixedTable } from './FixedTable';
 import { comparisonText } from '../story-model';
