@@ -23,7 +23,14 @@ import { duRoot } from '../tasks/du-task';
 import { checkTarball, compressionOption } from '../tasks/unpack-task';
 import { newRunId } from '../store/run-store';
 import { runEngine, type EngineOutcome, type EngineProgress, type EngineSpawner } from './client';
-import { engineRun, privilegeOf, probeEstimate, settingsOf, targetFacts } from './bench-steps';
+import {
+  engineRun,
+  privilegeOf,
+  probeEstimate,
+  rawReadsLikely,
+  settingsOf,
+  targetFacts,
+} from './bench-steps';
 import { planFor, runTiming } from './plan-for';
 import { registry } from './registry';
 import { buildRunDocument } from './run-builder';
@@ -198,7 +205,7 @@ export async function runBench(
     const probed = await probeEstimate(
       plan,
       workDir,
-      privileged !== null && facts.drive?.path != null,
+      rawReadsLikely(privileged, facts.drive?.path),
       deps,
       hooks,
     );

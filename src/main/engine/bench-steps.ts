@@ -1,5 +1,6 @@
 // The steps of runBench (bench-service.ts) around the engine run, apart so it reads as a sequence.
 // Parameters are structural so this module needs nothing from bench-service.ts.
+import { closeSync, constants, openSync } from 'node:fs';
 import type { BenchPlan } from '../../shared/contract/bench';
 import type { DriveRates } from '../../shared/bench/estimates';
 import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
@@ -20,6 +21,26 @@ export async function targetFacts(
   return deps.describeTarget
     ? await deps.describeTarget(targetDir).catch(() => ({ drive: null, machine: null }))
     : { drive: null, machine: null };
+}
+
+/**
+ * Will buffered reads go to the raw device? Only with admin rights and a known device; as root,
+ * only when the device opens here too (a sandbox or container may refuse it, and the engine
+ * then reads the test file instead, which the estimate must follow: 9.8 s estimated, 3 s taken).
+ */
+export function rawReadsLikely(
+  privileged: unknown,
+  device: string | null | undefined,
+  asRoot = process.getuid?.() === 0,
+): boolean {
+  if (privileged === null || device == null) return false;
+  if (!asRoot) return true; // the helper opens it; this process cannot tell
+  try {
+    closeSync(openSync(device, constants.O_RDONLY | constants.O_NONBLOCK));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What the run document says about admin rights: the session's word, else whether ops exist. */
