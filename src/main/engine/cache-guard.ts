@@ -3,19 +3,12 @@
 // and returns one run note per flagged figure saying why.
 import { figureLabel, labelText } from '../../shared/labels';
 import type { Measurement, TestResult } from '../../shared/schemas/run';
+import { toMBps } from '../../shared/verdict/metrics';
 
 /** Random access faster than this multiple of the same run's RND 4K Q1 rate is not the drive. */
 export const RANDOM_VS_Q1 = 2;
 /** Above the link ceiling by more than this share is impossible for the drive. */
 const ABOVE_CEILING = 1.05;
-
-const TO_MBPS: Record<string, number> = {
-  'MB/s': 1,
-  'MiB/s': 1.048576,
-  'KiB/s': 1024 / 1e6,
-  'kB/s': 1e-3,
-  'GB/s': 1000,
-};
 
 export interface GuardLimits {
   /** The drive's link ceiling (MB/s), when known. */
@@ -68,11 +61,10 @@ function suspicion(
   const rate = randomRate(testId, m);
   if (rate !== null && q1 !== null && rate > q1 * RANDOM_VS_Q1)
     return `${fmt(rate)} random reads/s is more than ${RANDOM_VS_Q1}× this run's RND 4K Q1 (${fmt(q1)} IOPS): the reads came from a cache`;
-  const f = TO_MBPS[m.unit];
-  if (f === undefined || m.median === null || m.better !== 'higher') return null;
+  const mbps = m.median === null ? null : toMBps(m.median, m.unit);
+  if (mbps === null || m.better !== 'higher') return null;
   // dd's figure before sync is the page cache by definition and labelled so.
   if (m.metric === 'throughput_before_sync') return null;
-  const mbps = m.median * f;
   const ceiling = limits.linkCeilingMBps ?? null;
   if (ceiling !== null && ceiling > 0 && mbps > ceiling * ABOVE_CEILING)
     return `${fmt(mbps)} MB/s is above the link ceiling of ~${fmt(ceiling)} MB/s`;
@@ -91,7 +83,7 @@ export function memoryCopyMBps(results: TestResult[]): number {
     .filter((t) => t.status === 'ok')
     .flatMap((t) => t.measurements)
     .find((m) => m.metric === 'cached_read');
-  const fromRun = cached?.max ? cached.max * (TO_MBPS[cached.unit] ?? 1) : 0;
+  const fromRun = cached?.max ? (toMBps(cached.max, cached.unit) ?? cached.max) : 0;
   const src = Buffer.alloc(16 * 1024 * 1024, 1);
   const dst = Buffer.alloc(src.length);
   let best = Infinity;
