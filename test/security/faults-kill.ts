@@ -68,8 +68,13 @@ async function killOnce(tmp: Dirs, which: 'cli' | 'engine', i: number): Promise<
       await sleep(Math.random() * timing.engine);
     } else if (phase === 2) {
       // The engine is writing its test file (before that it has not been told the work folder,
-      // and the next run's sweep is what removes it).
-      await waitFor(() => testing(target) || run.child.exitCode !== null, 60_000, 5);
+      // and the next run's sweep is what removes it). The CLI's own drive probe also writes a
+      // file there before the engine starts, so the engine must be running too.
+      await waitFor(
+        () => (engines.size > 0 && testing(target)) || run.child.exitCode !== null,
+        60_000,
+        5,
+      );
       await sleep(Math.random() * 500);
     }
     const victim = which === 'cli' ? run.child.pid : [...engines][0];
