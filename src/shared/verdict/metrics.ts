@@ -1,4 +1,5 @@
 // What each metric measures, and throughput in one unit so it can be held against a link ceiling.
+import { BONNIE_FILES } from '../bench/bonnie-metrics';
 import type { Measurement, TestResult } from '../schemas/run';
 import type { MetricTheme } from './schema';
 
@@ -11,14 +12,8 @@ const RANDOM_METRICS = new Set([
   'clat_p50_us',
   'clat_p99_us',
 ]);
-const FILE_METRICS = new Set([
-  'seq_create',
-  'seq_stat',
-  'seq_delete',
-  'random_create',
-  'random_stat',
-  'random_delete',
-]);
+/** bonnie++'s small-file table, named where the engine and the importer name it. */
+const FILE_METRICS = new Set<string>(BONNIE_FILES);
 
 export function themeOf(test: Pick<TestResult, 'kind'>, m: Measurement): MetricTheme {
   if (test.kind === 'task') return 'task';
