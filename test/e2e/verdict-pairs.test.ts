@@ -10,21 +10,14 @@
 // does not throttle buffered writeback: only reads and O_DIRECT writes are limited, so only
 // those count as "throttled figures"). Bounded: custom profile, small sizes, 3 repetitions (as quick).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../src/main/core/services';
 import { computeVerdict, NO_DIFFERENCE_HEADLINE, type Verdict } from '../../src/shared/verdict';
 import { formatVerdict } from '../../src/main/verdict/text';
 import { benchCli } from '../integration/engine/cli-bench';
+import { splitLargeRequests } from '../integration/privileged/loop';
 
 const BLKIO = '/sys/fs/cgroup/blkio';
 const why = (): string | null => {
@@ -51,15 +44,7 @@ function disk(base: string, name: string, mib: number): Disk {
   execFileSync('truncate', ['-s', `${mib}M`, image]);
   const dev = execFileSync('losetup', ['-f', '--show', image], { encoding: 'utf8' }).trim();
   const majMin = execFileSync('lsblk', ['-dno', 'MAJ:MIN', dev], { encoding: 'utf8' }).trim();
-  // Every 1 MiB request becomes two 512 KiB ones, always. Otherwise the split depended on how
-  // scattered the buffer's pages were in physical memory (over 128 runs: the loop device's
-  // max_segments), which changes from run to run, and blkio counts each half against the IOPS
-  // limit: SEQ 1M went 118 -> 80 IOPS between two runs of the same device. A real disk reads two
-  // adjacent halves at nearly the cost of one; the throttle cannot, so the split is made constant.
-  // A loop device keeps its queue limits after detach: the old value goes back in done().
-  const maxKb = `/sys/block/${basename(dev)}/queue/max_sectors_kb`;
-  const maxKbWas = readFileSync(maxKb, 'utf8').trim();
-  writeFileSync(maxKb, '512');
+  const unsplit = splitLargeRequests(dev);
   // No lazy init: ext4lazyinit would zero inode tables in the background through the first runs,
   // on the throttled device's budget, so an A/A pair's first run came out 1.3–1.5× slower.
   execFileSync('mkfs.ext4', ['-q', '-F', '-E', 'lazy_itable_init=0,lazy_journal_init=0', dev]);
@@ -79,7 +64,7 @@ function disk(base: string, name: string, mib: number): Disk {
     mnt,
     done: () => {
       execFileSync('umount', [mnt]);
-      writeFileSync(maxKb, maxKbWas);
+      unsplit();
       execFileSync('losetup', ['-d', dev]);
       rmdirSync(mnt);
       rmSync(image);

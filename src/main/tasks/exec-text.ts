@@ -1,5 +1,6 @@
 // Runs a read-only query tool (systemd-analyze, loginctl, journalctl, ldd) and returns its text.
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 export interface ExecText {
   code: number | null;
@@ -25,3 +26,10 @@ export const execText: ExecFn = (cmd, args, signal) =>
       },
     );
   });
+
+/**
+ * Whether systemd runs this machine (sd_booted(3): /run/systemd/system exists). Without it,
+ * systemd-analyze and the journal answer "not available" in a fraction of a second, which is what
+ * the plan's estimate for the boot and hibernate readers should say.
+ */
+export const systemdBooted = (): boolean => existsSync('/run/systemd/system');

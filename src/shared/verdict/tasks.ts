@@ -113,6 +113,25 @@ function quietenOutlier(o: Outcome, driveMoved: boolean | null): void {
   }
 }
 
+/**
+ * Below what a person notices (a tenth of a second a run, the usual threshold of perceived
+ * delay), a task that moved beyond its spread is still no finding: a same-drive A/A run read
+ * "Slower after the swap: Disk search" from 0.35 s against 0.35 s. Changes `o` in place.
+ */
+export const IMPERCEPTIBLE_SECONDS = 0.1;
+
+function quietenImperceptible(o: Outcome, before: SpreadOf, after: SpreadOf): void {
+  if (
+    (o.outcome === 'faster' || o.outcome === 'slower') &&
+    before.median !== null &&
+    after.median !== null &&
+    Math.abs(before.median - after.median) < IMPERCEPTIBLE_SECONDS
+  ) {
+    o.outcome = 'no-difference';
+    o.why = `it moved by less than ${IMPERCEPTIBLE_SECONDS} s a run, which nobody notices`;
+  }
+}
+
 export function taskSavings(
   before: RunDocument,
   after: RunDocument,
@@ -141,6 +160,7 @@ export function taskSavings(
     }
     const o = compareSpreads(bs, as, 'lower', 'task');
     quietenOutlier(o, driveMoved);
+    quietenImperceptible(o, bs, as);
     const saved = bs.median !== null && as.median !== null ? bs.median - as.median : null;
     // Inside the noise floor a task saves nothing: the difference is not measurable.
     const counted =

@@ -10,7 +10,7 @@ import { defaultBenchDeps, runBench } from '../../../src/main/engine/bench-servi
 import type { BenchStartReq } from '../../../src/shared/contract/bench';
 import type { RunDocument } from '../../../src/shared/schemas/run';
 import { saver } from '../engine/helpers';
-import { ext4Loop, rootManager, throttleDevice, type Limits } from './loop';
+import { ext4Loop, rootManager, splitLargeRequests, throttleDevice, type Limits } from './loop';
 
 export interface QuickRun {
   doc: RunDocument;
@@ -70,6 +70,7 @@ export async function quickOnLoop(
   opts: { inMemory?: boolean; sizeMiB?: number; req?: Partial<BenchStartReq> } = {},
 ): Promise<QuickRun[]> {
   const disk = ext4Loop(opts.sizeMiB ?? 4096, opts);
+  const unsplit = limits ? splitLargeRequests(disk.dev) : null;
   const throttle = limits ? throttleDevice(disk.majMin, limits) : null;
   try {
     if (limits) {
@@ -87,6 +88,7 @@ export async function quickOnLoop(
     return out;
   } finally {
     throttle?.remove();
+    unsplit?.();
     disk.dispose();
   }
 }

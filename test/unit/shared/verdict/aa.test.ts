@@ -81,6 +81,36 @@ describe('A/A: the same drive twice', () => {
     expect(v.text.noise).toMatch(/isolated outlier/);
   });
 
+  it('a sub-second task 1.3× slower but by less than 0.1 s is no finding, even beside a moved figure', () => {
+    // Measured in quick-aa: du 0.35 s twice read "Slower after the swap: Disk search" while the
+    // blkio throttle moved one p50 latency (so the drive-figures rule did not quieten it).
+    const b = structuredClone(before);
+    const after = again(before, 'aa-du', 0.01, 13);
+    const du = (r: RunDocument) =>
+      r.tests
+        .find((t) => t.testId === 'task.du')!
+        .measurements.find((x) => x.metric === 'wall_time')!;
+    for (const [r, xs] of [
+      [b, [0.25, 0.251, 0.252]],
+      [after, [0.33, 0.331, 0.332]],
+    ] as const) {
+      du(r).samples = [...xs];
+      Object.assign(du(r), spread(du(r).samples));
+    }
+    shift(after, 'clat_p50_us', 2);
+    const v = computeVerdict(b, after);
+    const task = v.tasks.find((t) => t.testId === 'task.du')!;
+    expect(task.outcome).toBe('no-difference');
+    expect(task.savedPerDay).toBe(0);
+    expect(v.findings.filter((f) => f.kind === 'slower')).toEqual([]);
+    // The same task 0.5 s slower is one: the rule is about what a person notices.
+    du(after).samples = [0.83, 0.831, 0.832];
+    Object.assign(du(after), spread(du(after).samples));
+    expect(computeVerdict(b, after).tasks.find((t) => t.testId === 'task.du')!.outcome).toBe(
+      'slower',
+    );
+  });
+
   it("dd's before-sync figure (the page cache) swinging 1.57x is shown, never judged", () => {
     const withDd = structuredClone(before);
     const dd = withDd.tests.find((t) => t.testId === 'dd-write')!;
