@@ -25,6 +25,13 @@ export interface AioJob {
 export interface AioAddon {
   run(job: AioJob): Promise<{ ops: number; seconds: number; latSumUs: number }>;
   /**
+   * Queue depth 1 as fio's psync: pread/pwrite in a loop on one thread, each call timed; fills
+   * `latencies` (µs) with the first requests' latencies. Absent from addons built before it.
+   */
+  runPsync?(
+    job: AioJob & { latencies?: Float64Array },
+  ): Promise<{ ops: number; seconds: number; latSumUs: number }>;
+  /**
    * bonnie++'s file operations in C (native/files.cc): op 0 create, 1 stat, 2 unlink, for the
    * NUL-padded `width`-byte names [from, to) in `names`, relative to directory fd `dirFd`.
    * Absent from addons built before it existed.

@@ -21,7 +21,7 @@ import {
   setHugePageBuffers,
 } from '../../../src/main/engine/io-buffers';
 import { nativeAio } from '../../../src/main/engine/native-aio';
-import { deepQueueNote, runQueue, usesNativeAio } from '../../../src/main/engine/queue';
+import { deepQueueNote, qd1Note, runQueue, usesNativeAio } from '../../../src/main/engine/queue';
 import { attachLoop, hasLosetup, isRoot } from '../privileged/loop';
 
 const MiB = 1024 * 1024;
@@ -33,6 +33,7 @@ describe('native AIO addon', () => {
   it.skipIf(!hasCompiler)('was built by npm install where a compiler exists', () => {
     expect(nativeAio().why).toMatch(/^loaded from .*drivewise_aio\.node$/);
     expect(deepQueueNote()).toMatch(/^native AIO, one submission per request/);
+    expect(qd1Note()).toMatch(/on one native thread \(as fio psync\)/);
   });
 });
 
@@ -128,6 +129,70 @@ describe.skipIf(!nativeAio().addon)('deep queues through native AIO', () => {
       ).rejects.toThrow(/io_submit: Bad file descriptor/);
     } finally {
       closeSync(fd);
+    }
+  });
+
+  it('QD1 (psync): writes land, every request has its latency, reads count and stop', async () => {
+    const file = join(dir, 'psync.bin');
+    await createDataFile(file, 8 * MiB);
+    const fd = openSync(file, constants.O_RDWR | constants.O_DIRECT);
+    try {
+      const w = await runQueue({
+        fd,
+        op: 'write',
+        bs: 4096,
+        qd: 1,
+        seconds: 0.3,
+        pattern: 'seq',
+        fileSize: 8 * MiB,
+        keepLatencies: true,
+        fill: (b) => b.fill(0x33),
+      });
+      expect(w.ops).toBeGreaterThan(10);
+      expect(w.seconds).toBeGreaterThan(0.25);
+      expect(w.latencies!.length).toBe(w.ops);
+      const sum = w.latencies!.reduce((a, x) => a + x, 0);
+      expect(sum).toBeCloseTo(w.latSumUs, 0);
+      expect(Math.min(...w.latencies!)).toBeGreaterThan(0);
+      // Sequential writes from block 0 on: the first blocks hold the pattern now.
+      const back = alignedBuffer(4096);
+      expect(readSync(fd, back, 0, 4096, 4096)).toBe(4096);
+      expect(back.every((x) => x === 0x33)).toBe(true);
+      const ac = new AbortController();
+      const t0 = Date.now();
+      setTimeout(() => ac.abort(), 150);
+      await expect(
+        runQueue({
+          fd,
+          op: 'read',
+          bs: 4096,
+          qd: 1,
+          seconds: 10,
+          pattern: 'rnd',
+          fileSize: 8 * MiB,
+          random: Math.random,
+          signal: ac.signal,
+        }),
+      ).rejects.toMatchObject({ name: 'AbortError' });
+      expect(Date.now() - t0).toBeLessThan(1000);
+    } finally {
+      closeSync(fd);
+    }
+    const ro = openSync(file, constants.O_RDONLY | constants.O_DIRECT);
+    try {
+      await expect(
+        runQueue({
+          fd: ro,
+          op: 'write',
+          bs: 4096,
+          qd: 1,
+          seconds: 1,
+          pattern: 'seq',
+          fileSize: MiB,
+        }),
+      ).rejects.toThrow(/write: Bad file descriptor/);
+    } finally {
+      closeSync(ro);
     }
   });
 

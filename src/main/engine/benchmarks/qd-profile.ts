@@ -8,7 +8,7 @@ import { kibPerSec, latencyStats, measurement } from '../calc';
 import { makeRandom, openTestFile } from '../io';
 import { ioBuffers, setHugePageBuffers, type IoBuffers } from '../io-buffers';
 import { nativeAio } from '../native-aio';
-import { deepQueueNote, runQueue, type QueueJob, type QueueResult } from '../queue';
+import { deepQueueNote, qd1Note, runQueue, type QueueJob, type QueueResult } from '../queue';
 import type { LiveValue, TestModule } from '../types';
 import {
   baseResult,
@@ -61,7 +61,7 @@ export const qdProfile: TestModule = {
     );
     const r = baseResult(
       this,
-      `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} --ramp_time=${qdRampSeconds(s)} per phase on a ${fmtBytes(fileSize)} test file; QD1 synchronous pread/pwrite (psync), ${nativeAio().addon ? 'deeper queues through Linux native AIO, one submission per request (as fio libaio)' : 'deeper queues asynchronous through libuv (io_uring where the kernel allows it)'}`,
+      `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} --ramp_time=${qdRampSeconds(s)} per phase on a ${fmtBytes(fileSize)} test file; ${qd1Note()}, ${nativeAio().addon ? 'deeper queues through Linux native AIO, one submission per request (as fio libaio)' : 'deeper queues asynchronous through libuv (io_uring where the kernel allows it)'}`,
     );
     if (created) r.bytesWritten = fileSize;
     r.cache = 'bypassed';

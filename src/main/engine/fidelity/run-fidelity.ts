@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, release } from 'node:os';
 import { join } from 'node:path';
 import { createDataFile } from '../io';
-import { deepQueueNote } from '../queue';
+import { deepQueueNote, qd1Note } from '../queue';
 import { hasTool } from './anchors';
 import { buildChecks, type Check } from './checks';
 import { releaseFreshFs } from './fresh-fs';
@@ -204,7 +204,7 @@ function describeRun(
     order: `per check: one unrecorded anchor run, then rounds of engine-anchor-anchor-engine and anchor-engine-engine-anchor (each round gives the mean of each side); SEQ 1M runs start ${SETTLE_MS / 1000} s after the previous one ended, on both sides`,
     ratio:
       'median of the per-round engine/anchor ratios (range in brackets); "of medians" for comparison',
-    engineMode: `QD1/sequential: synchronous pread/pwrite in one process; deep queues: ${deepQueueNote()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
+    engineMode: `${qd1Note()}; deep queues: ${deepQueueNote()}; UV_USE_IO_URING=${process.env.UV_USE_IO_URING ?? 'unset'}`,
     ioBuffers: huge?.note,
     loopDevice: loop ?? 'none (needs root, losetup, hdparm)',
     bonnieFiles: `${o.files1024}×1024 files, ${freshFs ? 'each run on a new 1 GiB ext4 (loop device)' : `in ${o.dir} (not root or no mkfs.ext4: rates depend on earlier deletes)`}`,
