@@ -1,5 +1,6 @@
 // Queue-depth figures (SEQ 1M, RND 4K at QD1/8/32): the engine's runQueue against fio with its
 // default options on the same file.
+import { randomFillSync } from 'node:crypto';
 import { closeSync, openSync } from 'node:fs';
 import { openTestFile } from '../io';
 import { ioBuffers, readsCompleted, sysBlockDir } from '../io-buffers';
@@ -57,7 +58,8 @@ export function queueCheck(
               seconds: env.seconds,
               pattern: p.pattern,
               fileSize: env.sizeBytes,
-              fill: (b) => b.fill(0x5a),
+              // As qd-profile does: incompressible data (fio writes random buffers too).
+              fill: (b) => randomFillSync(b),
             }),
         );
         return [useIops ? r.ops / r.seconds : (r.ops * p.bs) / 1024 / r.seconds];

@@ -17,6 +17,11 @@ export interface FigureResult {
   ratioOfMedians: number | null;
   /** Lowest and highest per-round ratio. */
   ratioRange: [number, number] | null;
+  /**
+   * The anchor against itself: lowest and highest ratio of its two runs in a round (null with
+   * one run a round). A two-sided target narrower than this cannot be decided on this machine.
+   */
+  anchorSelf: [number, number] | null;
   target: number | null;
   max?: number;
   pass: boolean | null;
@@ -63,10 +68,35 @@ export function med(xs: (number | null)[]): number | null {
   return median(xs.filter((x): x is number => x !== null && Number.isFinite(x)));
 }
 
+/** Per figure, the ratio of the anchor's first run in a round to its second. */
+export function selfRatios(runs: (number | null)[][]): (number | null)[] {
+  if (runs.length < 2) return [];
+  return runs[0]!.map((x, i) => ratioOf(x, runs[1]![i] ?? null));
+}
+
+/**
+ * Pass, miss, or null (no target or no figure). A two-sided target is also null when the anchor
+ * against itself spread wider than the target's band: a ratio to such an anchor passes or misses
+ * by the anchor's luck (SEQ 1M from ordinary memory on a VM: fio 0.71–1.12 of itself a round).
+ */
+export function judge(
+  f: { target: number | null; max?: number },
+  ratio: number | null,
+  anchorSelf: [number, number] | null,
+): { pass: boolean | null; note?: string } {
+  if (f.target === null || ratio === null) return { pass: null };
+  if (f.max !== undefined && anchorSelf && (anchorSelf[0] < f.target || anchorSelf[1] > f.max))
+    return {
+      pass: null,
+      note: `cannot be decided here: the anchor against itself ranged ${anchorSelf[0].toFixed(2)}–${anchorSelf[1].toFixed(2)} within a round, wider than ${f.target}–${f.max}`,
+    };
+  return { pass: ratio >= f.target && (f.max === undefined || ratio <= f.max) };
+}
+
 /** Each figure's samples, medians and paired ratio against its target. */
 export function summarise(
   checks: Check[],
-  samples: Map<Check, { e: (number | null)[][]; a: (number | null)[][] }>,
+  samples: Map<Check, { e: (number | null)[][]; a: (number | null)[][]; aa?: (number | null)[][] }>,
 ): FigureResult[] {
   const results: FigureResult[] = [];
   for (const c of checks) {
@@ -78,6 +108,13 @@ export function summarise(
       const am = med(as);
       const paired = pairedRatios(es, as);
       const ratio = med(paired);
+      const selfs = (s.aa ?? [])
+        .map((r) => r[i] ?? null)
+        .filter((x): x is number => x !== null && Number.isFinite(x));
+      const anchorSelf: [number, number] | null = selfs.length
+        ? [Math.min(...selfs), Math.max(...selfs)]
+        : null;
+      const verdict = judge(f, ratio, anchorSelf);
       const note =
         am === null
           ? as.every((x) => x === null)
@@ -96,13 +133,11 @@ export function summarise(
         ratio,
         ratioOfMedians: ratioOf(em, am),
         ratioRange: paired.length ? [Math.min(...paired), Math.max(...paired)] : null,
+        anchorSelf,
         target: f.target,
         ...(f.max ? { max: f.max } : {}),
-        pass:
-          f.target === null || ratio === null
-            ? null
-            : ratio >= f.target && (f.max === undefined || ratio <= f.max),
-        ...(note ? { note } : {}),
+        pass: verdict.pass,
+        ...(note || verdict.note ? { note: note ?? verdict.note } : {}),
       });
     });
   }
@@ -139,6 +174,7 @@ export function formatReport(results: FigureResult[], how: Record<string, unknow
       'ratio',
       '(range)',
       'of medians',
+      'anchor A/A',
       'target',
       '',
       'anchor tool',
@@ -153,14 +189,23 @@ export function formatReport(results: FigureResult[], how: Record<string, unknow
       r.ratio === null ? '—' : r.ratio.toFixed(3),
       r.ratioRange ? `(${r.ratioRange[0].toFixed(2)}–${r.ratioRange[1].toFixed(2)})` : '',
       r.ratioOfMedians === null ? '—' : r.ratioOfMedians.toFixed(3),
+      r.anchorSelf ? `${r.anchorSelf[0].toFixed(2)}–${r.anchorSelf[1].toFixed(2)}` : '',
       r.target === null ? 'info' : r.max ? `${r.target}–${r.max}` : `≥ ${r.target}`,
-      r.pass === null ? (r.note ? 'n/a' : '') : r.pass ? 'ok' : 'MISS',
+      r.pass === null
+        ? r.note?.startsWith('cannot be decided')
+          ? 'UNDECIDED'
+          : r.note
+            ? 'n/a'
+            : ''
+        : r.pass
+          ? 'ok'
+          : 'MISS',
       r.anchor,
     ]);
   const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const lines = rows.map((r) =>
     r
-      .map((c, i) => (i >= 2 && i <= 6 ? c.padStart(w[i]!) : c.padEnd(w[i]!)))
+      .map((c, i) => (i >= 2 && i <= 7 ? c.padStart(w[i]!) : c.padEnd(w[i]!)))
       .join('  ')
       .trimEnd(),
   );
@@ -168,5 +213,8 @@ export function formatReport(results: FigureResult[], how: Record<string, unknow
   const howText = Object.entries(how)
     .map(([k, v]) => `  ${k}: ${String(v)}`)
     .join('\n');
-  return `${lines.join('\n')}\n\nhow it ran:\n${howText}\n`;
+  const undecided = results
+    .filter((r) => r.note?.startsWith('cannot be decided'))
+    .map((r) => `  ${r.label}: ${r.note}`);
+  return `${lines.join('\n')}\n${undecided.length ? `\n${undecided.join('\n')}\n` : ''}\nhow it ran:\n${howText}\n`;
 }

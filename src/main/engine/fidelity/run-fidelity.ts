@@ -19,6 +19,7 @@ import {
   fmtReq,
   fmtRuns,
   meanOfRuns,
+  selfRatios,
   summarise,
   type FigureResult,
 } from './report';
@@ -27,6 +28,7 @@ export { parseArgs, type FidelityOptions } from './options';
 export {
   abbaOrder,
   formatReport,
+  judge,
   meanOfRuns,
   pairedRatios,
   ratioOf,
@@ -99,9 +101,10 @@ export async function runFidelity(
       ddBytes: o.ddBytes,
     });
     if (o.only) checks = checks.filter((c) => c.figures.some((f) => o.only!.includes(f.id)));
-    const samples = new Map<Check, { e: (number | null)[][]; a: (number | null)[][] }>(
-      checks.map((c) => [c, { e: [], a: [] }]),
-    );
+    const samples = new Map<
+      Check,
+      { e: (number | null)[][]; a: (number | null)[][]; aa: (number | null)[][] }
+    >(checks.map((c) => [c, { e: [], a: [], aa: [] }]));
     const load0 = loadavg()[0]!;
     for (const c of checks) await runCheck(c, samples.get(c)!, tools, o, log);
     const results = summarise(checks, samples);
@@ -156,7 +159,7 @@ function ioBufferAnchor(o: FidelityOptions, isRoot: boolean): HugePageReservatio
 /** One check: a warm-up anchor run, then ABBA rounds, each round's means pushed to `s`. */
 async function runCheck(
   c: Check,
-  s: { e: (number | null)[][]; a: (number | null)[][] },
+  s: { e: (number | null)[][]; a: (number | null)[][]; aa: (number | null)[][] },
   tools: Record<string, boolean>,
   o: FidelityOptions,
   log: (s: string) => void,
@@ -184,6 +187,7 @@ async function runCheck(
     }
     s.e.push(meanOfRuns(got.engine));
     s.a.push(meanOfRuns(got.anchor));
+    s.aa.push(selfRatios(got.anchor));
     log(
       `round ${round + 1}/${o.rounds}  ${c.name}: engine ${fmt(s.e.at(-1))}  ${tool} ${fmt(s.a.at(-1))}`,
     );

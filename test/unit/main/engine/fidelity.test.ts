@@ -11,6 +11,7 @@ import {
   formatReport,
   parseArgs,
   abbaOrder,
+  judge,
   meanOfRuns,
   pairedRatios,
   ratioOf,
@@ -117,6 +118,20 @@ describe('fidelity report', () => {
     expect(parseArgs(['--size', '2G', '--rounds', '5']).sizeBytes).toBe(2 * 1024 ** 3);
     expect(() => parseArgs(['--bogus'])).toThrow(/unknown option/);
   });
+  it('a two-sided target narrower than the anchor against itself is undecided, not passed', () => {
+    const band = { target: 0.95, max: 1.05 };
+    // fio SEQ 1M from ordinary memory here: 0.71–1.12 of itself within a round.
+    const wide = judge(band, 1.0, [0.71, 1.12]);
+    expect(wide.pass).toBeNull();
+    expect(wide.note).toMatch(
+      /^cannot be decided here: the anchor against itself ranged 0\.71–1\.12/,
+    );
+    expect(judge(band, 1.0, [0.97, 1.03])).toEqual({ pass: true });
+    expect(judge(band, 1.2, [0.97, 1.03])).toEqual({ pass: false });
+    // One-sided targets (≥ 0.95) are decided whatever the anchor's spread.
+    expect(judge({ target: 0.95 }, 0.9, [0.7, 1.3])).toEqual({ pass: false });
+    expect(judge({ target: 0.95 }, 1.0, null)).toEqual({ pass: true });
+  });
   it('marks misses and prints how it ran', () => {
     const text = formatReport(
       [
@@ -132,6 +147,7 @@ describe('fidelity report', () => {
           ratio: 0.9,
           ratioOfMedians: 0.9,
           ratioRange: [0.9, 0.9],
+          anchorSelf: null,
           target: 0.95,
           pass: false,
         },
@@ -147,6 +163,7 @@ describe('fidelity report', () => {
           ratio: 0.99,
           ratioOfMedians: 0.99,
           ratioRange: [0.99, 0.99],
+          anchorSelf: [0.98, 1.03],
           target: 0.97,
           pass: true,
         },
@@ -154,6 +171,7 @@ describe('fidelity report', () => {
       { rounds: 3 },
     );
     expect(text).toMatch(/RND 4K Q1 read.*0\.900\s+\(0\.90–0\.90\)\s+0\.900\s+≥ 0\.95\s+MISS/);
+    expect(text).toMatch(/SEQ 1M Q8 read.*0\.990\s+0\.98–1\.03\s+≥ 0\.97/);
     expect(text).toMatch(/SEQ 1M Q8 read.*0\.990.*≥ 0\.97\s+ok/);
     expect(text).toMatch(/how it ran:\n {2}rounds: 3/);
   });
