@@ -19,11 +19,10 @@ function expectBudget({ doc, actual, estimate }: QuickRun): void {
   expect(doc.tests.filter((t) => t.status === 'failed')).toEqual([]);
   expect(actual).toBeLessThanOrEqual(150);
   expect(doc.timing?.probe).toBeDefined();
-  // The issue's bar is ±25 % of the actual total, both ways (no phase waits to meet its
-  // estimate); the error is printed per device. Known open (issue 15): the model was fitted at
-  // load 4–10 and overestimates fast devices on a quiet machine (fast loop +19 %, own disk +24 to
-  // +34 %, 12:20–12:35 runs), so CI holds it to ±40 %: a regression still fails.
-  expect(Math.abs(estimate - actual) / actual).toBeLessThanOrEqual(0.4);
+  // The issue's bar: ±25 % of the actual total, both ways (no phase waits to meet its estimate);
+  // the error is printed per device. Quiet, 14:35: HDD-like +4 %, fast loop +13 %, own disk +8 %
+  // (before the probe read at queue depth 1 natively, fast devices ran +19 % to +34 %).
+  expect(Math.abs(estimate - actual) / actual).toBeLessThanOrEqual(0.25);
   expectCacheFlagged(doc);
 }
 
