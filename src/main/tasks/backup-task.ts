@@ -59,16 +59,35 @@ function startCopyLoad(src: string, dst: string): ChildProcess {
   );
 }
 
-function stopLoad(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('close', () => resolve());
+/** Whether any process of the group led by `pgid` is still alive (kill(2) with signal 0). */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Kills the copy's whole process group and waits until every member is gone, up to 30 s. The
+ * shell exits at once, but a dd killed inside fdatasync lives on until that flush ends: it kept a
+ * file open on the drive (a test's umount failed "target is busy") and its writes ran into the
+ * next test.
+ */
+async function stopLoad(child: ChildProcess): Promise<void> {
+  const pgid = child.pid!;
+  if (child.exitCode === null && child.signalCode === null) {
+    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
     try {
-      process.kill(-child.pid!, 'SIGKILL');
+      process.kill(-pgid, 'SIGKILL');
+      await closed;
     } catch {
-      resolve();
+      /* already gone */
     }
-  });
+  }
+  for (let waited = 0; groupAlive(pgid) && waited < 30_000; waited += 50)
+    await new Promise((r) => setTimeout(r, 50));
 }
 
 const ms = (us: number | null): number | null =>

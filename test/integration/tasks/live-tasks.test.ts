@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { appStartTask, resolveApp } from '../../../src/main/tasks/app-start-task';
 import { backupTask } from '../../../src/main/tasks/backup-task';
@@ -8,6 +8,21 @@ import { testResult } from '../../../src/shared/schemas/run';
 import { makeContext } from './context';
 
 const MiB = 1 << 20;
+
+/** Processes whose command line names `dir` (the copy load's sh and dd), other than this one. */
+function processesIn(dir: string): string[] {
+  const out: string[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    if (Number(pid) === process.pid) continue;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (cmd.includes(dir)) out.push(`${pid}: ${cmd}`);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return out;
+}
 
 describe('backup sluggishness', () => {
   it('measures small-I/O latency idle vs under a copy load and cleans up', async () => {
@@ -31,6 +46,8 @@ describe('backup sluggishness', () => {
     expect(get('slowdown_factor').median).toBeGreaterThan(0);
     expect(fractions.at(-1)).toBeLessThanOrEqual(1);
     expect(readdirSync(ctx.workDir)).toEqual([]);
+    // The copy's dd may sit in fdatasync after the kill: the task waits for its whole group.
+    expect(processesIn(ctx.workDir)).toEqual([]);
   });
 
   it('cancel stops the load and removes its files', async () => {
@@ -42,6 +59,7 @@ describe('backup sluggishness', () => {
     };
     await expect(backupTask.run(rec.ctx)).rejects.toThrow(/abort/i);
     expect(readdirSync(rec.ctx.workDir)).toEqual([]);
+    expect(processesIn(rec.ctx.workDir)).toEqual([]);
   });
 });
 
