@@ -71,10 +71,10 @@ void scramble(char* p, uint64_t len, uint64_t offset) {
   timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   const uint64_t line = (static_cast<uint64_t>(now.tv_nsec) ^ offset) & 7;
+  const uint64_t t[2] = {static_cast<uint64_t>(now.tv_sec), static_cast<uint64_t>(now.tv_nsec)};
   for (uint64_t b = 0; b + 512 <= len; b += 512) {
     const uint64_t at = offset + b;
     memcpy(p + b + (line << 6), &at, 8);
-    const uint64_t t[2] = {static_cast<uint64_t>(now.tv_sec), static_cast<uint64_t>(now.tv_nsec)};
     memcpy(p + b + 64 - 16, t, 16);
   }
 }

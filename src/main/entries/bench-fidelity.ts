@@ -23,7 +23,7 @@ async function main(): Promise<number> {
       `\n${missed.length} figure(s) missed the target: ${missed.map((m) => m.id).join(', ')}\n`,
     );
   // A figure that cannot be decided here is no pass either.
-  const undecided = results.filter((r) => r.note?.startsWith('cannot be decided'));
+  const undecided = results.filter((r) => r.undecided);
   if (undecided.length)
     process.stderr.write(
       `${undecided.length} figure(s) cannot be decided on this machine: ${undecided.map((m) => m.id).join(', ')}\n`,

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { BACKUP_DEFAULTS } from '../../shared/bench/estimates';
 import { percentile } from '../../shared/stats';
 import type { TestContext, TestModule } from '../engine/types';
 import {
@@ -21,12 +22,6 @@ import { runProbe, type ProbeOutcome } from './latency-probe';
 import { removeTree } from '../core/safe-remove';
 
 const MiB = 1 << 20;
-export const BACKUP_DEFAULTS = {
-  backup: 512 * MiB,
-  backupProbe: 256 * MiB,
-  backupFiles: 2000,
-  backupOps: 1000,
-};
 
 async function writeDataFile(path: string, bytes: number, signal: AbortSignal): Promise<void> {
   const fh = await open(path, 'wx');

@@ -141,12 +141,8 @@ export function cpuSince(start: NodeJS.CpuUsage): number {
 export const repFraction = (i: number, n: number, f: number): number =>
   Math.min(1, Math.max(0, (i + Math.min(1, Math.max(0, f))) / n));
 
-/**
- * A task's size override: `task.<key>` (what the bench CLI accepts: --size task.unpack=50M)
- * or the bare key.
- */
-export const taskSize = (sizes: Record<string, number>, key: string, fallback: number): number =>
-  sizes[`task.${key}`] ?? sizes[key] ?? fallback;
+// One rule for size overrides, shared with the plan's estimates.
+export { taskSize } from '../../shared/bench/estimates';
 
 /**
  * A child tool reports no progress of its own: advance by elapsed / expected seconds (the first

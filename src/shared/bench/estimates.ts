@@ -117,6 +117,21 @@ export function estimateSeconds(
 export const qdRampSeconds = (s: Pick<ProfileSizes, 'qdSeconds'>): number =>
   Math.max(0.2, s.qdSeconds / 5);
 
+/**
+ * A task's size override: `task.<key>` (what the bench CLI accepts: --size task.unpack=50M)
+ * or the bare key.
+ */
+export const taskSize = (sizes: Record<string, number>, key: string, fallback: number): number =>
+  sizes[`task.${key}`] ?? sizes[key] ?? fallback;
+
+/** The backup-load task's sizes (tasks/backup-task.ts) unless a run overrides them. */
+export const BACKUP_DEFAULTS = {
+  backup: 512 * MiB,
+  backupProbe: 256 * MiB,
+  backupFiles: 2000,
+  backupOps: 1000,
+};
+
 /** The real-world tasks whose time depends on the drive; null: the module's own estimate. */
 export function taskEstimateSeconds(
   id: string,
@@ -152,17 +167,18 @@ export function taskEstimateSeconds(
       return reps * (dropSeconds(r) + Math.min(bound, entries / (4 * Math.max(1, r.iops))));
     }
     case 'task.backup-load': {
-      // Same defaults as tasks/backup-task.ts. Writing the copy's source and the probe file
+      // Writing the copy's source and the probe file
       // (sequential) and 2,000 small files; then each time: two cache drops, 1 s for the copy to
       // get going, 1,000 small random reads (a file open each) on the idle disk, and the same
       // during the copy, which takes about half of a seeking drive's requests (bounded at 30 s).
       // The old fixed 25 s a time was 85 s against 10.6–12.1 s measured on fast drives.
-      const size = (k: string, d: number): number => sizes[`task.${k}`] ?? sizes[k] ?? d;
-      const bytes = size('backup', 512 * MiB) + size('backupProbe', 256 * MiB);
-      const ops = size('backupOps', 1000);
+      const size = (k: keyof typeof BACKUP_DEFAULTS): number =>
+        taskSize(sizes, k, BACKUP_DEFAULTS[k]);
+      const bytes = size('backup') + size('backupProbe');
+      const ops = size('backupOps');
       const read = ops / Math.max(1, r.iops) + ops * 3e-5 * r.cpu;
       const each = 2 * dropSeconds(r) + 1 + read + Math.min(30, 2 * read + 0.5);
-      return 0.5 + bytes / r.seqBps + size('backupFiles', 2000) * 1e-4 * r.cpu + reps * each;
+      return 0.5 + bytes / r.seqBps + size('backupFiles') * 1e-4 * r.cpu + reps * each;
     }
     default:
       return null;

@@ -61,7 +61,7 @@ export const qdProfile: TestModule = {
     );
     const r = baseResult(
       this,
-      `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} --ramp_time=${qdRampSeconds(s)} per phase on a ${fmtBytes(fileSize)} test file; ${qd1Note()}, ${nativeAio().addon ? 'deeper queues through Linux native AIO, one submission per request (as fio libaio)' : 'deeper queues asynchronous through libuv (io_uring where the kernel allows it)'}${nativeAio().addon ? "; every write's buffer scrambled per 512 bytes with its offset and time, as fio's default scramble_buffers (no deduplicating shortcut)" : ''}`,
+      `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} --ramp_time=${qdRampSeconds(s)} per phase on a ${fmtBytes(fileSize)} test file; ${qd1Note()}, ${nativeAio().addon ? "deeper queues through Linux native AIO, one submission per request (as fio libaio); every write's buffer scrambled per 512 bytes with its offset and time, as fio's default scramble_buffers (no deduplicating shortcut)" : 'deeper queues asynchronous through libuv (io_uring where the kernel allows it)'}`,
     );
     if (created) r.bytesWritten = fileSize;
     r.cache = 'bypassed';

@@ -25,6 +25,8 @@ export interface FigureResult {
   target: number | null;
   max?: number;
   pass: boolean | null;
+  /** A two-sided target narrower than the anchor against itself: neither pass nor miss. */
+  undecided?: true;
   note?: string;
 }
 
@@ -83,11 +85,12 @@ export function judge(
   f: { target: number | null; max?: number },
   ratio: number | null,
   anchorSelf: [number, number] | null,
-): { pass: boolean | null; note?: string } {
+): { pass: boolean | null; undecided?: true; note?: string } {
   if (f.target === null || ratio === null) return { pass: null };
   if (f.max !== undefined && anchorSelf && (anchorSelf[0] < f.target || anchorSelf[1] > f.max))
     return {
       pass: null,
+      undecided: true,
       note: `cannot be decided here: the anchor against itself ranged ${anchorSelf[0].toFixed(2)}–${anchorSelf[1].toFixed(2)} within a round, wider than ${f.target}–${f.max}`,
     };
   return { pass: ratio >= f.target && (f.max === undefined || ratio <= f.max) };
@@ -137,6 +140,7 @@ export function summarise(
         target: f.target,
         ...(f.max ? { max: f.max } : {}),
         pass: verdict.pass,
+        ...(verdict.undecided ? { undecided: true as const } : {}),
         ...(note || verdict.note ? { note: note ?? verdict.note } : {}),
       });
     });
@@ -191,15 +195,7 @@ export function formatReport(results: FigureResult[], how: Record<string, unknow
       r.ratioOfMedians === null ? '—' : r.ratioOfMedians.toFixed(3),
       r.anchorSelf ? `${r.anchorSelf[0].toFixed(2)}–${r.anchorSelf[1].toFixed(2)}` : '',
       r.target === null ? 'info' : r.max ? `${r.target}–${r.max}` : `≥ ${r.target}`,
-      r.pass === null
-        ? r.note?.startsWith('cannot be decided')
-          ? 'UNDECIDED'
-          : r.note
-            ? 'n/a'
-            : ''
-        : r.pass
-          ? 'ok'
-          : 'MISS',
+      r.pass === null ? (r.undecided ? 'UNDECIDED' : r.note ? 'n/a' : '') : r.pass ? 'ok' : 'MISS',
       r.anchor,
     ]);
   const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -213,8 +209,6 @@ export function formatReport(results: FigureResult[], how: Record<string, unknow
   const howText = Object.entries(how)
     .map(([k, v]) => `  ${k}: ${String(v)}`)
     .join('\n');
-  const undecided = results
-    .filter((r) => r.note?.startsWith('cannot be decided'))
-    .map((r) => `  ${r.label}: ${r.note}`);
+  const undecided = results.filter((r) => r.undecided).map((r) => `  ${r.label}: ${r.note}`);
   return `${lines.join('\n')}\n${undecided.length ? `\n${undecided.join('\n')}\n` : ''}\nhow it ran:\n${howText}\n`;
 }

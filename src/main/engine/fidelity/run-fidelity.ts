@@ -194,6 +194,24 @@ async function runCheck(
   }
 }
 
+/** "check: engine X, tool Y" for every check that recorded `pick`, joined; '' when none did. */
+function perSide(
+  checks: Check[],
+  pick: (c: Check) => { engine: number[]; anchor: number[] } | undefined,
+  format: (xs: number[]) => string,
+): string {
+  return checks
+    .flatMap((c) => {
+      const s = pick(c);
+      return s
+        ? [
+            `${c.name}: engine ${format(s.engine)}, ${c.anchorName.split(' ')[0]} ${format(s.anchor)}`,
+          ]
+        : [];
+    })
+    .join('; ');
+}
+
 /** How the figures were taken, printed with the report so a reader can judge them. */
 function describeRun(
   o: FidelityOptions,
@@ -215,22 +233,9 @@ function describeRun(
     ddBytes: o.ddBytes,
     kernel: release(),
     cpus: cpus().length,
-    requestsPerIo:
-      checks
-        .filter((c) => c.requests)
-        .map(
-          (c) =>
-            `${c.name}: engine ${fmtReq(c.requests!.engine)}, ${c.anchorName.split(' ')[0]} ${fmtReq(c.requests!.anchor)}`,
-        )
-        .join('; ') || 'not watched',
+    requestsPerIo: perSide(checks, (c) => c.requests, fmtReq) || 'not watched',
     bufferRunsPerMiB:
-      checks
-        .filter((c) => c.layout)
-        .map(
-          (c) =>
-            `${c.name}: engine ${fmtRuns(c.layout!.engine)}, ${c.anchorName.split(' ')[0]} ${fmtRuns(c.layout!.anchor)}`,
-        )
-        .join('; ') || 'not seen (needs root and the native addon)',
+      perSide(checks, (c) => c.layout, fmtRuns) || 'not seen (needs root and the native addon)',
     loadavgStart: load0,
     loadavgEnd: loadavg()[0],
   };

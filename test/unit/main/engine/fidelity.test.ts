@@ -123,6 +123,7 @@ describe('fidelity report', () => {
     // fio SEQ 1M from ordinary memory here: 0.71–1.12 of itself within a round.
     const wide = judge(band, 1.0, [0.71, 1.12]);
     expect(wide.pass).toBeNull();
+    expect(wide.undecided).toBe(true);
     expect(wide.note).toMatch(
       /^cannot be decided here: the anchor against itself ranged 0\.71–1\.12/,
     );
