@@ -16,13 +16,21 @@ import {
 import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
 import type { PrivilegeState, RunDocument } from '../../shared/schemas/run';
 import { UserError } from '../core/errors';
+import { fileWorkAccount } from '../core/file-owner';
 import type { Services } from '../core/services';
 import { describeTarget } from '../drives';
 import { appsOption, resolveApp } from '../tasks/app-start-task';
 import { duRoot } from '../tasks/du-task';
 import { checkTarball, compressionOption } from '../tasks/unpack-task';
 import { newRunId } from '../store/run-store';
-import { runEngine, type EngineOutcome, type EngineProgress, type EngineSpawner } from './client';
+import {
+  forkSpawner,
+  runEngine,
+  type EngineOutcome,
+  type EngineProgress,
+  type EngineSpawner,
+} from './client';
+import { fileSteps } from './file-ops';
 import {
   engineRun,
   privilegeOf,
@@ -36,13 +44,7 @@ import { registry } from './registry';
 import { buildRunDocument } from './run-builder';
 import { runNotes } from './run-notes';
 import type { PrivilegedOps } from './types';
-import {
-  checkTargetDir,
-  freeBytes,
-  prepareWorkDir,
-  removeWorkDir,
-  type WorkDirOptions,
-} from './work-dir';
+import { checkTargetDir, freeBytes, type WorkDirOptions } from './work-dir';
 
 export type TargetDescriber = (
   dir: string,
@@ -194,9 +196,13 @@ export async function runBench(
     req.options,
   );
   const targetDir = checkTargetDir(req.targetDir);
+  // Root in a folder another account controls: all file work runs as that account.
+  const account = fileWorkAccount(targetDir);
+  const files = fileSteps(account);
   const facts = await targetFacts(deps, targetDir);
   const id = newRunId();
-  const { workDir, swept, skipped } = prepareWorkDir(targetDir, id, plan.bytesNeeded, deps.workDir);
+  const prepared = await files.prepare(targetDir, id, plan.bytesNeeded, deps.workDir);
+  const { workDir, swept, skipped } = prepared;
   const t0 = performance.now();
   const giveBack = await (deps.rootAdmin?.() ?? Promise.resolve(null)).catch(() => null);
   const privileged = deps.privileged?.() ?? null;
@@ -206,14 +212,15 @@ export async function runBench(
       plan,
       workDir,
       rawReadsLikely(privileged, facts.drive?.path),
-      deps,
+      { probe: deps.probe ?? files.probe },
       hooks,
     );
     if (!probed) return null;
     const { rates, estimated } = probed;
     const device = facts.drive?.path ?? null;
     const where = { workDir, targetDir, device, options };
-    outcome = await runEngine(engineRun(plan, estimated, where, { ...deps, privileged }, hooks));
+    const spawner = account ? forkSpawner(undefined, account) : deps.spawner;
+    outcome = await runEngine(engineRun(plan, estimated, where, { spawner, privileged }, hooks));
     if (outcome.cancelled) return null;
     const actualSeconds = (performance.now() - t0) / 1000;
     const timing = runTiming(estimated, rates, outcome.phases, actualSeconds);
@@ -239,8 +246,8 @@ export async function runBench(
     return doc;
   } finally {
     giveBack?.();
-    removeWorkDir(workDir);
+    await files.remove(workDir).catch(() => undefined);
     // A cancelled engine stuck in fsync may still be alive: clean again once it is gone.
-    void outcome?.exited.then(() => removeWorkDir(workDir));
+    void outcome?.exited.then(() => files.remove(workDir).catch(() => undefined));
   }
 }

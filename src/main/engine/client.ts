@@ -5,6 +5,8 @@ import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestResult } from '../../shared/schemas/run';
+import { forkAsOptions } from '../core/as-owner';
+import type { FileAccount } from '../core/file-owner';
 import { fromEngine, type EnginePlan, type FromEngine, type ToEngine } from './protocol';
 import type { PrivilegedOps } from './types';
 
@@ -43,15 +45,20 @@ export function defaultWorkerPath(): string {
  */
 export const ENGINE_ENV = { UV_USE_IO_URING: '1', UV_THREADPOOL_SIZE: '32' };
 
-export function forkSpawner(workerPath?: string): EngineSpawner {
+/**
+ * Forks the engine; with `account` (root in a folder another account controls, core/file-owner)
+ * it runs with that account's uid/gid and no supplementary groups, and root keeps only the
+ * privileged requests it answers for the engine.
+ */
+export function forkSpawner(workerPath?: string, account?: FileAccount | null): EngineSpawner {
   return () => {
+    // Under Electron, fork() runs the Electron binary: make it behave as plain Node.
+    const env = {
+      ...ENGINE_ENV,
+      ...(process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
+    };
     const child = fork(workerPath ?? defaultWorkerPath(), [], {
-      // Under Electron, fork() runs the Electron binary: make it behave as plain Node.
-      env: {
-        ...process.env,
-        ...ENGINE_ENV,
-        ...(process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
-      },
+      ...(account ? forkAsOptions(account, env) : { env: { ...process.env, ...env } }),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',
     });

@@ -17,6 +17,7 @@ import {
 import { COMPRESSIONS, EXTENSION, writeTarball, type Compression } from './tarball';
 import { runTimed } from './timed-exec';
 import { describeOutcome, removeTree } from '../core/safe-remove';
+import { deviceNodeRefusal, extractScript } from '../core/safe-extract';
 
 export const DEFAULT_UNPACK_BYTES = 250e6;
 const DEFAULT_SEED = 20111;
@@ -156,13 +157,14 @@ export const unpackTask: TestModule = {
         // syncfs of the target only (sync -f): the timing includes getting the tree onto the disk.
         const expected = samples.at(-1)?.wall ?? totalBytes / 25e6;
         const stop = timeProgress(expected, (f) => ctx.progress(at(f)));
-        const r = await runTimed(
-          'tar -xf "$1" -C "$2" --no-same-owner && sync -f "$2"',
-          [archive, dest],
-          { signal: ctx.signal },
-        ).finally(stop);
+        const r = await runTimed(extractScript(dest), [archive, dest], {
+          signal: ctx.signal,
+        }).finally(stop);
         ctx.signal.throwIfAborted();
-        if (r.code !== 0) throw new UserError(explainTarFailure(r.stderr, ctx.workDir));
+        if (r.code !== 0)
+          throw new UserError(
+            deviceNodeRefusal(r.stderr) ?? explainTarFailure(r.stderr, ctx.workDir),
+          );
         samples.push({ wall: r.wall, cpu: r.cpu ?? 0 });
         ctx.progress(at(1));
       }

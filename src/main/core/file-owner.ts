@@ -1,0 +1,128 @@
+// Whose rights file work in a folder needs. Root must never do path-based file work where another
+// account can change the path: an account that owns a folder on the way (or can write to one
+// that is not sticky) can rename root's fresh `.drivewise-<run>` folder and put a symlink or its
+// own folder in its place between two of root's calls. So, as root:
+// - every folder on the way is root's, or sticky (others cannot rename what they do not own):
+//   root works there itself;
+// - exactly one other account owns folders on the way and nobody else can write them: the work
+//   is done as that account (uid, primary gid, no supplementary groups), so a swapped path gains
+//   it nothing it could not do already;
+// - anything else (a group-writable or world-writable folder that is not sticky, folders of two
+//   accounts): no single account owns it, and it is refused in one line.
+import { lstatSync, readFileSync, realpathSync, type Stats } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UserError } from './errors';
+
+export interface FileAccount {
+  uid: number;
+  gid: number;
+  name: string;
+  home: string;
+}
+
+const S_ISVTX = 0o1000;
+
+/** The folder itself and every folder above it, innermost first. */
+function chain(abs: string): string[] {
+  const out: string[] = [];
+  for (let p = abs; ; p = dirname(p)) {
+    out.push(p);
+    if (p === dirname(p)) return out;
+  }
+}
+
+/** The passwd entry of `uid` (name, primary gid, home), or null. */
+export function passwdEntry(uid: number, file = '/etc/passwd'): Omit<FileAccount, 'uid'> | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  for (const line of text.split('\n')) {
+    const f = line.split(':');
+    if (f.length >= 7 && Number(f[2]) === uid && f[2] !== '')
+      return { name: f[0]!, gid: Number(f[3]), home: f[5]! };
+  }
+  return null;
+}
+
+type Lstat = (p: string) => Stats;
+
+interface ChainFacts {
+  owners: Map<number, { gid: number; path: string }>;
+  /** Why no single account controls the chain, or null. */
+  shared: string | null;
+}
+
+function inspectChain(paths: string[], lstat: Lstat): ChainFacts {
+  const owners: ChainFacts['owners'] = new Map();
+  for (const p of paths) {
+    const st = lstat(p);
+    if (st.isSymbolicLink()) continue; // its target's chain is inspected too (realpath)
+    const sticky = (st.mode & S_ISVTX) !== 0;
+    if (st.uid !== 0 && !owners.has(st.uid)) owners.set(st.uid, { gid: st.gid, path: p });
+    if (!sticky && st.mode & 0o002)
+      return { owners, shared: `${p} is writable by every account and not sticky` };
+    if (!sticky && st.mode & 0o020 && st.gid !== 0)
+      return { owners, shared: `${p} is writable by the group with gid ${st.gid} and not sticky` };
+  }
+  if (owners.size > 1) {
+    const [a, b] = [...owners.entries()];
+    return {
+      owners,
+      shared: `${a![1].path} belongs to uid ${a![0]} and ${b![1].path} to uid ${b![0]}`,
+    };
+  }
+  return { owners, shared: null };
+}
+
+/**
+ * The account whose rights file work in `dir` must use: null when this process may do it itself
+ * (not root, or every folder on the way is root's or sticky). Throws a one-line UserError when
+ * the process is root and no single account controls the folder.
+ */
+export function fileWorkAccount(
+  dir: string,
+  opts: { uid?: number; lstat?: Lstat; passwd?: string } = {},
+): FileAccount | null {
+  if ((opts.uid ?? process.getuid?.() ?? -1) !== 0) return null;
+  const abs = resolve(dir);
+  const lstat = opts.lstat ?? lstatSync;
+  let real = abs;
+  try {
+    real = realpathSync(abs);
+  } catch {
+    /* checked as given; a missing folder fails later with its own message */
+  }
+  // The path as given and where it leads: a link in a folder of another account can be re-aimed.
+  const paths = [...new Set([...chain(abs), ...chain(real)])];
+  let facts: ChainFacts;
+  try {
+    facts = inspectChain(paths, lstat);
+  } catch (err) {
+    throw new UserError(`cannot check who controls ${abs}: ${(err as Error).message}`);
+  }
+  if (facts.shared)
+    throw new UserError(
+      `refusing to work as root in ${abs}: ${facts.shared}, so another account could swap the work folder mid-run and no single account owns it; choose a folder of your own`,
+    );
+  const [owner] = [...facts.owners.entries()];
+  if (!owner) return null;
+  const [uid, { gid: folderGid }] = owner;
+  const pw = passwdEntry(uid, opts.passwd);
+  return pw ? { uid, ...pw } : { uid, gid: folderGid, name: `uid ${uid}`, home: '/' };
+}
+
+/**
+ * For code that does file work itself (the engine's tasks, extraction): throws when this process
+ * is root in a folder another account controls. The engine runs as that account there, so this
+ * only fires if something starts file work as root where it must not.
+ */
+export function assertRootMayWorkIn(dir: string): void {
+  const account = fileWorkAccount(dir);
+  if (account)
+    throw new UserError(
+      `refusing to work as root in ${resolve(dir)}: it belongs to ${account.name}; the work must run as that account`,
+    );
+}
