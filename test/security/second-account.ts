@@ -3,7 +3,7 @@
 // (an unprotected version of the operation) until it has hit the window at least 20 times, capped
 // at 60 s, so a zero for the protected version means something.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, lstatSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, rmSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -76,11 +76,11 @@ export async function raceUntil(
 /** Entries under `root` (not following links) that match `pred`. */
 export function findEntries(
   root: string,
-  pred: (st: ReturnType<typeof lstatSync>, path: string) => boolean,
+  pred: (st: Stats, path: string) => boolean,
 ): string[] {
   const out: string[] = [];
   const walk = (p: string): void => {
-    let st;
+    let st: Stats;
     try {
       st = lstatSync(p);
     } catch {

@@ -40,8 +40,16 @@ export function buildProgram(services: Services, io: CliIo): Command {
 export async function runCli(
   argv: string[],
   io: CliIo = defaultIo,
-  services = createServices({ host: 'cli' }),
+  given?: Services,
 ): Promise<number> {
+  let services: Services;
+  try {
+    services = given ?? createServices({ host: 'cli' });
+  } catch (err) {
+    // As root, a config folder of another account is refused here (core/file-owner).
+    io.err(`drivewise: ${oneLine(err)}\n`);
+    return err instanceof UserError ? err.exitCode : 1;
+  }
   const program = buildProgram(services, io);
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -58,7 +58,14 @@ interface ChainFacts {
 function inspectChain(paths: string[], lstat: Lstat): ChainFacts {
   const owners: ChainFacts['owners'] = new Map();
   for (const p of paths) {
-    const st = lstat(p);
+    let st: Stats;
+    try {
+      st = lstat(p);
+    } catch (err) {
+      // Not there yet: whoever makes it (this process) owns it.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw err;
+    }
     if (st.isSymbolicLink()) continue; // its target's chain is inspected too (realpath)
     const sticky = (st.mode & S_ISVTX) !== 0;
     if (st.uid !== 0 && !owners.has(st.uid)) owners.set(st.uid, { gid: st.gid, path: p });
@@ -125,4 +132,30 @@ export function assertRootMayWorkIn(dir: string): void {
     throw new UserError(
       `refusing to work as root in ${resolve(dir)}: it belongs to ${account.name}; the work must run as that account`,
     );
+}
+
+/**
+ * Config and runtime folders (XDG_CONFIG_HOME, XDG_RUNTIME_DIR, TMPDIR as `sudo -E` leaves them):
+ * root uses one only when every folder on the way is root's or sticky, as no other account can then
+ * plant a link or swap a file in it. Returns `dir`; otherwise one line naming the folder and why.
+ */
+export function rootMayUseFolder(
+  dir: string,
+  what: string,
+  uid = process.getuid?.() ?? -1,
+): string {
+  if (uid !== 0) return dir;
+  let account: FileAccount | null;
+  try {
+    account = fileWorkAccount(dir, { uid });
+  } catch (err) {
+    throw new UserError(
+      `refusing to use ${what} ${resolve(dir)} as root: ${(err as Error).message.replace(/^refusing to work as root in [^:]*: /, '')}`,
+    );
+  }
+  if (account)
+    throw new UserError(
+      `refusing to use ${what} ${resolve(dir)} as root: it belongs to ${account.name} (uid ${account.uid}), who could swap what root reads and writes there; run without sudo -E or point ${what} at a folder root owns`,
+    );
+  return dir;
 }

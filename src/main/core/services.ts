@@ -4,6 +4,7 @@ import pkg from '../../../package.json';
 import type { FeatureFlags } from '../../shared/contract/app';
 import type { EngineSpawner } from '../engine/client';
 import { EventBus } from './event-bus';
+import { rootMayUseFolder } from './file-owner';
 import { JobManager } from './jobs';
 import { RunStore } from '../store/run-store';
 import { defaultManagerDeps, PrivilegedManager } from '../privileged/manager';
@@ -25,9 +26,14 @@ export interface Services {
   engineSpawner?: EngineSpawner | undefined;
 }
 
+/** The config folder; as root only one that no other account controls (core/file-owner). */
 export function defaultConfigDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CONFIG_HOME?.trim() || join(env.HOME || homedir(), '.config');
-  return join(base, 'drivewise');
+  const fromXdg = env.XDG_CONFIG_HOME?.trim();
+  const base = fromXdg || join(env.HOME || homedir(), '.config');
+  return rootMayUseFolder(
+    join(base, 'drivewise'),
+    fromXdg ? 'XDG_CONFIG_HOME' : 'the config folder',
+  );
 }
 
 export const appVersion: string = pkg.version;

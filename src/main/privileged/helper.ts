@@ -66,20 +66,23 @@ export function readTokenOnce(tokenFile: string): string {
   const dir = lstatSync(dirname(tokenFile));
   if (!dir.isDirectory() || (dir.mode & 0o077) !== 0)
     throw new Error('token directory is not a private directory');
-  const fd = openSync(tokenFile, constants.O_RDONLY | constants.O_NOFOLLOW);
+  // Non-blocking: a FIFO planted as the token file must not hang the helper on open or read.
+  const fd = openSync(tokenFile, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  let token: string;
   try {
     const st = fstatSync(fd);
     if (!st.isFile() || (st.mode & 0o077) !== 0 || st.uid !== dir.uid)
-      throw new Error('token file is not a private file of the directory owner');
+      throw new Error('token file is not a private regular file of the directory owner');
     const buf = Buffer.alloc(128);
     const n = readSync(fd, buf, 0, buf.length, 0);
-    const token = buf.subarray(0, n).toString('utf8').trim();
+    token = buf.subarray(0, n).toString('utf8').trim();
     if (!/^[0-9a-f]{64}$/.test(token)) throw new Error('token file does not hold a token');
-    return token;
   } finally {
     closeSync(fd);
-    unlinkSync(tokenFile);
   }
+  // Only a token file that passed every check is used up; a refused one is not ours to delete.
+  unlinkSync(tokenFile);
+  return token;
 }
 
 /** Process start time from /proc, so a recycled pid is not mistaken for the app. */

@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rootMayUseFolder } from '../core/file-owner';
 import { processStartTime } from '../core/process-alive';
 import { ourUid, PRIVATE_MODE, removeTree } from '../core/safe-remove';
 import type { LiveValue, PrivilegedOps } from '../engine/types';
@@ -271,5 +272,7 @@ export class HelperSession implements PrivilegedOps {
 /** $XDG_RUNTIME_DIR is per-user and private; fall back to the temp dir. */
 export function defaultBaseDir(env: NodeJS.ProcessEnv = process.env): string {
   const run = env.XDG_RUNTIME_DIR;
-  return run && existsSync(run) ? run : tmpdir();
+  // As root, a runtime folder of another account (sudo -E) could have its session swapped.
+  if (run && existsSync(run)) return rootMayUseFolder(run, 'XDG_RUNTIME_DIR');
+  return rootMayUseFolder(tmpdir(), 'the temp folder (TMPDIR)');
 }
