@@ -74,10 +74,7 @@ export async function raceUntil(
 }
 
 /** Entries under `root` (not following links) that match `pred`. */
-export function findEntries(
-  root: string,
-  pred: (st: Stats, path: string) => boolean,
-): string[] {
+export function findEntries(root: string, pred: (st: Stats, path: string) => boolean): string[] {
   const out: string[] = [];
   const walk = (p: string): void => {
     let st: Stats;

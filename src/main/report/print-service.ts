@@ -42,7 +42,30 @@ export function rendererDir(): string {
 /** What the report page publishes on window once it has drawn itself (see ReportRoute.tsx). */
 const READY = `document.documentElement.dataset.reportState`;
 
-export async function renderReport(input: RenderInput): Promise<RenderOutput> {
+/** Renders waiting behind the running one at most; more get a clear "busy". */
+export const MAX_WAITING_RENDERS = 2;
+let queue: Promise<unknown> = Promise.resolve();
+let waiting = 0;
+
+/**
+ * One report render at a time (each starts a Chromium): the others wait their turn, and beyond
+ * MAX_WAITING_RENDERS waiting they are refused in one line instead of piling up.
+ */
+export function renderReport(input: RenderInput): Promise<RenderOutput> {
+  if (waiting >= MAX_WAITING_RENDERS)
+    return Promise.reject(
+      new UserError('busy: other reports are being made; try again when they are done'),
+    );
+  waiting++;
+  const turn = queue.then(
+    () => (waiting--, renderOne(input)),
+    () => (waiting--, renderOne(input)),
+  );
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+async function renderOne(input: RenderInput): Promise<RenderOutput> {
   const executablePath = findChromium(input.env);
   const staticDir = input.staticDir ?? rendererDir();
   const timeout = input.timeoutMs ?? 60_000;

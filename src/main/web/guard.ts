@@ -46,7 +46,8 @@ export function parseTarget(raw: string | undefined): Target | null {
 }
 
 /**
- * The host names the server answers to, and the Origins it accepts: the same two, in agreement.
+ * The host names the server answers to, and the Origins it accepts: 127.0.0.1, [::1] and
+ * localhost (the server holds its port on both loopback addresses), in agreement.
  * The page may be opened as http://127.0.0.1:PORT or http://localhost:PORT; its requests then
  * carry Origin http://<the same host>, so the Origin must equal http:// + the Host header.
  */
@@ -54,7 +55,7 @@ export class HostGuard {
   private readonly hosts: Set<string>;
 
   constructor(readonly port: number) {
-    this.hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+    this.hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
   }
 
   /** Host header is ours (DNS-rebinding guard) and Origin, if any, is the page on that host. */
@@ -66,7 +67,7 @@ export class HostGuard {
     return origin.toLowerCase() === `http://${host}`;
   }
 
-  /** CSP for the served pages: scripts and sockets from this host under either name only. */
+  /** CSP for the served pages: scripts and sockets from this host under these names only. */
   csp(): string {
     const ws = [...this.hosts].map((h) => `ws://${h}`).join(' ');
     return (

@@ -5,7 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import {
+  createServer as createNetServer,
+  type AddressInfo,
+  type Server as NetServer,
+  type Socket,
+} from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WS_MAX_PAYLOAD } from '../../shared/contract/limits';
@@ -95,13 +100,14 @@ function serveStatic(res: ServerResponse, staticDir: string, rel: string, guard:
 function handleRequest(
   req: IncomingMessage,
   res: ServerResponse,
-  s: { guard: HostGuard; token: string; staticDir: string },
+  s: { guard: HostGuard; token: string; staticDir: string; trust: (socket: Socket) => void },
 ): void {
   if (!s.guard.allows(req, false)) return plain(res, 403, 'forbidden: foreign host or origin');
   const target = parseTarget(req.url);
   if (!target) return plain(res, 400, 'bad request: malformed request target');
   const r = route(target, s.token);
   if (r.kind === 'denied') return plain(res, 403, 'forbidden: missing or wrong token');
+  s.trust(req.socket);
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return plain(res, 405, 'method not allowed', { allow: 'GET, HEAD' });
   if (r.kind === 'redirect') return plain(res, 303, 'see other', { location: r.location });
@@ -109,15 +115,75 @@ function handleRequest(
   serveStatic(res, s.staticDir, r.rel, s.guard);
 }
 
-function listenLoopback(server: Server, port: number): Promise<void> {
+/** Connections that have not shown the key: closed after this long idle (slow or silent). */
+export const UNAUTH_IDLE_MS = 4000;
+/** The request headers must be complete this soon after a connection opens. */
+export const HEADERS_TIMEOUT_MS = 4000;
+/** Open connections at most (pages, sockets, anything connecting); more are closed at once. */
+export const MAX_CONNECTIONS = 256;
+/**
+ * Connections without the key at most: a new one closes the oldest, so a flood of them can
+ * never keep the page (which shows the key in its first request) from getting in.
+ */
+export const MAX_UNTRUSTED = 32;
+
+function listenOn(server: NetServer, port: number, host: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    // Loopback only, by construction: no option exists to bind anything else.
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
+}
+
+/**
+ * The same port on 127.0.0.1 and on ::1 (what `localhost` may resolve to first): nobody else can
+ * then take the other name's port and receive the key. A port already taken on either is given
+ * up for another (a random port) or refused (a port the person chose). ::1 is skipped only where
+ * the machine has no IPv6 loopback, so no other account can bind it either. Loopback only, by
+ * construction: no option exists to bind anything else.
+ */
+async function listenLoopback(server: Server, port: number): Promise<{ close(): void }> {
+  for (let attempt = 0; ; attempt++) {
+    await listenOn(server, port, '127.0.0.1');
+    const got = (server.address() as AddressInfo).port;
+    const v6 = createNetServer((socket) => server.emit('connection', socket));
+    try {
+      await listenOn(v6, got, '::1');
+      return { close: () => v6.close() };
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EADDRNOTAVAIL' || code === 'EAFNOSUPPORT') return { close: noop };
+      await new Promise<void>((r) => server.close(() => r()));
+      if (port !== 0 || attempt >= 20)
+        throw new Error(`port ${got} is taken on [::1] by another program: choose another port`);
+    }
+  }
+}
+
+/** Idle and header timeouts for connections without the key, and caps on open ones. */
+function boundConnections(server: Server): Set<Socket> {
+  const sockets = new Set<Socket>();
+  const untrusted = new Set<Socket>();
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = HEADERS_TIMEOUT_MS * 2;
+  server.on('connection', (socket: Socket) => {
+    socket.on('error', noop);
+    if (sockets.size >= MAX_CONNECTIONS) return void socket.destroy();
+    if (untrusted.size >= MAX_UNTRUSTED) untrusted.values().next().value?.destroy();
+    sockets.add(socket);
+    untrusted.add(socket);
+    socket.on('close', () => (sockets.delete(socket), untrusted.delete(socket)));
+    socket.setTimeout(UNAUTH_IDLE_MS, () => socket.destroy());
+  });
+  return untrusted;
+}
+
+/** The connection showed the key: it may stay open while in use (keep-alive still ends it). */
+function trust(untrusted: Set<Socket>, socket: Socket, idleMs: number): void {
+  untrusted.delete(socket);
+  socket.setTimeout(idleMs);
 }
 
 export async function startLoopbackServer(opts: LoopbackOptions): Promise<LoopbackServer> {
@@ -126,11 +192,13 @@ export async function startLoopbackServer(opts: LoopbackOptions): Promise<Loopba
   const staticDir = normalize(opts.staticDir).replace(/[/\\]+$/, '');
   let guard = new HostGuard(0);
 
-  const server = createServer((req, res) => {
+  // Node checks the header and request timeouts on this interval (30 s by default).
+  const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
     req.on('error', noop);
     res.on('error', noop);
     try {
-      handleRequest(req, res, { guard, token, staticDir });
+      const trusted = (socket: Socket): void => trust(untrusted, socket, 60_000);
+      handleRequest(req, res, { guard, token, staticDir, trust: trusted });
     } catch {
       plain(res, 400, 'bad request');
     }
@@ -141,7 +209,7 @@ export async function startLoopbackServer(opts: LoopbackOptions): Promise<Loopba
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
-  server.on('connection', (socket: Socket) => socket.on('error', noop));
+  const untrusted = boundConnections(server);
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD });
   wss.on('error', noop);
@@ -154,6 +222,7 @@ export async function startLoopbackServer(opts: LoopbackOptions): Promise<Loopba
       const ok = target !== null && route(target, token).kind === 'ws' && guard.allows(req, true);
       if (!ok) return rejectUpgrade(socket, '403 Forbidden');
       if (clients.size >= opts.maxClients) return rejectUpgrade(socket, '503 Service Unavailable');
+      trust(untrusted, socket, 0); // the page's socket: open as long as the page is
       wss.handleUpgrade(req, socket, head, (ws) => {
         clients.add(ws);
         ws.on('close', () => clients.delete(ws));
@@ -164,7 +233,7 @@ export async function startLoopbackServer(opts: LoopbackOptions): Promise<Loopba
     }
   });
 
-  await listenLoopback(server, opts.port ?? 0);
+  const v6 = await listenLoopback(server, opts.port ?? 0);
   server.on('error', noop);
   const addr = server.address() as AddressInfo;
   guard = new HostGuard(addr.port);
@@ -182,6 +251,7 @@ export async function startLoopbackServer(opts: LoopbackOptions): Promise<Loopba
     close: async () => {
       for (const ws of clients) ws.terminate();
       wss.close();
+      v6.close();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     },

@@ -74,8 +74,10 @@ describe('HostGuard: host names and Origins agree', () => {
     expect(g.allows(req('127.0.0.1:8080'), true)).toBe(false);
   });
 
-  it('lets the page connect back to this host under either name only', () => {
-    expect(g.csp()).toContain("connect-src 'self' ws://127.0.0.1:8080 ws://localhost:8080;");
+  it('lets the page connect back to this host under its own names only', () => {
+    expect(g.csp()).toContain(
+      "connect-src 'self' ws://127.0.0.1:8080 ws://localhost:8080 ws://[::1]:8080;",
+    );
     expect(g.csp()).not.toMatch(/:\*/);
   });
 });
