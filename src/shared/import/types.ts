@@ -46,7 +46,9 @@ export type Parser = (text: string) => ParsedResult[];
 export function num(s: string | undefined): number | null {
   if (s === undefined) return null;
   const t = s.trim();
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) return null;
+  // One way to match each digit (\d+ then an optional fraction): `\d+\.?\d*` could split a run of
+  // digits between its two parts in every way, quadratic in a long token that is not a number.
+  if (!/^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i.test(t)) return null;
   const v = Number(t);
   return Number.isFinite(v) ? v : null;
 }
