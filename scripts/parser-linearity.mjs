@@ -13,7 +13,7 @@ import { join } from 'node:path';
 const LIMIT_MS = 20_000;
 const MiB = 1024 * 1024;
 
-export const PATTERNS = {
+const PATTERNS = {
   digits: '1',
   'digits then dot': '1.',
   spaces: ' ',

@@ -5,6 +5,7 @@ import { referenceRuns } from '../../shared/reference';
 import { compareRuns } from '../../shared/reference/compare';
 import type { CliIo } from '../cli/types';
 import { writeFileSafe } from '../core/safe-write';
+import { terminalSafe } from '../core/terminal-text';
 import type { Services } from '../core/services';
 import { formatComparison, formatRun, formatRunList } from './format';
 import { runsToCsv } from './csv';
@@ -31,8 +32,8 @@ export function registerRuns(program: Command, s: Services, io: CliIo): void {
     .option('--json', 'print JSON')
     .action(async (o: { json?: boolean }) => {
       const { runs, problems } = await s.runs.scan();
-      for (const p of problems) io.err(`drivewise: ${p}\n`);
-      io.out(o.json ? json({ runs, problems }) : formatRunList(runs));
+      for (const p of problems) io.err(`drivewise: ${terminalSafe(p)}\n`);
+      io.out(o.json ? json({ runs, problems }) : terminalSafe(formatRunList(runs)));
     });
 
   program
@@ -41,7 +42,7 @@ export function registerRuns(program: Command, s: Services, io: CliIo): void {
     .option('--json', 'print the run document')
     .action(async (id: string, o: { json?: boolean }) => {
       const d = await loadRunRef(s.runs, id);
-      io.out(o.json ? json(d) : formatRun(d));
+      io.out(o.json ? json(d) : terminalSafe(formatRun(d)));
     });
 
   program
@@ -50,7 +51,7 @@ export function registerRuns(program: Command, s: Services, io: CliIo): void {
     .option('--json', 'print JSON')
     .action(async (a: string, b: string, o: { json?: boolean }) => {
       const c = compareRuns(await loadRunRef(s.runs, a), await loadRunRef(s.runs, b));
-      io.out(o.json ? json(c) : formatComparison(c));
+      io.out(o.json ? json(c) : terminalSafe(formatComparison(c)));
     });
 
   program
@@ -58,6 +59,8 @@ export function registerRuns(program: Command, s: Services, io: CliIo): void {
     .description('write a run file anywhere (e.g. off the drive you are about to replace)')
     .option('--force', 'replace FILE if it exists')
     .action(async (id: string, file: string, o: { force?: boolean }) => {
+      // `-` is standard output, as `import -` reads standard input.
+      if (file === '-') return void io.out(JSON.stringify(await s.runs.load(id), null, 2) + '\n');
       const path = await exportRunFile(s, id, resolve(file), o.force ?? false);
       io.out(`exported ${id} to ${path}\n`);
     });
@@ -107,7 +110,7 @@ function registerImportAndReferences(program: Command, s: Services, io: CliIo): 
         return;
       }
       io.out(`recognised ${r.tools.join(', ')}: ${r.results.length} figures; ${saved}\n\n`);
-      io.out(formatRun(r.run));
+      io.out(terminalSafe(formatRun(r.run)));
     });
 
   program
@@ -117,7 +120,7 @@ function registerImportAndReferences(program: Command, s: Services, io: CliIo): 
     .action((o: { json?: boolean }) => {
       const refs = referenceRuns();
       if (o.json) return void io.out(json(refs));
-      io.out(formatRunList(refs.map(summarize)));
+      io.out(terminalSafe(formatRunList(refs.map(summarize))));
       io.out('\nshow one with `drivewise show ID`; compare with `drivewise compare ID RUN`\n');
     });
 }
