@@ -12,6 +12,7 @@ import { recordAttack } from './tally';
 
 const tempDir = tempDirs();
 const EVIL = '\u001b[2J\u001b]0;owned\u0007\u001b]8;;http://x\u001b\\\u009b31m\u202eevil\r';
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
 
 describe('class 7: terminal output and export to stdout', () => {
