@@ -37,6 +37,7 @@ describe('signals', () => {
   for (const [signal, code] of [
     ['SIGTERM', 143],
     ['SIGINT', 130],
+    ['SIGHUP', 129],
   ] as const)
     it(`${signal} during a bench exits ${code}, says it was cancelled and leaves no work folder`, async () => {
       const target = tempDir('sec-sig');

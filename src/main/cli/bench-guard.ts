@@ -33,7 +33,10 @@ export async function warnAboutTarget(dir: string, io: CliIo): Promise<void> {
   if (warning) io.err(`warning: ${warning}\n`);
 }
 
-/** Ctrl+C and a polite kill both cancel; the exit code then says which (130 / 143). */
+/**
+ * Ctrl+C, a polite kill and the terminal closing (SIGHUP) all cancel, with the same cleanup (the
+ * work folder and probe file go); the exit code then says which (130 / 143 / 129).
+ */
 export function cancelOnSignals(ac: AbortController): {
   exitCode: () => number;
   dispose: () => void;
@@ -47,13 +50,19 @@ export function cancelOnSignals(ac: AbortController): {
     code = 143;
     ac.abort();
   };
+  const onHup = (): void => {
+    code = 129;
+    ac.abort();
+  };
   process.once('SIGINT', onInt);
   process.once('SIGTERM', onTerm);
+  process.once('SIGHUP', onHup);
   return {
     exitCode: () => code,
     dispose: () => {
       process.removeListener('SIGINT', onInt);
       process.removeListener('SIGTERM', onTerm);
+      process.removeListener('SIGHUP', onHup);
     },
   };
 }
