@@ -43,7 +43,7 @@ export function defineBenchCommand(program: Command): Command {
     .option('--repetitions <n>', 'repetitions per test (1-20)')
     .option(
       '--du-root <root>',
-      'task.du: the tree to search: usr (default), home, root (/) or a folder',
+      'task.du: your tree to search beside the generated workload: drive (default: the drive under test), usr, home, root (/) or a folder',
     )
     .option('--system-du', "task.du: time the system `du -skx` instead of Drivewise's walk")
     .option(

@@ -106,8 +106,8 @@ export function taskOptionsFromFlags(o: TaskFlags, tests: readonly string[]): Ta
       );
   if (o.duRoot !== undefined) {
     const r = o.duRoot.trim();
-    if (!r) throw new UserError('--du-root: give usr, home, root or a folder');
-    add('task.du', { duRoot: ['usr', 'home', 'root'].includes(r) ? r : resolve(r) });
+    if (!r) throw new UserError('--du-root: give drive, usr, home, root or a folder');
+    add('task.du', { duRoot: ['drive', 'usr', 'home', 'root'].includes(r) ? r : resolve(r) });
   }
   if (o.systemDu) add('task.du', { systemDu: true });
   if (o.tarball !== undefined) add('task.unpack', { tarball: resolve(o.tarball) });

@@ -1,6 +1,12 @@
 // The plan of one set of settings: per-test estimates and bytes, the total, the space needed.
 import type { BenchPlan } from '../../shared/contract/bench';
-import { estimateBytes, taskEstimateSeconds, type DriveRates } from '../../shared/bench/estimates';
+import {
+  DEFAULT_RATES,
+  estimateBytes,
+  taskEstimateSeconds,
+  type DriveRates,
+} from '../../shared/bench/estimates';
+import { WORKLOAD_BYTES, WORKLOAD_TESTS, workloadSeconds } from '../../shared/bench/workload';
 import {
   FILE_TESTS,
   requiredFreeBytes,
@@ -48,11 +54,19 @@ export function planFor(
       },
     ];
   });
-  // The shared O_DIRECT file is written once however many tests read it.
+  // The shared O_DIRECT file and the workload are written once however many tests use them; the
+  // first test that uses the workload writes it (and the run's clean-up removes it).
   const fileTests = tests.filter((t) => FILE_TESTS.has(t.id));
+  const firstWorkload = tests.find((t) => WORKLOAD_TESTS.has(t.id));
+  if (firstWorkload)
+    firstWorkload.estimateSeconds =
+      Math.round((firstWorkload.estimateSeconds + workloadSeconds(rates ?? DEFAULT_RATES)) * 10) /
+      10;
+  const shared = (id: string) => FILE_TESTS.has(id) || WORKLOAD_TESTS.has(id);
   const bytesNeeded =
-    tests.filter((t) => !FILE_TESTS.has(t.id)).reduce((a, t) => a + t.bytesNeeded, 0) +
-    (fileTests.length ? estimateBytes('buffered-read', s.sizes) : 0);
+    tests.filter((t) => !shared(t.id)).reduce((a, t) => a + t.bytesNeeded, 0) +
+    (fileTests.length ? estimateBytes('buffered-read', s.sizes) : 0) +
+    (firstWorkload ? WORKLOAD_BYTES : 0);
   return {
     profile: s.profile,
     repetitions: s.repetitions,

@@ -1,6 +1,5 @@
 // Task 7 — application cold start: after a cache drop, read the executable and every shared
 // library `ldd` lists, as the loader would at start. That is the disk part of a cold start.
-import { spawn } from 'node:child_process';
 import {
   accessSync,
   constants,
@@ -16,7 +15,6 @@ import { UserError } from '../core/errors';
 import type { TestContext, TestModule } from '../engine/types';
 import {
   addCaveat,
-  notAvailable,
   cpuSince,
   measure,
   repFraction,
@@ -24,7 +22,11 @@ import {
   type TaskSample,
   WARM_CAVEAT,
 } from './common';
+import { DEFAULT_RATES } from '../../shared/bench/estimates';
+import { appLikeSeconds, WORKLOAD_BYTES } from '../../shared/bench/workload';
 import { execText } from './exec-text';
+import { APP_LIKE_METHOD, readAll, timeAppLike, type AppLikeTiming } from './workload/app-like';
+import { dropFilePages } from './workload/cold';
 
 /** `ldd` lines: "libc.so.6 => /lib/.../libc.so.6 (0x…)", "/lib64/ld-linux-x86-64.so.2 (0x…)". */
 export function parseLdd(out: string): { libs: string[]; missing: string[] } {
@@ -103,33 +105,6 @@ export function appsOption(v: unknown): string[] {
   throw new UserError('apps must be a list of program names or paths');
 }
 
-/** Drops one file's clean pages without root (posix_fadvise DONTNEED through dd). */
-function fadviseDrop(file: string): Promise<void> {
-  return new Promise((resolve) => {
-    const c = spawn('dd', [`if=${file}`, 'iflag=nocache', 'count=0', 'status=none'], {
-      stdio: 'ignore',
-    });
-    c.on('close', () => resolve());
-    c.on('error', () => resolve());
-  });
-}
-
-async function readAll(files: string[], signal: AbortSignal): Promise<number> {
-  const buf = Buffer.allocUnsafe(1 << 20);
-  let bytes = 0;
-  for (const f of files) {
-    signal.throwIfAborted();
-    const fd = openSync(f, 'r');
-    try {
-      let n: number;
-      while ((n = readSync(fd, buf, 0, buf.length, null)) > 0) bytes += n;
-    } finally {
-      closeSync(fd);
-    }
-  }
-  return bytes;
-}
-
 interface AppPlan {
   name: string;
   exe: string | null;
@@ -169,7 +144,11 @@ async function dropFileCaches(
       return false;
     }
   } else {
-    for (const f of files) await fadviseDrop(f);
+    // Libraries are often symlinks; the drop opens files without following one.
+    await dropFilePages(
+      '/',
+      files.map((f) => realpathSync(f)),
+    );
     addCaveat(
       caveats,
       "without admin rights each file's cache was dropped with posix_fadvise; pages of libraries other programs have mapped stay cached",
@@ -189,24 +168,40 @@ function perRepetition(all: TaskSample[], repetitions: number, apps: number): Ta
   });
 }
 
+const walls = (samples: TaskSample[]) => samples.map((s) => Number(s.wall.toFixed(6)));
+
+/** The workload's application-like start: its own key, the same on every drive. */
+const likeRow = (like: AppLikeTiming) => ({
+  wallLabel: `application-like start: ${like.files} files, ${Math.round(like.bytes / 1e6)} MB of the generated workload`,
+  wallParams: { workload: 'generated' },
+});
+
 const appMeasure = (name: string, samples: TaskSample[]) =>
-  measure(
-    'wall_time',
-    's',
-    'lower',
-    samples.map((s) => Number(s.wall.toFixed(6))),
-    { label: name, params: { app: name } },
-  );
+  measure('wall_time', 's', 'lower', walls(samples), { label: name, params: { app: name } });
+
+async function appLikeOnly(ctx: TestContext, caveats: string[], startedAt: number) {
+  const like = await timeAppLike(ctx, caveats, { from: 0, to: 1 });
+  return taskResult(appStartTask, {
+    method: APP_LIKE_METHOD,
+    samples: like.samples,
+    cache: like.cache,
+    caveats,
+    ...likeRow(like),
+    startedAt,
+    extra: { workloads: { generated: like.manifest } },
+  });
+}
 
 export const appStartTask: TestModule = {
   id: 'task.app-start',
   title: 'Application cold start',
   kind: 'task',
   tool: 'ldd',
-  // None of the default apps installed: the task only says so.
-  estimateSeconds: ({ repetitions }) =>
-    appsOption(undefined).some((a) => resolveApp(a) !== null) ? repetitions * 2 * 5 : 0.1,
-  bytesNeeded: () => 0,
+  // The installed default apps (when any), then the workload's application part, each cold.
+  estimateSeconds: ({ repetitions, sizes, rates }) =>
+    (appsOption(undefined).some((a) => resolveApp(a) !== null) ? repetitions * 2 * 5 : 0) +
+    appLikeSeconds(repetitions, sizes, rates ?? DEFAULT_RATES),
+  bytesNeeded: () => WORKLOAD_BYTES,
   async run(ctx) {
     const startedAt = Date.now();
     const caveats: string[] = [];
@@ -222,17 +217,15 @@ export const appStartTask: TestModule = {
         : found;
     const skipped = wanted.filter((a) => !found.some((x) => x.name === a));
     if (skipped.length) caveats.push(`not installed: ${skipped.join(', ')}`);
-    if (apps.length === 0 && found.length > 0)
-      return notAvailable(
-        appStartTask,
-        METHOD,
-        `${found.map((a) => a.name).join(', ')} ${found.length > 1 ? 'are' : 'is'} not on the drive under test`,
-      );
-    if (apps.length === 0) {
-      // The defaults missing is a fact about this machine; apps the person named are a mistake.
-      if (ctx.options['apps'] === undefined)
-        return notAvailable(appStartTask, METHOD, `none of ${wanted.join(', ')} is installed`);
+    if (apps.length === 0 && ctx.options['apps'] !== undefined)
       throw new UserError(`none of these apps is installed: ${wanted.join(', ')}`);
+    if (apps.length === 0) {
+      // No app of its own on this drive: the application-like start on the workload is the row.
+      if (found.length > 0)
+        caveats.push(
+          `${found.map((a) => a.name).join(', ')} ${found.length > 1 ? 'are' : 'is'} not on the drive under test`,
+        );
+      return appLikeOnly(ctx, caveats, startedAt);
     }
     const plans = await planApps(apps, ctx.signal, caveats);
     const perApp = new Map<string, TaskSample[]>(plans.map((p) => [p.name, []]));
@@ -242,7 +235,7 @@ export const appStartTask: TestModule = {
     for (let i = 0; i < ctx.repetitions; i++) {
       for (const [j, p] of plans.entries()) {
         ctx.progress(
-          repFraction(i * plans.length + j, steps, 0),
+          0.5 * repFraction(i * plans.length + j, steps, 0),
           undefined,
           `${p.name}, repetition ${i + 1}`,
         );
@@ -250,24 +243,32 @@ export const appStartTask: TestModule = {
         if (cache === 'warm') addCaveat(caveats, WARM_CAVEAT);
         const cpu0 = process.cpuUsage();
         const t0 = process.hrtime.bigint();
-        await readAll(p.files, ctx.signal);
+        readAll('/', p.files, ctx.signal);
         const s = { wall: Number(process.hrtime.bigint() - t0) / 1e9, cpu: cpuSince(cpu0) };
         perApp.get(p.name)!.push(s);
         all.push(s);
       }
     }
-    ctx.progress(1);
-    // One wall_time sample per repetition = all chosen apps; per-app figures follow.
+    // One wall_time sample per repetition = all chosen apps; per-app figures follow, then the
+    // application-like start on the workload (the row every drive has).
     const samples = perRepetition(all, ctx.repetitions, plans.length);
+    const like = await timeAppLike(ctx, caveats, { from: 0.5, to: 1 });
     return taskResult(appStartTask, {
       method: METHOD,
       samples,
       cache,
       caveats,
       wallLabel: `reading ${plans.map((p) => p.name).join(' + ')} from disk`,
-      more: plans.map((p) => appMeasure(p.name, perApp.get(p.name)!)),
+      more: [
+        ...plans.map((p) => appMeasure(p.name, perApp.get(p.name)!)),
+        measure('wall_time', 's', 'lower', walls(like.samples), {
+          label: likeRow(like).wallLabel,
+          params: likeRow(like).wallParams,
+        }),
+      ],
       startedAt,
       extra: {
+        workloads: { generated: like.manifest },
         apps: plans.map((p) => ({
           name: p.name,
           exe: p.exe,

@@ -67,6 +67,8 @@ export interface TaskResultInput {
   /** Metrics beyond wall_time (entries/s, latency percentiles, ...). */
   more?: Measurement[];
   wallLabel?: string;
+  /** The wall time's key beyond its metric (a row of its own: {tree: 'generated'}). */
+  wallParams?: Measurement['params'];
   bytesWritten?: number;
   startedAt: number;
   extra?: Record<string, unknown>;
@@ -96,7 +98,10 @@ export function taskResult(mod: TestModule, input: TaskResultInput): TestResult 
     caveats: input.caveats,
     cache: input.cache,
     measurements: [
-      measure('wall_time', 's', 'lower', walls, input.wallLabel ? { label: input.wallLabel } : {}),
+      measure('wall_time', 's', 'lower', walls, {
+        ...(input.wallLabel ? { label: input.wallLabel } : {}),
+        ...(input.wallParams ? { params: input.wallParams } : {}),
+      }),
       ...(input.more ?? []),
     ],
     cpuSeconds: input.samples.map((s) => round(s.cpu)),

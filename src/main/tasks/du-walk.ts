@@ -24,17 +24,18 @@ export function usedInodes(dir: string): number | null {
   }
 }
 
-export async function duWalk(
-  root: string,
-  opts: {
-    signal: AbortSignal;
-    onEntries?: (entries: number) => void;
-    batch?: number;
-    /** Bounds (a time budget): stop after this many entries or seconds. */
-    maxEntries?: number;
-    maxSeconds?: number;
-  },
-): Promise<DuTotals> {
+interface DuWalkOptions {
+  signal: AbortSignal;
+  onEntries?: (entries: number) => void;
+  batch?: number;
+  /** Bounds (a time budget): stop after this many entries or seconds. */
+  maxEntries?: number;
+  maxSeconds?: number;
+  /** A folder neither entered nor counted (the run's own work folder inside the tree). */
+  skip?: string;
+}
+
+export async function duWalk(root: string, opts: DuWalkOptions): Promise<DuTotals> {
   const batch = Math.min(opts.batch ?? 2000, 500);
   const t0 = performance.now();
   const maxEntries = opts.maxEntries ?? Infinity;
@@ -63,6 +64,7 @@ export async function duWalk(
     for (const name of names) {
       // Plain concatenation: path.join's normalisation costs as much as the lstat on a warm cache.
       const path = dir === '/' ? `/${name}` : `${dir}/${name}`;
+      if (path === opts.skip) continue;
       let st;
       try {
         st = lstatSync(path, { throwIfNoEntry: false });

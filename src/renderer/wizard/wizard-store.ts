@@ -17,7 +17,8 @@ interface WizardState {
   sizes: Record<string, number>;
   usage: UsageProfile;
   /** Real-world task choices: which tree du searches, how the source tarball is compressed. */
-  duRoot: 'usr' | 'home' | 'root';
+  /** 'drive': the person's files on the drive being measured (not the system disk's /usr). */
+  duRoot: 'drive' | 'usr' | 'home' | 'root';
   compression: 'gzip' | 'xz' | 'bzip2';
   /** Time the system `du -skx` instead of Drivewise's own walk. */
   systemDu: boolean;
@@ -51,7 +52,7 @@ const initial = {
   tests: [] as string[],
   repetitions: null,
   sizes: {} as Record<string, number>,
-  duRoot: 'usr' as const,
+  duRoot: 'drive' as 'drive' | 'usr' | 'home' | 'root',
   compression: 'gzip' as const,
   systemDu: false,
   tarball: '',
@@ -130,7 +131,10 @@ export function taskOptions(
   const tarball = s.tarball.trim();
   const apps = parseApps(s.apps);
   return {
-    'task.du': { duRoot: s.duRoot, ...(s.systemDu ? { systemDu: true } : {}) },
+    'task.du': {
+      ...(s.duRoot === 'drive' ? {} : { duRoot: s.duRoot }),
+      ...(s.systemDu ? { systemDu: true } : {}),
+    },
     'task.unpack': { compression: s.compression, ...(tarball ? { tarball } : {}) },
     ...(apps.length ? { 'task.app-start': { apps } } : {}),
   };

@@ -160,6 +160,10 @@ export const PROFILES: Record<'quick' | 'full', Profile> = {
       // ≈ 5,500 files and 55 MB unpacked (kernel-tree.ts: ~100 files per MB), once.
       'task.unpackRepetitions': 1,
       'task.unpack': 55e6,
+      // The generated workload's search and application-like start once each (a cold walk of
+      // its 21,000 entries is ~13 s on a hard disk), the person's own tree once.
+      'task.workloadRepetitions': 1,
+      'task.duOwnRepetitions': 1,
     },
   },
   full: {
@@ -212,11 +216,12 @@ export const TASK_DESCRIPTIONS: Record<string, string> = {
   'task.boot':
     "Reads this boot's times from systemd-analyze: firmware, loader, kernel, userspace, and the slowest units.",
   'task.hibernate': 'Reads the last hibernate and resume cycles from the system journal.',
-  'task.du': 'Walks a directory tree like "du -skx", cold: how long searching the disk takes.',
+  'task.du':
+    'Walks 20,000 generated files (the same on every drive), and your own files on the drive when there are enough, like "du -skx", cold: how long searching the disk takes.',
   'task.unpack':
     'Unpacks a kernel-like source tarball (about 25,000 files) and syncs: CPU time vs waiting for the disk.',
   'task.app-start':
-    'Cold-reads an application and every library it loads, as its first start after a reboot does.',
+    'Cold-reads an application-like set of a few hundred files from the generated workload (and any installed app and its libraries), as a first start after a reboot does.',
   'task.backup-load':
     'Times small reads and file opens while a backup-like copy runs, against the same with the disk idle.',
   'task.stopwatch': 'Timings you take yourself, stored with a note.',

@@ -4,6 +4,11 @@
 // folder is chosen) from middle-of-the-road rates. Most phases are bounded by time (phaseSeconds,
 // as fio's runtime), so the rates mostly decide which bound applies and the overheads around them.
 import type { ProfileSizes, SyntheticTestId } from './catalogue';
+import { WORKLOAD_DIRS, WORKLOAD_FILES, workloadReps } from './workload';
+
+/** Entries a walk of the generated workload visits, and of the person's own tree at most. */
+const WORKLOAD_ENTRIES = WORKLOAD_FILES + WORKLOAD_DIRS + 1;
+const OWN_DU_ENTRIES = 20_000;
 
 const MiB = 1024 * 1024;
 
@@ -160,11 +165,18 @@ export function taskEstimateSeconds(
       return gen + n * each;
     }
     case 'task.du': {
-      // Cold walks of the drive under test (a cache drop each): at most duEntries entries (the
-      // filesystem's used inodes when fewer), ~4 entries per metadata read, bounded by duSeconds.
-      const bound = sizes['task.duSeconds'] ?? 5 * (sizes['phaseSeconds'] ?? 2);
-      const entries = Math.min(r.entries ?? 2_000, Math.max(20_000, sizes['task.duEntries'] ?? 0));
-      return reps * (dropSeconds(r) + Math.min(bound, entries / (4 * Math.max(1, r.iops))));
+      // Cold walks of the generated workload (a cache drop each, two the first time; ~9 entries
+      // a metadata read: 2,400–2,600 requests for its 21,242 entries on the HDD-like device),
+      // then, where the drive's filesystem holds at least 20,000 entries of the person's own, a
+      // walk of the first 20,000 (~4 a read), bounded by duOwnSeconds.
+      const n = workloadReps(reps, sizes);
+      const gen =
+        dropSeconds(r) + n * (dropSeconds(r) + WORKLOAD_ENTRIES / (9 * Math.max(1, r.iops)));
+      if ((r.entries ?? 0) < WORKLOAD_ENTRIES + OWN_DU_ENTRIES) return gen;
+      const ownReps = Math.max(1, Math.min(reps, sizes['task.duOwnRepetitions'] ?? reps));
+      const bound = sizes['task.duOwnSeconds'] ?? 30;
+      const own = Math.min(bound, OWN_DU_ENTRIES / (4 * Math.max(1, r.iops)));
+      return gen + ownReps * (dropSeconds(r) + own);
     }
     case 'task.backup-load': {
       // Writing the copy's source and the probe file

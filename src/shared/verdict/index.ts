@@ -33,6 +33,7 @@ import type { Verdict } from './schema';
 import { moneyOf, ratiosFromHeadlines, taskSavings } from './tasks';
 import { themeHeadlines } from './themes';
 import { noiseOf, textOf, totalsOf } from './summary';
+import { workloadFindings } from './workload-rows';
 
 export * from './schema';
 export { NO_DIFFERENCE_HEADLINE } from './recommend';
@@ -71,6 +72,7 @@ export function computeVerdict(
     ...cpuBoundFindings(tasks),
     ...comparabilityFindings(before, after),
     ...oneSideFindings(tasks),
+    ...workloadFindings(tasks),
     ...driveHealthFindings(after),
     ...outcomeFindings(headlines, tasks),
   ].sort((a, b) => b.weight - a.weight || SEVERITY_ORDER[b.severity] - SEVERITY_ORDER[a.severity]);

@@ -10,6 +10,7 @@ import { beyondFloor, NOISE_CLASSES } from './noise';
 import { compareSpreads, pairMeasurements, spreadOfMeasurement, timingTitle } from './compare';
 import type { Outcome } from './compare';
 import type { Money, SpreadOf, TaskKind, TaskSaving, ThemeHeadline } from './schema';
+import { workloadRule } from './workload-rows';
 
 /** How often a task happens per day: the usage profile, else the kind's default. */
 export function occurrencesPerDay(
@@ -146,6 +147,8 @@ export function taskSavings(
     if (p.test.kind !== 'task') continue;
     const m = (p.before ?? p.after)!;
     if (m.metric !== 'wall_time') continue;
+    const rule = workloadRule(p, m);
+    if (!rule.compare && rule.skip) continue;
     const kind = taskKindOf(p.test.testId, m.params);
     const side = p.before && p.after ? 'both' : p.before ? 'before-only' : 'after-only';
     let bs = spreadOfMeasurement(p.before);
@@ -161,7 +164,12 @@ export function taskSavings(
     const o = compareSpreads(bs, as, 'lower', 'task');
     quietenOutlier(o, driveMoved);
     quietenImperceptible(o, bs, as);
-    const saved = bs.median !== null && as.median !== null ? bs.median - as.median : null;
+    if (!rule.compare) {
+      Object.assign(o, { outcome: 'unknown', speedup: null, why: rule.note });
+      note = rule.note;
+    }
+    const saved =
+      rule.compare && bs.median !== null && as.median !== null ? bs.median - as.median : null;
     // Inside the noise floor a task saves nothing: the difference is not measurable.
     const counted =
       saved === null ? null : o.outcome === 'faster' || o.outcome === 'slower' ? saved : 0;

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { WARM_CAVEAT } from '../../../src/main/tasks/common';
 import { duTask } from '../../../src/main/tasks/du-task';
 import { duWalk } from '../../../src/main/tasks/du-walk';
+import { workloadOf } from '../../../src/shared/bench/workload';
 import { testResult } from '../../../src/shared/schemas/run';
 import { makeContext } from './context';
 
@@ -28,20 +29,49 @@ describe('du task', () => {
     expect(got.errors).toBe(0);
   });
 
-  it('times the traversal with entries/s, CPU and a warm caveat without the helper', async () => {
-    const { ctx, fractions } = makeContext({ options: { duRoot: tree }, repetitions: 2 });
+  // A small generated workload keeps these tests quick; the manifest records its size.
+  const small = { 'task.workloadFiles': 1000 };
+
+  it('times the generated workload with entries/s, CPU and a warm caveat without the helper', async () => {
+    const { ctx, fractions } = makeContext({
+      options: { duRoot: tree },
+      repetitions: 2,
+      sizes: small,
+    });
     const r = testResult.parse(await duTask.run(ctx));
     expect(r.status).toBe('ok');
     expect(r.cache).toBe('warm');
     expect(r.caveats).toContain(WARM_CAVEAT);
-    expect(r.measurements[0]!.samples).toHaveLength(2);
+    const wall = r.measurements[0]!;
+    expect(wall.params).toEqual({ tree: 'generated' });
+    expect(wall.samples).toHaveLength(2);
     expect(r.measurements.find((m) => m.metric === 'entries_per_second')!.median).toBeGreaterThan(
       0,
     );
+    const w = workloadOf(r, 'generated')!;
+    expect(w.files).toBe(1000);
+    expect(w.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(r.extra?.['entries']).toBe(w.files + w.dirs! + 1);
+    // The own tree has fewer than 20,000 entries: no row, and the result says why.
+    expect(r.measurements.some((m) => m.params?.['tree'] === 'own')).toBe(false);
+    expect(r.caveats.join('\n')).toMatch(/fewer than 20,000: only the generated workload/);
     expect(r.cpuSeconds).toHaveLength(2);
-    expect(r.ioWaitShare).toBeGreaterThanOrEqual(0);
     expect(fractions.at(-1)).toBe(1);
     expect(fractions.every((f, i) => i === 0 || f >= fractions[i - 1]! - 1e-9)).toBe(true);
+  });
+
+  it('walks the person’s own tree as its own row when it holds 20,000 entries', async () => {
+    const own = '/usr/share';
+    const { ctx } = makeContext({ options: { duRoot: own }, sizes: small });
+    const r = await duTask.run(ctx);
+    const row = r.measurements.find(
+      (m) => m.metric === 'wall_time' && m.params?.['tree'] === 'own',
+    );
+    const n = (await duWalk(own, { signal: new AbortController().signal, maxEntries: 20_000 }))
+      .entries;
+    if (n < 20_000) return void expect(row).toBeUndefined();
+    expect(row!.label).toBe(`your files (${own})`);
+    expect(workloadOf(r, 'own')).toMatchObject({ kind: 'own', name: own, files: 20_000 });
   });
 
   it('drops caches through the helper when it has one, then runs cold', async () => {
@@ -51,21 +81,21 @@ describe('du task', () => {
       options: { duRoot: tree, systemDu: true },
       repetitions: 2,
       privileged,
+      sizes: small,
     });
     const r = await duTask.run(ctx);
-    expect(drops).toBe(2);
+    // Twice before the first walk of the fresh workload, once before each other walk (the
+    // second, and the own tree's two).
+    expect(drops).toBe(5);
     expect(r.cache).toBe('cold');
     expect(r.method).toMatch(/system du -skx/);
-    expect(r.extra?.['kib']).toBe(
-      Number(execFileSync('du', ['-skx', tree], { encoding: 'utf8' }).split('\t')[0]),
-    );
   });
 
   it('rejects a bad root in one line and stops when cancelled', async () => {
-    await expect(duTask.run(makeContext({ options: { duRoot: 'etc' } }).ctx)).rejects.toThrow(
-      /du root must be/,
-    );
-    const rec = makeContext({ options: { duRoot: tree } });
+    await expect(
+      duTask.run(makeContext({ options: { duRoot: 'etc' }, sizes: small }).ctx),
+    ).rejects.toThrow(/du root must be/);
+    const rec = makeContext({ options: { duRoot: tree }, sizes: small });
     rec.abort.abort();
     await expect(duTask.run(rec.ctx)).rejects.toThrow(/abort/i);
   });

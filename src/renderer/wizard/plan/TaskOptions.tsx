@@ -25,11 +25,12 @@ function DuRow({ o, onChange }: RowProps) {
   return (
     <TaskRow id="du" title="Disk search (du)">
       <label className="num-field">
-        <span>Goes through</span>
+        <span>Besides the generated test files, goes through</span>
         <select
           value={o.duRoot}
           onChange={(e) => onChange({ duRoot: e.target.value as TaskChoices['duRoot'] })}
         >
+          <option value="drive">your files on the drive being measured</option>
           <option value="usr">/usr (the installed programs)</option>
           <option value="home">your home folder</option>
           <option value="root">the whole system drive (/)</option>

@@ -1,0 +1,71 @@
+// Making workload files cold. With admin rights: the root helper drops the whole page cache (data,
+// dentries and inodes). Without: each file is fdatasync'ed and its pages dropped with
+// posix_fadvise(POSIX_FADV_DONTNEED) (native/files.cc, op 3); that empties the file contents from
+// the cache (fincore shows 0 pages) but not the dentries and inodes, so a disk search stays warm.
+import { spawn } from 'node:child_process';
+import { closeSync, constants, openSync } from 'node:fs';
+import { nativeAio } from '../../engine/native-aio';
+import type { TestContext } from '../../engine/types';
+import { addCaveat, WARM_CAVEAT } from '../common';
+
+const OP_DROP = 3;
+const BATCH = 256;
+
+/** Drops one file's clean pages through dd (posix_fadvise DONTNEED), where the addon is missing. */
+function ddDrop(file: string): Promise<void> {
+  return new Promise((resolve) => {
+    const c = spawn('dd', [`if=${file}`, 'iflag=nocache', 'count=0', 'status=none'], {
+      stdio: 'ignore',
+    });
+    c.on('close', () => resolve());
+    c.on('error', () => resolve());
+  });
+}
+
+/** Drops the cached pages of `paths` (relative to `dir`) without root. */
+export async function dropFilePages(dir: string, paths: readonly string[]): Promise<void> {
+  const batch = nativeAio().addon?.fileBatch;
+  if (!batch) {
+    for (const p of paths) await ddDrop(`${dir}/${p}`);
+    return;
+  }
+  const width = paths.reduce((a, p) => Math.max(a, Buffer.byteLength(p)), 0) + 1;
+  const names = Buffer.alloc(width * paths.length);
+  paths.forEach((p, i) => names.write(p, i * width));
+  const fd = openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+  try {
+    for (let i = 0; i < paths.length; i += BATCH) {
+      batch(OP_DROP, fd, names, width, i, Math.min(paths.length, i + BATCH));
+      await new Promise((r) => setImmediate(r));
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export const FADVISE_CAVEAT =
+  'without admin rights the files were made cold with fdatasync + posix_fadvise(DONTNEED) each: their contents were read from the disk, their directory entries and inodes may have stayed cached';
+
+/**
+ * Before a timing of content reads: 'cold' when the caches were dropped (root) or every file's
+ * pages were (no root); 'warm' only when the root helper failed.
+ */
+export async function coldFiles(
+  ctx: Pick<TestContext, 'privileged'>,
+  dir: string,
+  paths: readonly string[],
+  caveats: string[],
+): Promise<'cold' | 'warm'> {
+  if (ctx.privileged) {
+    try {
+      await ctx.privileged.dropCaches();
+      return 'cold';
+    } catch (err) {
+      addCaveat(caveats, `${WARM_CAVEAT} (${err instanceof Error ? err.message : String(err)})`);
+      return 'warm';
+    }
+  }
+  await dropFilePages(dir, paths);
+  addCaveat(caveats, FADVISE_CAVEAT);
+  return 'cold';
+}

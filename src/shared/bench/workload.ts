@@ -1,0 +1,94 @@
+// The generated workload both drives have: a fixed manifest (seed, file count, bytes, digest) so
+// disk search and the application-like start time the same work on the old drive and the new one.
+// A felt row compares only when both runs recorded the same manifest (tasks/workload/ writes it).
+import type { TestResult } from '../schemas/run';
+
+/** What a felt row walked or read, recorded with the result (TestResult.extra.workloads). */
+export interface WorkloadManifest {
+  /** 'generated': Drivewise's tree from a seed; 'own': the person's files on the drive. */
+  kind: 'generated' | 'own';
+  /** Generated: name and version of the recipe; own: the folder walked. */
+  name: string;
+  seed?: number;
+  files: number;
+  dirs?: number;
+  bytes?: number;
+  /** Generated: sha256 of the recipe and every path and size; own: absent. */
+  digest?: string;
+}
+
+/** The recipe's defaults: ≥ 20,000 files (a source tree, a home folder and an application). */
+export const WORKLOAD_SEED = 20231;
+export const WORKLOAD_NAME = 'drivewise-workload-v1';
+
+/** Bytes the default workload writes (tasks/workload/tree.ts; a unit test keeps them in step). */
+export const WORKLOAD_BYTES = 218e6;
+export const WORKLOAD_FILES = 20_000;
+export const WORKLOAD_DIRS = 1241;
+/** Files of the application part (the application-like cold start reads all of them). */
+export const WORKLOAD_APP_FILES = 240;
+
+/** Repetitions of the workload's timings: quick times each once ('task.workloadRepetitions'). */
+export const workloadReps = (reps: number, sizes: Record<string, number>): number =>
+  Math.max(1, Math.min(reps, sizes['task.workloadRepetitions'] ?? reps));
+
+/** The tests that use the workload: it is written once per run however many use it. */
+export const WORKLOAD_TESTS = new Set(['task.du', 'task.app-start']);
+
+/** The manifest of one row of a task result ('generated', 'own'), when it recorded one. */
+export function workloadOf(test: TestResult | undefined, row: string): WorkloadManifest | null {
+  const all = test?.extra?.['workloads'];
+  if (!all || typeof all !== 'object') return null;
+  const m = (all as Record<string, unknown>)[row];
+  if (!m || typeof m !== 'object') return null;
+  const w = m as Partial<WorkloadManifest>;
+  return typeof w.name === 'string' && typeof w.files === 'number' ? (w as WorkloadManifest) : null;
+}
+
+export const sameWorkload = (a: WorkloadManifest, b: WorkloadManifest): boolean =>
+  a.kind === b.kind &&
+  a.name === b.name &&
+  a.files === b.files &&
+  (a.seed ?? null) === (b.seed ?? null) &&
+  (a.bytes ?? null) === (b.bytes ?? null) &&
+  (a.digest ?? null) === (b.digest ?? null);
+
+/** "generated drivewise-workload-v1 (seed 20231, 20,000 files, 218 MB, digest 1a2b3c4d)". */
+export function describeWorkload(m: WorkloadManifest): string {
+  const parts = [
+    m.seed !== undefined ? `seed ${m.seed}` : null,
+    `${m.files.toLocaleString('en-US')} ${m.kind === 'own' ? 'entries' : 'files'}`,
+    m.bytes !== undefined ? `${Math.round(m.bytes / 1e6)} MB` : null,
+    m.digest ? `digest ${m.digest.slice(0, 8)}` : null,
+  ].filter(Boolean);
+  return `${m.kind === 'own' ? 'your files in' : 'generated'} ${m.name} (${parts.join(', ')})`;
+}
+
+/**
+ * Seconds to write the workload and sync it (CPU per file, the bytes at the drive's sequential
+ * rate, the drive's cost per file for the metadata writeback) and to remove it at the end.
+ */
+export function workloadSeconds(r: { seqBps: number; iops: number; cpu: number }): number {
+  const write = WORKLOAD_FILES * 6e-5 * r.cpu + WORKLOAD_BYTES / r.seqBps;
+  const sync = WORKLOAD_FILES / (80 * Math.max(1, r.iops));
+  const remove = WORKLOAD_FILES * 4e-5 * r.cpu + WORKLOAD_FILES / (200 * Math.max(1, r.iops));
+  return 0.5 + write + sync + remove;
+}
+
+/** A cache drop before a cold timing (as estimates.ts models it). */
+const drop = (iops: number): number => 0.15 + 16 / Math.max(1, iops);
+
+/**
+ * The application-like start: each time a cache drop, then the application part's bytes at the
+ * sequential rate and its requests at the drive's rate: about 6.5 a file, as the blkio-throttled
+ * HDD-like device counts them (it counts requests before the block layer merges readahead pages;
+ * 1,586 for these 240 files, measured), a real disk's merged requests are about a third of that.
+ */
+export function appLikeSeconds(
+  reps: number,
+  sizes: Record<string, number>,
+  r: { seqBps: number; iops: number },
+): number {
+  const each = drop(r.iops) + 17e6 / r.seqBps + (WORKLOAD_APP_FILES * 6.5) / Math.max(1, r.iops);
+  return workloadReps(reps, sizes) * each;
+}
