@@ -1,5 +1,6 @@
-// The prediction on screen: the target's figures, each task's predicted time and, after the swap,
-// what was measured. The cells come from the view model the report prints too.
+// The prediction on screen: the target's figures, each task's predicted time with its likely
+// range and, after the swap, what was measured and whether it fell in the range. The cells come
+// from the view model the report prints too.
 import type { Prediction } from '../../shared/prediction';
 import { fmtNum } from '../../shared/format';
 import { predictionRows } from '../view-model/prediction-rows';
@@ -23,8 +24,10 @@ export function PredictionTable({ prediction }: { prediction: Prediction }) {
                 <th scope="col">Now</th>
                 <th scope="col">Waiting for disk</th>
                 <th scope="col">Predicted</th>
+                <th scope="col">Likely range (10–90 %)</th>
                 <th scope="col">Best possible (CPU only)</th>
                 {measured && <th scope="col">Measured after</th>}
+                {measured && <th scope="col">In the range?</th>}
                 {measured && <th scope="col">Prediction off by</th>}
               </tr>
             </thead>
@@ -38,8 +41,10 @@ export function PredictionTable({ prediction }: { prediction: Prediction }) {
                     {t.assumed ? ' (assumed)' : ''}
                   </td>
                   <td>{t.predicted}</td>
+                  <td data-testid="prediction-range">{t.range}</td>
                   <td>{t.floor}</td>
                   {measured && <td>{t.measured}</td>}
+                  {measured && <td data-testid="prediction-inside">{t.inside}</td>}
                   {measured && <td>{t.offBy}</td>}
                 </tr>
               ))}

@@ -190,7 +190,10 @@ function taskPredictions(
     const am = afterByKey.get(key);
     const measuredSeconds = am ? spreadOfMeasurement(am).median : null;
     const name = m.params?.name;
-    const range = rangeOf(predicted, facts.interval, measuredSeconds);
+    const range = rangeOf(predicted, facts.interval, measuredSeconds, {
+      beforeSeconds: bs.median,
+      measuredCpuSeconds: share === null ? null : cpu,
+    });
     tasks.push({
       testId: t.testId,
       key,

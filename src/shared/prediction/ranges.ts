@@ -8,10 +8,20 @@ import { TASK_KINDS } from './task-kinds';
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
-/** The 10th-90th percentile range of a prediction, and whether the measured time fell in it. */
-export function rangeOf(predicted: number, iv: KindInterval, measured: number | null) {
-  const low = r3(predicted * iv.low);
-  const high = r3(predicted * iv.high);
+/**
+ * The 10th-90th percentile range of a prediction, and whether the measured time fell in it. Two
+ * physical bounds hold whatever the errors say: a faster drive never makes a task slower than it
+ * was (the CPU part stays, the disk part shrinks), and a task whose CPU time was measured never
+ * goes below that CPU time.
+ */
+export function rangeOf(
+  predicted: number,
+  iv: KindInterval,
+  measured: number | null,
+  bounds: { beforeSeconds: number; measuredCpuSeconds: number | null },
+) {
+  const low = r3(Math.min(predicted, Math.max(predicted * iv.low, bounds.measuredCpuSeconds ?? 0)));
+  const high = r3(Math.max(predicted, Math.min(predicted * iv.high, bounds.beforeSeconds)));
   return {
     predictedLowSeconds: low,
     predictedHighSeconds: high,
