@@ -125,7 +125,7 @@ describe('Verdict screens: A/A, A/B, stopwatch only', () => {
     expect(text).toMatch(/Measured after/);
     expect(text).toMatch(/assumed a typical 7200 rpm hard disk/);
     // Each predicted time with its range, and whether the measured time fell inside it.
-    expect(text).toMatch(/Likely range \(10–90 %\)/);
+    expect(text).toMatch(/likely range \(10–90 %\)/);
     const ranges = await page.getByTestId('prediction-range').allInnerTexts();
     expect(ranges.length).toBeGreaterThan(0);
     for (const r of ranges) expect(r).toMatch(/^\d.* s – .*\d.* s/);

@@ -23,11 +23,15 @@ export function PredictionTable({ prediction }: { prediction: Prediction }) {
                 <th scope="col">Task</th>
                 <th scope="col">Now</th>
                 <th scope="col">Waiting for disk</th>
-                <th scope="col">Predicted</th>
-                <th scope="col">Likely range (10–90 %)</th>
+                <th scope="col">
+                  Predicted <span className="vd-sub">likely range (10–90 %)</span>
+                </th>
                 <th scope="col">Best possible (CPU only)</th>
-                {measured && <th scope="col">Measured after</th>}
-                {measured && <th scope="col">In the range?</th>}
+                {measured && (
+                  <th scope="col">
+                    Measured after <span className="vd-sub">in the range?</span>
+                  </th>
+                )}
                 {measured && <th scope="col">Prediction off by</th>}
               </tr>
             </thead>
@@ -40,11 +44,21 @@ export function PredictionTable({ prediction }: { prediction: Prediction }) {
                     {t.waiting}
                     {t.assumed ? ' (assumed)' : ''}
                   </td>
-                  <td>{t.predicted}</td>
-                  <td data-testid="prediction-range">{t.range}</td>
+                  <td>
+                    {t.predicted}
+                    <span className="vd-sub" data-testid="prediction-range">
+                      {t.range}
+                    </span>
+                  </td>
                   <td>{t.floor}</td>
-                  {measured && <td>{t.measured}</td>}
-                  {measured && <td data-testid="prediction-inside">{t.inside}</td>}
+                  {measured && (
+                    <td>
+                      {t.measured}
+                      <span className="vd-sub" data-testid="prediction-inside">
+                        {t.inside}
+                      </span>
+                    </td>
+                  )}
                   {measured && <td>{t.offBy}</td>}
                 </tr>
               ))}

@@ -10,9 +10,9 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
  * The 10th-90th percentile range of a prediction, and whether the measured time fell in it. Two
- * physical bounds hold whatever the errors say: a faster drive never makes a task slower than it
- * was (the CPU part stays, the disk part shrinks), and a task whose CPU time was measured never
- * goes below that CPU time.
+ * physical bounds hold whatever the errors say: a drive faster at the task never makes it slower
+ * than it was (the CPU part stays, the disk part shrinks), and a task whose CPU time was measured
+ * never goes below that CPU time.
  */
 export function rangeOf(
   predicted: number,
@@ -21,7 +21,9 @@ export function rangeOf(
   bounds: { beforeSeconds: number; measuredCpuSeconds: number | null },
 ) {
   const low = r3(Math.min(predicted, Math.max(predicted * iv.low, bounds.measuredCpuSeconds ?? 0)));
-  const high = r3(Math.max(predicted, Math.min(predicted * iv.high, bounds.beforeSeconds)));
+  // The cap holds for a drive faster at this task; a slower one (an SSD to a hard disk) has none.
+  const cap = predicted <= bounds.beforeSeconds ? bounds.beforeSeconds : Infinity;
+  const high = r3(Math.max(predicted, Math.min(predicted * iv.high, cap)));
   return {
     predictedLowSeconds: low,
     predictedHighSeconds: high,

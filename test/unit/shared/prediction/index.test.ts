@@ -179,3 +179,28 @@ describe('every predicted time carries its 10–90 % range', () => {
     );
   });
 });
+
+describe('the range keeps to what a drive can do', () => {
+  it('a faster drive: never above the before-time; a measured CPU time: never below it', () => {
+    const b = run('rb', 'before', [
+      synthetic('seeker', 'Seeker', 'seeker', [m('random_access_ms', 'ms', [12.5])]),
+      synthetic('buffered-read', 'Buffered reads', 'hdparm', [m('buffered_read', 'MiB/s', [100])]),
+      task('task.unpack', 'Unpack', [40], [30]),
+    ]);
+    const t = predict(b, { preset: 'sata-ssd' }).tasks[0]!;
+    expect(t.interval.high * t.predictedSeconds).toBeGreaterThan(40);
+    expect(t.predictedHighSeconds).toBe(40);
+    expect(t.predictedLowSeconds).toBe(t.floorSeconds);
+  });
+
+  it('a slower drive (SSD to a hard disk) is not capped at the before-time', () => {
+    const ssd = run('rs', 'before', [
+      synthetic('buffered-read', 'Buffered reads', 'hdparm', [m('buffered_read', 'MiB/s', [500])]),
+      synthetic('seeker', 'Seeker', 'seeker', [m('random_access_ms', 'ms', [0.1])]),
+      task('task.du', 'du', [10], [4]),
+    ]);
+    const t = predict(ssd, { preset: 'hdd-7200' }).tasks[0]!;
+    expect(t.predictedSeconds).toBeGreaterThan(10);
+    expect(t.predictedHighSeconds).toBeCloseTo(t.predictedSeconds * t.interval.high, 2);
+  });
+});
