@@ -146,6 +146,9 @@ describe('drivewise report BEFORE AFTER --pdf --html', () => {
     expect(flat).toContain('Appendix: every figure, and how it was measured');
     expect(flat).toContain('How these numbers were measured');
     expect(flat).toContain('Prediction vs measured');
+    // Every predicted task time carries its 10–90 % range in the PDF too.
+    expect(flat).toContain('Likely range (10–90 %)');
+    expect(flat).toMatch(/\d s – \d+(\.\d)? s/);
     expect(flat).toContain('Reference drives compared');
     expect(flat).toContain('Intel 320 160 GB SSD'); // a seed's drive among the references
     expect(flat).toMatch(/Serial\s+hidden \(opt in to print it\)|Serial\s+—/);

@@ -101,10 +101,12 @@ describe('Verdict screens: A/A, A/B, stopwatch only', () => {
     const old = page.getByLabel('Your current drive');
     await expect.poll(() => old.inputValue()).toBe('hdd');
     await expect(old.locator('option:checked').innerText()).resolves.toBe(
-      'Hard disk (hdd), detected',
+      'Hard disk, speed not known (hdd), detected',
     );
     await expect(old.locator('option').allInnerTexts()).resolves.toEqual([
-      'Hard disk (hdd), detected',
+      'Hard disk, speed not known (hdd), detected',
+      '5400 rpm hard disk (hdd-5400)',
+      '7200 rpm hard disk (hdd-7200)',
       'SATA SSD (sata-ssd)',
       'NVMe SSD (nvme-ssd)',
     ]);
@@ -122,6 +124,18 @@ describe('Verdict screens: A/A, A/B, stopwatch only', () => {
     const text = await pred.innerText();
     expect(text).toMatch(/Measured after/);
     expect(text).toMatch(/assumed a typical 7200 rpm hard disk/);
+    // Each predicted time with its range, and whether the measured time fell inside it.
+    expect(text).toMatch(/likely range \(10–90 %\)/);
+    const ranges = await page.getByTestId('prediction-range').allInnerTexts();
+    expect(ranges.length).toBeGreaterThan(0);
+    for (const r of ranges) expect(r).toMatch(/^\d.* s – .*\d.* s/);
+    for (const r of await page.getByTestId('prediction-inside').allInnerTexts())
+      expect(r).toMatch(
+        /^(inside the predicted range|outside the range: (faster|slower) than predicted|—)$/,
+      );
+    await old.selectOption('hdd-5400');
+    await expect.poll(() => pred.innerText()).toMatch(/assumed a typical 5400 rpm hard disk/);
+    await old.selectOption('hdd');
     await expect(page.locator('.vd-predict [role="alert"]').count()).resolves.toBe(0);
     await page.locator('#vd-predict-title').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/verdict-stopwatch-prediction.png' });

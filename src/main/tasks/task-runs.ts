@@ -96,7 +96,7 @@ export interface StopwatchEntry {
   kind?: StopwatchKind;
 }
 
-export type StopwatchKind = 'boot' | 'login' | 'app-start' | 'copy' | 'other';
+export type StopwatchKind = 'boot' | 'login' | 'app-start' | 'copy' | 'build' | 'other';
 
 /** Task 8 — manual stopwatch timings, stored like any result, with the person's note. */
 export function stopwatchResult(e: StopwatchEntry): TestResult {

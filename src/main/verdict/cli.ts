@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { ratedFigures } from '../../shared/contract/verdict';
 import { OLD_DRIVE_KINDS, predict, type Prediction } from '../../shared/prediction';
 import { predictionTarget, targetPreset } from '../../shared/prediction/schema';
-import { driveKind, type DriveKind } from '../../shared/schemas/drive';
+import type { OldDrive } from '../../shared/prediction/presets';
 import { computeVerdict } from '../../shared/verdict';
 import type { CliIo } from '../cli/types';
 import { checkOptions } from '../cli/validate';
@@ -24,13 +24,13 @@ const TARGET_FLAGS = {
 };
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
 
-/** --old-drive takes drive detection's names; only kinds with typical figures are useful. */
-function oldDriveKind(v: string | undefined): DriveKind | undefined {
+/** --old-drive takes drive detection's names or a hard disk's rpm; only kinds with typical figures. */
+function oldDriveKind(v: string | undefined): OldDrive | undefined {
   if (v === undefined) return undefined;
-  const k = driveKind.safeParse(v);
-  if (!k.success || !OLD_DRIVE_KINDS.includes(k.data))
+  const k = OLD_DRIVE_KINDS.find((x) => x === v);
+  if (!k)
     throw new UserError(`unknown --old-drive "${v}": use one of ${OLD_DRIVE_KINDS.join(', ')}`);
-  return k.data;
+  return k;
 }
 
 export function registerVerdict(program: Command, services: Services, io: CliIo): void {

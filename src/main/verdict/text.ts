@@ -1,7 +1,7 @@
 // The verdict and the prediction as CLI text: printed from the one Verdict / Prediction object,
 // with the sentences the object carries, so the CLI says what the screen and the PDF say.
 // A heading is printed only above at least one row.
-import type { Prediction } from '../../shared/prediction';
+import { insideText, rangeText, type Prediction } from '../../shared/prediction';
 import { formatSeconds } from '../../shared/format';
 import { ratioWords, type Verdict } from '../../shared/verdict';
 import { toMBps } from '../../shared/verdict/metrics';
@@ -83,10 +83,12 @@ export function formatPrediction(p: Prediction): string {
   const lines = [
     `${p.target.name}: ${Math.round(p.target.effectiveSeqReadMBps)} MB/s sequential reads (${x(p.speedups.sequential)}), random access ${p.target.randomAccessMs.toFixed(3)} ms (${x(p.speedups.random)})`,
     ...section(
-      p.afterId ? 'Tasks (now → predicted, measured after):' : 'Tasks (now → predicted):',
+      p.afterId
+        ? 'Tasks (now → predicted, likely range 10–90 %, measured after):'
+        : 'Tasks (now → predicted, likely range 10–90 %):',
       p.tasks.map(
         (t) =>
-          `  ${t.title}: ${formatSeconds(t.beforeSeconds.median ?? 0)} → ${formatSeconds(t.predictedSeconds)} predicted${t.measuredSeconds !== null ? `, ${formatSeconds(t.measuredSeconds)} measured` : ''}${t.ioShareAssumed ? ` (${t.kind}: ${Math.round(t.ioWaitShare * 100)} % disk share assumed)` : ''}`,
+          `  ${t.title}: ${formatSeconds(t.beforeSeconds.median ?? 0)} → ${formatSeconds(t.predictedSeconds)} predicted, likely ${rangeText(t)}${t.measuredSeconds !== null ? `; ${formatSeconds(t.measuredSeconds)} measured, ${insideText(t)}` : ''}${t.ioShareAssumed ? ` (${t.kind}: ${Math.round(t.ioWaitShare * 100)} % disk share assumed)` : ''}`,
       ),
     ),
     ...section(

@@ -1,12 +1,14 @@
-// The prediction on screen: the target's figures, each task's predicted time and, after the swap,
-// what was measured. The cells come from the view model the report prints too.
+// The prediction on screen: the target's figures, each task's predicted time with its likely
+// range and, after the swap, what was measured and whether it fell in the range. The cells come
+// from the view model the report prints too.
 import type { Prediction } from '../../shared/prediction';
 import { fmtNum } from '../../shared/format';
 import { predictionRows } from '../view-model/prediction-rows';
 
 export function PredictionTable({ prediction }: { prediction: Prediction }) {
   const p = prediction;
-  const { measured, figures, tasks } = predictionRows(p);
+  const rows = predictionRows(p);
+  const { measured, figures, tasks } = rows;
   return (
     <div className="vd-prediction" data-testid="prediction">
       <p>
@@ -14,39 +16,7 @@ export function PredictionTable({ prediction }: { prediction: Prediction }) {
         MB/s ({fmtNum(p.speedups.sequential)}× your drive), random access{' '}
         {fmtNum(p.target.randomAccessMs)} ms ({fmtNum(p.speedups.random)}× faster).
       </p>
-      {tasks.length > 0 && (
-        <div className="vd-scroll">
-          <table className="vd-table">
-            <thead>
-              <tr>
-                <th scope="col">Task</th>
-                <th scope="col">Now</th>
-                <th scope="col">Waiting for disk</th>
-                <th scope="col">Predicted</th>
-                <th scope="col">Best possible (CPU only)</th>
-                {measured && <th scope="col">Measured after</th>}
-                {measured && <th scope="col">Prediction off by</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {tasks.map((t) => (
-                <tr key={t.key}>
-                  <th scope="row">{t.title}</th>
-                  <td>{t.now}</td>
-                  <td>
-                    {t.waiting}
-                    {t.assumed ? ' (assumed)' : ''}
-                  </td>
-                  <td>{t.predicted}</td>
-                  <td>{t.floor}</td>
-                  {measured && <td>{t.measured}</td>}
-                  {measured && <td>{t.offBy}</td>}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {tasks.length > 0 && <TaskTable {...rows} />}
       <div className="vd-scroll">
         <table className="vd-table">
           <thead>
@@ -77,6 +47,61 @@ export function PredictionTable({ prediction }: { prediction: Prediction }) {
           <li key={a}>{a}</li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** Each task: now, predicted with its likely range, and after the swap the measured time in it. */
+function TaskTable({ tasks, measured }: ReturnType<typeof predictionRows>) {
+  return (
+    <div className="vd-scroll">
+      <table className="vd-table">
+        <thead>
+          <tr>
+            <th scope="col">Task</th>
+            <th scope="col">Now</th>
+            <th scope="col">Waiting for disk</th>
+            <th scope="col">
+              Predicted <span className="vd-sub">likely range (10–90 %)</span>
+            </th>
+            <th scope="col">Best possible (CPU only)</th>
+            {measured && (
+              <th scope="col">
+                Measured after <span className="vd-sub">in the range?</span>
+              </th>
+            )}
+            {measured && <th scope="col">Prediction off by</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {tasks.map((t) => (
+            <tr key={t.key}>
+              <th scope="row">{t.title}</th>
+              <td>{t.now}</td>
+              <td>
+                {t.waiting}
+                {t.assumed ? ' (assumed)' : ''}
+              </td>
+              <td>
+                {t.predicted}
+                <span className="vd-sub" data-testid="prediction-range">
+                  {t.range}
+                </span>
+              </td>
+              <td>{t.floor}</td>
+              {measured && (
+                <td>
+                  {t.measured}
+                  <span className="vd-sub" data-testid="prediction-inside">
+                    {t.inside}
+                  </span>
+                </td>
+              )}
+              {measured && <td>{t.offBy}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -2,12 +2,12 @@
 // task's predicted time from the before-run; after the swap, predicted and measured side by side.
 // The data lives in usePrediction; PredictionPanel only draws it, so each stays small.
 import type { TargetPreset } from '../../shared/prediction';
-import { OLD_DRIVE_KINDS } from '../../shared/prediction/presets';
-import type { DriveKind } from '../../shared/schemas/drive';
+import { OLD_DRIVE_KINDS, type OldDrive } from '../../shared/prediction/presets';
 import { PredictionTable } from './PredictionTable';
 import { usePrediction, type PredictionState } from './use-prediction';
 
 const PRESET_NAMES: Record<TargetPreset, string> = {
+  'hdd-5400': '5400 rpm hard disk',
   'hdd-7200': '7200 rpm hard disk',
   'sata-ssd': 'SATA SSD',
   'nvme-gen3': 'NVMe SSD, PCIe 3.0',
@@ -16,8 +16,10 @@ const PRESET_NAMES: Record<TargetPreset, string> = {
 };
 
 /** The old drive's kind in drive detection's names (the CLI's --old-drive), in words first. */
-const OLD_DRIVE_NAMES: Partial<Record<DriveKind, string>> = {
-  hdd: 'Hard disk (hdd)',
+const OLD_DRIVE_NAMES: Partial<Record<OldDrive, string>> = {
+  hdd: 'Hard disk, speed not known (hdd)',
+  'hdd-5400': '5400 rpm hard disk (hdd-5400)',
+  'hdd-7200': '7200 rpm hard disk (hdd-7200)',
   'sata-ssd': 'SATA SSD (sata-ssd)',
   'nvme-ssd': 'NVMe SSD (nvme-ssd)',
 };
@@ -46,7 +48,7 @@ function PredictionPanel(props: PredictionState & { afterId?: string | null | un
           Your current drive
           <select
             value={oldDrive}
-            onChange={(e) => setChosenOld(e.target.value as DriveKind | '')}
+            onChange={(e) => setChosenOld(e.target.value as OldDrive | '')}
             aria-describedby="vd-old-drive-hint"
           >
             {!detected && <option value="">Not known: choose one</option>}

@@ -2,12 +2,12 @@
 // prediction the main process works out from them. PredictionView draws what this returns.
 import { useEffect, useState } from 'react';
 import type { Prediction, PredictionTarget, TargetPreset } from '../../shared/prediction';
-import { OLD_DRIVE_KINDS } from '../../shared/prediction/presets';
+import { OLD_DRIVE_KINDS, type OldDrive } from '../../shared/prediction/presets';
 import type { DriveKind } from '../../shared/schemas/drive';
 import { api } from '../api/transport';
 import { errorText } from '../../shared/format';
 
-const usableKind = (k: DriveKind | null | undefined): DriveKind | '' =>
+const usableKind = (k: DriveKind | null | undefined): OldDrive | '' =>
   k && OLD_DRIVE_KINDS.includes(k) ? k : '';
 
 /** The old run's detected drive kind: null while loading or when the run has no drive. */
@@ -39,7 +39,7 @@ export function usePrediction(beforeId: string, afterId: string | null | undefin
   const [ceiling, setCeiling] = useState('');
   const detected = usableKind(useDetectedKind(beforeId));
   // null: not chosen, so the detected kind (when known) is what the select shows and sends.
-  const [chosenOld, setChosenOld] = useState<DriveKind | '' | null>(null);
+  const [chosenOld, setChosenOld] = useState<OldDrive | '' | null>(null);
   const oldDrive = chosenOld ?? detected;
   const [result, setResult] = useState<{ prediction: Prediction | null; error: string | null }>({
     prediction: null,

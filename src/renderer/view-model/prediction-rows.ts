@@ -1,7 +1,8 @@
 // The prediction's figures as the verdict screen and the report both print them: one row per
 // drive figure and per task, every cell already formatted. "Off by" is how far the prediction
-// missed what the after-run measured, as a share of the measurement (its size, not its sign).
-import type { Prediction } from '../../shared/prediction';
+// missed what the after-run measured, as a share of the measurement (its size, not its sign);
+// every predicted time has its likely range, and after the swap whether the measurement fell in it.
+import { insideText, rangeText, type Prediction } from '../../shared/prediction';
 import { fmtNum, fmtShare, formatSeconds } from '../../shared/format';
 
 interface PredictionFigureRow {
@@ -22,6 +23,10 @@ interface PredictionTaskRow {
   waiting: string;
   assumed: boolean;
   predicted: string;
+  /** The 10th-90th percentile range of the model's errors on unseen cases, e.g. "11 s – 24 s". */
+  range: string;
+  /** After the swap: whether the measurement fell inside the range ('—' before). */
+  inside: string;
   /** The CPU time alone: no drive can make the task faster than this. */
   floor: string;
   measured: string;
@@ -55,6 +60,8 @@ export function predictionRows(p: Prediction): {
       waiting: fmtShare(t.ioWaitShare),
       assumed: t.ioShareAssumed,
       predicted: secs(t.predictedSeconds),
+      range: rangeText(t),
+      inside: insideText(t) ?? '—',
       floor: secs(t.floorSeconds),
       measured: secs(t.measuredSeconds),
       offBy: offBy(t.error),

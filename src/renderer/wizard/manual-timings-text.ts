@@ -1,10 +1,11 @@
 // Pure text helpers of the manual-timings panel (stopwatch entry and login status line).
 import type { LoginStatus } from '../../shared/contract/tasks';
+import { describeForm } from '../../shared/prediction/model-form';
 import { STOPWATCH_KINDS, TASK_KINDS } from '../../shared/prediction/task-kinds';
 
 /** The kinds a stopwatch timing can have, with what each implies (shown in the picker). */
 export const STOPWATCH_KIND_CHOICES = STOPWATCH_KINDS.map((k) => ({
-  kind: k as 'boot' | 'login' | 'app-start' | 'copy' | 'other',
+  kind: k as 'boot' | 'login' | 'app-start' | 'copy' | 'build' | 'other',
   label: TASK_KINDS[k].label,
   hint: `counted ${TASK_KINDS[k].perDay}× a day unless your usage profile says otherwise; ${diskShareText(k)}`,
 }));
@@ -12,9 +13,9 @@ export const STOPWATCH_KIND_CHOICES = STOPWATCH_KINDS.map((k) => ({
 /** What the prediction assumes about the kind's disk time, in the model's own terms. */
 function diskShareText(k: (typeof STOPWATCH_KINDS)[number]): string {
   const f = TASK_KINDS[k];
-  return f.cpuSeconds === undefined
+  return f.model.form === 'share'
     ? `about ${Math.round(f.ioShare * 100)} % of it is disk time on a hard disk`
-    : `about ${f.cpuSeconds} s of it is processor and firmware work whatever the drive; the rest waits for the disk`;
+    : `it spends ${describeForm(f.model)} whatever the drive; the rest waits for the disk`;
 }
 
 /** A guess of the kind from the title, so "Boot to login screen" starts as a boot. */
@@ -23,6 +24,7 @@ export function guessKind(title: string): (typeof STOPWATCH_KIND_CHOICES)[number
   if (/\bboot|grub|bios|power.?on|startup\b/.test(t)) return 'boot';
   if (/\blog ?in\b|desktop/.test(t)) return 'login';
   if (/\bcopy|transfer|backup\b/.test(t)) return 'copy';
+  if (/\b(build|compil|make\b|test suite)/.test(t)) return 'build';
   if (/\b(start|open|launch|load)/.test(t)) return 'app-start';
   return 'other';
 }

@@ -27,7 +27,7 @@ export const stopwatchAdd = z
     seconds: z.array(z.number().positive().max(86_400)).min(1).max(20),
     note: text(LIMITS.note).optional(),
     /** Sets its default occurrences per day and the prediction's disk share. */
-    kind: z.enum(['boot', 'login', 'app-start', 'copy', 'other']).optional(),
+    kind: z.enum(['boot', 'login', 'app-start', 'copy', 'build', 'other']).optional(),
     /** Append to this run (e.g. the current before-run); omitted: a run of its own. */
     runId: runId.optional(),
   })

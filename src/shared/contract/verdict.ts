@@ -34,11 +34,13 @@ export const verdictPredictReq = z
     /** With an after-run: predicted vs measured side by side. */
     afterId: runId.optional(),
     /**
-     * What the old drive is, in drive detection's names, for a run that cannot tell (stopwatch
-     * only, imported, loop device): typical figures stand in for the ones the run lacks. Only the
-     * kinds with typical figures (the CLI's --old-drive) are accepted.
+     * What the old drive is, in drive detection's names or a hard disk's rpm (hdd-5400,
+     * hdd-7200), for a run that cannot tell (stopwatch only, imported, loop device): typical
+     * figures stand in for the ones the run lacks. Only the kinds with typical figures (the CLI's
+     * --old-drive) are accepted.
      */
-    oldDrive: driveKind
+    oldDrive: z
+      .union([driveKind, z.enum(['hdd-5400', 'hdd-7200'])])
       .refine((k) => OLD_DRIVE_KINDS.includes(k), {
         message: `the old drive is one of ${OLD_DRIVE_KINDS.join(', ')}`,
       })

@@ -1,12 +1,12 @@
 // Prediction before buying: Amdahl's law on each task's I/O-wait share, with the target drive's
 // figures capped by the link it will sit on. Pure: the before-run (and later the after-run) in,
 // a Prediction with its assumptions out.
-import type { DriveKind } from '../schemas/drive';
 import type { Measurement, RunDocument } from '../schemas/run';
 import { pairKey, pairMeasurements, spreadOfMeasurement } from '../verdict/compare';
 import { isSequentialRead, isSequentialWrite, toMBps } from '../verdict/metrics';
 import { ioWaitShareOf } from '../verdict/tasks';
-import { PRESETS, presetForKind } from './presets';
+import { PRESETS, presetForKind, type OldDrive } from './presets';
+import { kindAssumptions, rangeAssumptions, rangeOf } from './ranges';
 import { assumedIoShare, TASK_KINDS, taskKindOf } from './task-kinds';
 import type {
   DriveFigures,
@@ -17,11 +17,14 @@ import type {
 } from './schema';
 
 export * from './schema';
-export { PRESETS, OLD_DRIVE_KINDS } from './presets';
+export { insideText, rangeText } from './ranges';
+export { PRESETS, OLD_DRIVE_KINDS, type OldDrive } from './presets';
 
 export interface PredictOptions {
   /** What the current drive is, when the run cannot tell (stopwatch-only, imported, loop device). */
-  oldDrive?: DriveKind;
+  oldDrive?: OldDrive;
+  /** The old drive's link where it is slower than the drive (a USB 2.0 enclosure), MB/s. */
+  oldLinkMBps?: number;
 }
 
 const med = (m: Measurement) => spreadOfMeasurement(m).median;
@@ -110,9 +113,10 @@ function currentFigures(
   const fallback = fallbackId ? PRESETS[fallbackId] : null;
   const current: DriveFigures = { ...measured };
   if (current.seqReadMBps === null && fallback) {
-    current.seqReadMBps = fallback.seqReadMBps;
+    const link = opts.oldLinkMBps;
+    current.seqReadMBps = link ? Math.min(link, fallback.seqReadMBps) : fallback.seqReadMBps;
     assumptions.push(
-      `No sequential read in the before-run: assumed a typical ${fallback.name} (${fallback.seqReadMBps} MB/s).`,
+      `No sequential read in the before-run: assumed a typical ${fallback.name} (${current.seqReadMBps} MB/s${link && link < fallback.seqReadMBps ? `, capped by its ${link} MB/s link` : ''}).`,
     );
   }
   if (current.randomAccessMs === null && fallback) {
@@ -186,6 +190,10 @@ function taskPredictions(
     const am = afterByKey.get(key);
     const measuredSeconds = am ? spreadOfMeasurement(am).median : null;
     const name = m.params?.name;
+    const range = rangeOf(predicted, facts.interval, measuredSeconds, {
+      beforeSeconds: bs.median,
+      measuredCpuSeconds: share === null ? null : cpu,
+    });
     tasks.push({
       testId: t.testId,
       key,
@@ -197,6 +205,7 @@ function taskPredictions(
       ioShareAssumed: share === null,
       randomShare: r,
       predictedSeconds: r3(predicted),
+      ...range,
       floorSeconds: r3(cpu),
       savedPerOccurrence: r3(bs.median - predicted),
       measuredSeconds,
@@ -204,16 +213,6 @@ function taskPredictions(
     });
   }
   return tasks;
-}
-
-/** One sentence per task kind whose disk-wait share was assumed rather than measured. */
-function kindAssumptions(kinds: Set<keyof typeof TASK_KINDS>): string[] {
-  return [...kinds].map((k) => {
-    const f = TASK_KINDS[k];
-    return f.cpuSeconds !== undefined
-      ? `${f.label} timed without CPU time is assumed to need about ${f.cpuSeconds} s of CPU and firmware work whatever the disk, and to wait for the disk the rest of the time (${f.source}).`
-      : `${f.label} timed without CPU time is assumed to wait for the disk ${Math.round(f.ioShare * 100)} % of the time (${f.source}).`;
-  });
 }
 
 /** The synthetic figures before, predicted and (once there is an after-run) measured. */
@@ -271,7 +270,7 @@ export function predict(
   assumptions.push(...targetAssumptions(target));
   const assumedKinds = new Set<keyof typeof TASK_KINDS>();
   const tasks = taskPredictions(before, after, { sequential, random }, assumedKinds);
-  assumptions.push(...kindAssumptions(assumedKinds));
+  assumptions.push(...kindAssumptions(assumedKinds), ...rangeAssumptions(tasks));
   return {
     beforeId: before.id,
     afterId: after?.id ?? null,

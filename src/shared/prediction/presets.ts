@@ -14,6 +14,15 @@ export interface PresetFigures {
 }
 
 export const PRESETS: Record<Exclude<TargetPreset, 'custom'>, PresetFigures> = {
+  'hdd-5400': {
+    name: '5400 rpm hard disk',
+    bus: 'sata',
+    // Laptop and console disks: ~11 ms seek + 5.6 ms half rotation ≈ 16.7 ms per random read.
+    seqReadMBps: 100,
+    seqWriteMBps: 95,
+    random4kQ1Iops: 60,
+    needsLinkMBps: 100,
+  },
   'hdd-7200': {
     name: '7200 rpm hard disk',
     bus: 'sata',
@@ -49,11 +58,19 @@ export const PRESETS: Record<Exclude<TargetPreset, 'custom'>, PresetFigures> = {
   },
 };
 
-/** Drive kinds (drive detection's names) `predict --old-drive` knows typical figures for. */
-export const OLD_DRIVE_KINDS: DriveKind[] = ['hdd', 'sata-ssd', 'nvme-ssd'];
+/** A hard disk named by its rotation speed, where the person knows it. */
+export type HddModel = 'hdd-5400' | 'hdd-7200';
+
+/** What `predict --old-drive` takes: drive detection's names ('hdd' = a 7200 rpm disk) or an rpm. */
+export type OldDrive = DriveKind | HddModel;
+
+/** The old drives `predict --old-drive` knows typical figures for. */
+export const OLD_DRIVE_KINDS: OldDrive[] = ['hdd', 'hdd-5400', 'hdd-7200', 'sata-ssd', 'nvme-ssd'];
 
 /** What to assume about the current drive when the before-run lacks a figure. */
-export function presetForKind(kind: DriveKind | undefined): Exclude<TargetPreset, 'custom'> | null {
+export function presetForKind(kind: OldDrive | undefined): Exclude<TargetPreset, 'custom'> | null {
+  if (kind === 'hdd-5400' || kind === 'hdd-7200') return kind;
+  // Drive detection cannot tell the rpm: 'hdd' keeps its old meaning, a 7200 rpm disk.
   if (kind === 'hdd') return 'hdd-7200';
   if (kind === 'sata-ssd') return 'sata-ssd';
   if (kind === 'nvme-ssd') return 'nvme-gen3';

@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import { spreadSchema, taskKind } from '../verdict/schema';
 
-export const targetPreset = z.enum(['hdd-7200', 'sata-ssd', 'nvme-gen3', 'nvme-gen4', 'custom']);
+export const targetPreset = z.enum([
+  'hdd-5400',
+  'hdd-7200',
+  'sata-ssd',
+  'nvme-gen3',
+  'nvme-gen4',
+  'custom',
+]);
 export type TargetPreset = z.infer<typeof targetPreset>;
 
 /** A preset, optionally overridden by the person's rated figures (datasheet). */
@@ -55,6 +62,18 @@ export const taskPrediction = z.object({
   /** Share of the task's I/O time that is random access (the rest sequential). */
   randomShare: z.number(),
   predictedSeconds: z.number(),
+  /** The range's ends: the 10th and 90th percentile of the model's errors on unseen cases. */
+  predictedLowSeconds: z.number(),
+  predictedHighSeconds: z.number(),
+  /** The range as factors of predictedSeconds, and what it was made from. */
+  interval: z.object({
+    low: z.number(),
+    high: z.number(),
+    basis: z.enum(['kind', 'pooled']),
+    cases: z.number().int().nonnegative(),
+  }),
+  /** After the swap: did the measured time fall inside the range? */
+  measuredInside: z.boolean().nullable(),
   /** Amdahl's limit: the CPU part alone, what an infinitely fast drive would leave. */
   floorSeconds: z.number(),
   savedPerOccurrence: z.number(),

@@ -1,6 +1,8 @@
 // What kind of wait a task is: how often it happens by default, and how much of it a faster drive
 // can remove. Used by the prediction before buying and by the verdict's estimated savings.
 import type { TaskKind } from '../verdict/schema';
+import { FITTED, POOLED_INTERVAL, type KindInterval } from './fitted';
+import { cpuPartOf, type ModelForm } from './model-form';
 
 export interface TaskKindFacts {
   /** Words for a person. */
@@ -12,34 +14,56 @@ export interface TaskKindFacts {
    * was recorded (stopwatch timings, imported figures).
    */
   ioShare: number;
-  /**
-   * Seconds of CPU and firmware work the task needs whatever the disk, when that is the better
-   * model for the kind (chosen by leave-one-out on the fitting half, see published.test.ts): a
-   * timing without CPU time then waits for the disk for the rest (assumedIoShare), so a slower old
-   * disk means a larger disk share rather than a larger CPU part. Unset: ioShare is used.
-   */
+  /** The fixed floor of the kind's model form (model), when it has one. */
   cpuSeconds?: number;
   /** Time-weighted share of that I/O that is random access (the rest streams). */
   randomShare: number;
   /** Where ioShare and randomShare come from. */
   source: string;
+  /**
+   * The CPU part of a timing recorded without CPU time, by the form chosen on the published cases
+   * (fitted.ts); kinds without published cases use their ioShare as a share.
+   */
+  model: ModelForm;
+  /** The 10th-90th percentile range a prediction of this kind carries (fitted.ts). */
+  interval: KindInterval;
+}
+
+type Prior = Omit<TaskKindFacts, 'model' | 'interval'>;
+
+/** A kind with published fitting cases takes their form and range; the others their prior. */
+function facts(kind: TaskKind, prior: Prior): TaskKindFacts {
+  const fit = FITTED[kind];
+  const model: ModelForm = fit?.model ?? { form: 'share', cpuShare: 1 - prior.ioShare };
+  // ioShare stays the share a 60 s timing gets, for readers that want one number.
+  const ioShare = fit ? Math.round((1 - cpuPartOf(model, 60) / 60) * 100) / 100 : prior.ioShare;
+  return {
+    ...prior,
+    ioShare,
+    ...(model.form === 'floor' || model.form === 'floor+share'
+      ? { cpuSeconds: model.cpuSeconds }
+      : {}),
+    source: fit ? `${fit.source}; ${prior.source}` : prior.source,
+    model,
+    interval: fit?.interval ?? POOLED_INTERVAL,
+  };
 }
 
 /**
- * ioShare for boot and app start is FITTED on the fitting half of the published HDD→SSD cases in
- * test/fixtures/published/ (the scoring half is never used; test/unit/shared/prediction/
- * published.test.ts refits and checks these constants). randomShare is never fitted: it is the
- * documented prior below (fitting both to 4-5 cases is underdetermined). The rest are priors.
+ * The model of boot, app start and build is FITTED on the fitting half of the published HDD→SSD
+ * cases in test/fixtures/published/ (fitted.ts; the scoring half is never used;
+ * test/unit/shared/prediction/published.test.ts refits and checks it). randomShare is never
+ * fitted: it is the documented prior below (fitting both to a few cases is underdetermined). The
+ * rest are priors.
  */
-export const TASK_KINDS: Record<TaskKind, TaskKindFacts> = {
+const PRIORS: Record<TaskKind, Prior> = {
   boot: {
     label: 'Boot',
     perDay: 1,
     ioShare: 0.85,
-    cpuSeconds: 8.5,
     randomShare: 0.8,
     source:
-      'about 8.5 s of CPU and firmware work whatever the disk, fitted on the fitting half of test/fixtures/published (4 boot cases: windowscult, computerinfobits, feein, tech-informant; it predicts an unseen case better than a fixed share: leave-one-out log error 0.16 against 0.32); randomShare 0.8 is a prior, not fitted: boot reads thousands of small files scattered over the disk (Ubuntu sreadahead notes, Ars Technica 2009)',
+      'randomShare 0.8 is a prior, not fitted: boot reads thousands of small files scattered over the disk (Ubuntu sreadahead notes, Ars Technica 2009)',
   },
   login: {
     label: 'Login to desktop',
@@ -55,7 +79,7 @@ export const TASK_KINDS: Record<TaskKind, TaskKindFacts> = {
     ioShare: 0.53,
     randomShare: 0.9,
     source:
-      "ioShare 0.53 fitted on the fitting half of test/fixtures/published (6 game/app load cases: RDR2, Warzone, FF XIV ×2, and Digital Foundry's Xbox One Just Cause 3 and Witcher 3); randomShare 0.9 is not fitted but computed from Tom's Hardware's traces (tomshardware.com/reviews/ssd-gaming-performance,2991-5.html and -6.html): Crysis 2's launch is 22,520 reads, 21 % of them random, over 309 MB, and a level load 9,493 reads, 25 % random, over 755 MB; at 12.5 ms a random read and 160 MB/s streaming, random access is 97 % and 86 % of a hard disk's busy time",
+      "randomShare 0.9 is not fitted but computed from Tom's Hardware's traces (tomshardware.com/reviews/ssd-gaming-performance,2991-5.html and -6.html): Crysis 2's launch is 22,520 reads, 21 % of them random, over 309 MB, and a level load 9,493 reads, 25 % random, over 755 MB; at 12.5 ms a random read and 160 MB/s streaming, random access is 97 % and 86 % of a hard disk's busy time",
   },
   copy: {
     label: 'File copy',
@@ -86,6 +110,14 @@ export const TASK_KINDS: Record<TaskKind, TaskKindFacts> = {
     source:
       'the kernel writes and reads the image in large sequential chunks (PM: hibernation lines)',
   },
+  build: {
+    label: 'Build or compile',
+    perDay: 2,
+    ioShare: 0.3,
+    randomShare: 0.7,
+    source:
+      'randomShare 0.7 is a prior: a build reads many small sources and headers and writes many small objects, with some streaming of large outputs (linking reads and writes whole files)',
+  },
   other: {
     label: 'Other timing',
     perDay: 1,
@@ -95,18 +127,19 @@ export const TASK_KINDS: Record<TaskKind, TaskKindFacts> = {
   },
 };
 
-/** Highest disk share assumed from a fixed CPU part (some CPU work is always left). */
-const MAX_ASSUMED_IO_SHARE = 0.98;
+export const TASK_KINDS = Object.fromEntries(
+  Object.entries(PRIORS).map(([k, prior]) => [k, facts(k as TaskKind, prior)]),
+) as Record<TaskKind, TaskKindFacts>;
 
 /**
- * Disk share of a timing recorded without CPU time: from the kind's fixed CPU seconds where it has
- * them (a task shorter than that is taken as all CPU), else the kind's ioShare.
+ * Disk share of a timing recorded without CPU time, by the kind's model form (a fixed floor of
+ * CPU seconds makes a slower old disk a larger disk share rather than a larger CPU part; at most
+ * 98 %: some CPU work is always left).
  */
 export function assumedIoShare(kind: TaskKind, beforeSeconds: number | null): number {
   const f = TASK_KINDS[kind];
-  if (f.cpuSeconds === undefined || beforeSeconds === null || !(beforeSeconds > 0))
-    return f.ioShare;
-  return Math.min(MAX_ASSUMED_IO_SHARE, Math.max(0, 1 - f.cpuSeconds / beforeSeconds));
+  if (beforeSeconds === null || !(beforeSeconds > 0)) return f.ioShare;
+  return 1 - cpuPartOf(f.model, beforeSeconds) / beforeSeconds;
 }
 
 const BY_TEST: Record<string, TaskKind> = {
@@ -119,7 +152,7 @@ const BY_TEST: Record<string, TaskKind> = {
 };
 
 /** Kinds a person picks for a stopwatch timing (CLI --kind, wizard). */
-export const STOPWATCH_KINDS: TaskKind[] = ['boot', 'login', 'app-start', 'copy', 'other'];
+export const STOPWATCH_KINDS: TaskKind[] = ['boot', 'login', 'app-start', 'copy', 'build', 'other'];
 
 export function isTaskKind(v: unknown): v is TaskKind {
   return typeof v === 'string' && v in TASK_KINDS;

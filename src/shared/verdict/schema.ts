@@ -65,6 +65,8 @@ export const taskKind = z.enum([
   'search',
   'unpack',
   'hibernate',
+  /** Compiles, test suites and other CPU-heavy work. */
+  'build',
   'other',
 ]);
 export type TaskKind = z.infer<typeof taskKind>;

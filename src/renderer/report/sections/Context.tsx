@@ -75,6 +75,7 @@ function PredictionTable({ p }: { p: Prediction }) {
             <th scope="col">Figure</th>
             {num('Now')}
             {num('Predicted')}
+            {num('Likely range (10–90 %)')}
             {measured && num('Measured after')}
             {measured && num('Off by')}
           </tr>
@@ -87,6 +88,7 @@ function PredictionTable({ p }: { p: Prediction }) {
               </th>
               <td className="num">{x.now}</td>
               <td className="num">{x.predicted}</td>
+              <td className="num">—</td>
               {measured && <td className="num">{x.measured}</td>}
               {measured && <td className="num">{x.offBy}</td>}
             </tr>
@@ -101,7 +103,15 @@ function PredictionTable({ p }: { p: Prediction }) {
               <td className="num">
                 {t.predicted} (≥ {t.floor})
               </td>
-              {measured && <td className="num">{t.measured}</td>}
+              <td className="num" data-testid="report-prediction-range">
+                {t.range}
+              </td>
+              {measured && (
+                <td className="num">
+                  {t.measured}
+                  {t.inside !== '—' ? `, ${t.inside}` : ''}
+                </td>
+              )}
               {measured && <td className="num">{t.offBy}</td>}
             </tr>
           ))}

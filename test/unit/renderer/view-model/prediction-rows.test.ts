@@ -17,6 +17,8 @@ describe('prediction rows', () => {
       expect(t.waiting).toMatch(/^\d+ %$/);
       expect(t.measured).toBe('—');
       expect(t.offBy).toBe('—');
+      expect(t.range).toMatch(/ s – .* s/);
+      expect(t.inside).toBe('—');
     }
   });
 
@@ -27,6 +29,9 @@ describe('prediction rows', () => {
     const i = p.tasks.findIndex((t) => t.error !== null && t.error < 0);
     if (i >= 0)
       expect(r.tasks[i]!.offBy).toBe(`${Math.round(Math.abs(p.tasks[i]!.error!) * 100)} %`);
+    for (const [j, t] of p.tasks.entries())
+      if (t.measuredSeconds !== null)
+        expect(r.tasks[j]!.inside).toMatch(/^(inside the predicted range|outside the range: )/);
     const f = p.synthetic.findIndex((x) => x.measured);
     const x = p.synthetic[f]!;
     expect(r.figures[f]!.offBy).toBe(

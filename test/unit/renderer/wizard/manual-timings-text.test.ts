@@ -38,8 +38,8 @@ describe('login timing status line', () => {
 describe('stopwatch kind hints', () => {
   it("say what the prediction assumes: boot's fixed processor seconds, a share for the rest", () => {
     const hint = (k: string) => STOPWATCH_KIND_CHOICES.find((c) => c.kind === k)!.hint;
-    expect(hint('boot')).toMatch(/about 8\.5 s of it is processor and firmware work/);
+    expect(hint('boot')).toMatch(/it spends about 10\.5 s of CPU and firmware work whatever/);
     expect(hint('boot')).not.toMatch(/%/);
-    expect(hint('app-start')).toMatch(/about 53 % of it is disk time on a hard disk/);
+    expect(hint('build')).toMatch(/about 43 % of it is disk time on a hard disk/);
   });
 });

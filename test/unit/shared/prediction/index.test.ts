@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { predict, predictionSchema, PRESETS } from '../../../../src/shared/prediction';
+import {
+  insideText,
+  predict,
+  predictionSchema,
+  PRESETS,
+  rangeText,
+} from '../../../../src/shared/prediction';
+import { TASK_KINDS } from '../../../../src/shared/prediction/task-kinds';
+import { stopwatchResult } from '../../../../src/main/tasks/task-runs';
 import { drive, m, run, sata2, seed000, synthetic, task } from '../verdict/seed-runs';
 
 describe('prediction from seed 000 (7200 rpm) to a SATA SSD', () => {
@@ -109,5 +117,90 @@ describe("Amdahl's law and the target", () => {
     );
     const unknown = run('u', 'before', [task('task.du', 'du', [300], [20])], { drive: null });
     expect(() => predict(unknown, { preset: 'sata-ssd' })).toThrow(/old drive's kind is unknown/);
+  });
+});
+
+describe('every predicted time carries its 10–90 % range', () => {
+  const stopwatch = (kind: 'boot' | 'build', seconds: number, id = 'sw') =>
+    run(id, 'before', [stopwatchResult({ title: `${kind} timing`, seconds: [seconds], kind })], {
+      drive: null,
+    });
+
+  it("a boot's range is its kind's leave-one-out range around the prediction", () => {
+    const t = predict(stopwatch('boot', 80), { preset: 'sata-ssd' }, undefined, {
+      oldDrive: 'hdd',
+    }).tasks[0]!;
+    const iv = TASK_KINDS.boot.interval;
+    expect(iv.basis).toBe('kind');
+    expect(iv.low).toBeLessThan(1);
+    expect(iv.high).toBeGreaterThan(1);
+    expect(t.predictedLowSeconds).toBeCloseTo(t.predictedSeconds * iv.low, 2);
+    expect(t.predictedHighSeconds).toBeCloseTo(t.predictedSeconds * iv.high, 2);
+    expect(t.interval).toEqual({ low: iv.low, high: iv.high, basis: 'kind', cases: iv.cases });
+    expect(t.measuredInside).toBeNull();
+    expect(rangeText(t)).toMatch(/^\d+(\.\d)? s – \d+ s$/);
+  });
+
+  it('a kind with too few fitting cases says its range is pooled across kinds', () => {
+    const p = predict(stopwatch('build', 600), { preset: 'sata-ssd' }, undefined, {
+      oldDrive: 'hdd-5400',
+    });
+    const t = p.tasks[0]!;
+    expect(t.interval.basis).toBe('pooled');
+    expect(t.predictedLowSeconds).toBeLessThan(t.predictedSeconds);
+    expect(t.predictedHighSeconds).toBeGreaterThan(t.predictedSeconds);
+    expect(rangeText(t)).toMatch(/\(pooled across kinds\)$/);
+    expect(p.assumptions.join(' ')).toMatch(/range pooled across all kinds/);
+  });
+
+  it('after the swap, says whether the measured time fell inside the range', () => {
+    const before = stopwatch('boot', 80, 'b1');
+    const predictedOnly = predict(before, { preset: 'sata-ssd' }, undefined, { oldDrive: 'hdd' });
+    const mid = predictedOnly.tasks[0]!.predictedSeconds;
+    const after = (s: number) =>
+      run('a1', 'after', [stopwatchResult({ title: 'boot timing', seconds: [s], kind: 'boot' })], {
+        drive: null,
+      });
+    const inside = predict(before, { preset: 'sata-ssd' }, after(mid), { oldDrive: 'hdd' });
+    expect(inside.tasks[0]!.measuredInside).toBe(true);
+    expect(insideText(inside.tasks[0]!)).toBe('inside the predicted range');
+    const slow = predict(before, { preset: 'sata-ssd' }, after(mid * 3), { oldDrive: 'hdd' });
+    expect(slow.tasks[0]!.measuredInside).toBe(false);
+    expect(insideText(slow.tasks[0]!)).toBe('outside the range: slower than predicted');
+  });
+
+  it('a 5400 rpm old disk makes the sequential part gain more than a 7200 rpm one', () => {
+    const b = stopwatch('build', 600, 'b2');
+    const at = (oldDrive: 'hdd-5400' | 'hdd-7200') =>
+      predict(b, { preset: 'sata-ssd' }, undefined, { oldDrive });
+    expect(at('hdd-5400').speedups.sequential).toBeGreaterThan(at('hdd-7200').speedups.sequential);
+    expect(at('hdd-5400').tasks[0]!.predictedSeconds).toBeLessThan(
+      at('hdd-7200').tasks[0]!.predictedSeconds,
+    );
+  });
+});
+
+describe('the range keeps to what a drive can do', () => {
+  it('a faster drive: never above the before-time; a measured CPU time: never below it', () => {
+    const b = run('rb', 'before', [
+      synthetic('seeker', 'Seeker', 'seeker', [m('random_access_ms', 'ms', [12.5])]),
+      synthetic('buffered-read', 'Buffered reads', 'hdparm', [m('buffered_read', 'MiB/s', [100])]),
+      task('task.unpack', 'Unpack', [40], [30]),
+    ]);
+    const t = predict(b, { preset: 'sata-ssd' }).tasks[0]!;
+    expect(t.interval.high * t.predictedSeconds).toBeGreaterThan(40);
+    expect(t.predictedHighSeconds).toBe(40);
+    expect(t.predictedLowSeconds).toBe(t.floorSeconds);
+  });
+
+  it('a slower drive (SSD to a hard disk) is not capped at the before-time', () => {
+    const ssd = run('rs', 'before', [
+      synthetic('buffered-read', 'Buffered reads', 'hdparm', [m('buffered_read', 'MiB/s', [500])]),
+      synthetic('seeker', 'Seeker', 'seeker', [m('random_access_ms', 'ms', [0.1])]),
+      task('task.du', 'du', [10], [4]),
+    ]);
+    const t = predict(ssd, { preset: 'hdd-7200' }).tasks[0]!;
+    expect(t.predictedSeconds).toBeGreaterThan(10);
+    expect(t.predictedHighSeconds).toBeCloseTo(t.predictedSeconds * t.interval.high, 2);
   });
 });

@@ -1,189 +1,160 @@
 // Prediction against published HDD→SSD upgrades (test/fixtures/published/*.json, each with its
 // address and the quoted figures; none of them is a seed). The cases are split once, by the
-// "half" field: the fitting half sets the per-kind disk shares in task-kinds.ts (refitted here,
-// so the constants provably come from it); the scoring half is only ever predicted and scored.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// "half" field: the fitting half sets each kind's model form and range in fitted.ts (refitted
+// here, so the constants provably come from it); the scoring half is only ever predicted and
+// scored.
 import { describe, expect, it } from 'vitest';
-import { predict, type TargetPreset } from '../../../../src/shared/prediction';
-import { TASK_KINDS } from '../../../../src/shared/prediction/task-kinds';
+import {
+  chooseForm,
+  fitForm,
+  intervalOf,
+  leaveOneOut,
+  type FitCase,
+} from '../../../../src/shared/prediction/fit';
+import { FITTED, MIN_KIND_CASES, POOLED_INTERVAL } from '../../../../src/shared/prediction/fitted';
+import type { FormName, ModelForm } from '../../../../src/shared/prediction/model-form';
 import type { TaskKind } from '../../../../src/shared/verdict';
-import { stopwatchResult } from '../../../../src/main/tasks/task-runs';
-import { run } from '../verdict/seed-runs';
+import { cases, fitCaseOf, predicted, valid, type Case } from './published-cases';
 
-interface Case {
-  id: string;
-  url: string;
-  quote: string;
-  kind: TaskKind;
-  oldDrive: 'hdd';
-  newDrive: Exclude<TargetPreset, 'custom'>;
-  beforeSeconds: number;
-  afterSeconds: number;
-  half: 'fit' | 'score';
-  linkCeilingMBps?: number;
-  /** Why the two timings do not compare the drives: printed, never fitted or scored. */
-  invalid?: string;
+const FORMS: FormName[] = ['share', 'floor', 'floor+share', 'power'];
+const FITTED_KINDS: TaskKind[] = ['boot', 'app-start', 'build'];
+
+/**
+ * A kind's model on the fitting half only. With at least MIN_KIND_CASES cases each form's
+ * leave-one-out error plus bias decides the form, then it is fitted on all of them; with fewer,
+ * the one-number share form is fitted (a choice among forms on 2-3 cases means nothing).
+ */
+function fitKind(kind: TaskKind) {
+  const mine: FitCase[] = valid('fit')
+    .filter((c) => c.kind === kind)
+    .map(fitCaseOf);
+  if (mine.length >= MIN_KIND_CASES)
+    return { kind, mine, ...chooseForm(mine, FORMS, 'error+bias') };
+  const model: ModelForm = fitForm('share', mine, 'error+bias').model;
+  const residuals = mine.length > 1 ? leaveOneOut('share', mine, 'error+bias') : [];
+  return { kind, mine, model, loo: {}, residuals };
 }
 
-const dir = join(__dirname, '../../../fixtures/published');
-const cases: Case[] = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Case);
+const fits = FITTED_KINDS.map(fitKind);
+const pooled = fits.flatMap((f) => f.residuals);
 
-/** A kind's disk model: a fixed share of the time, or fixed CPU seconds (the rest disk). */
-type Form = { form: 'share'; ioShare: number } | { form: 'cpu'; cpuSeconds: number };
-
-/** The model's prediction for a published case: a stopwatch-only before-run and --old-drive. */
-function predicted(c: Case, model?: Form): number {
-  const saved = { ...TASK_KINDS[c.kind] };
-  if (model?.form === 'share') {
-    TASK_KINDS[c.kind].ioShare = model.ioShare;
-    delete TASK_KINDS[c.kind].cpuSeconds;
-  } else if (model) TASK_KINDS[c.kind].cpuSeconds = model.cpuSeconds;
-  try {
-    const before = run(
-      `pub-${c.id}`,
-      'before',
-      [stopwatchResult({ title: c.id, seconds: [c.beforeSeconds], kind: c.kind as 'boot' })],
-      { drive: null, machine: null },
-    );
-    const p = predict(
-      before,
-      { preset: c.newDrive, ...(c.linkCeilingMBps ? { linkCeilingMBps: c.linkCeilingMBps } : {}) },
-      undefined,
-      { oldDrive: c.oldDrive },
-    );
-    return p.tasks[0]!.predictedSeconds;
-  } finally {
-    delete TASK_KINDS[c.kind].cpuSeconds;
-    Object.assign(TASK_KINDS[c.kind], saved);
-  }
-}
-
-const err = (c: Case, p: number) => Math.abs(p - c.afterSeconds) / c.afterSeconds;
+const r2 = (x: number) => Math.round(x * 1000) / 1000;
 const med = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-const logErr = (c: Case, p: number) => Math.abs(Math.log(p / c.afterSeconds));
-
-/**
- * Grid search of one form's constant minimising the mean absolute log error on the given cases (a
- * median over 3-5 cases is degenerate: it fits one case exactly). randomShare is NOT fitted: it is
- * the documented prior in task-kinds.ts (fitting it too is underdetermined: any pair giving the
- * same after/before ratio fits equally well).
- */
-function fitForm(form: Form['form'], mine: Case[]): { model: Form; error: number } {
-  const grid: Form[] =
-    form === 'share'
-      ? Array.from({ length: 70 }, (_, i) => ({ form, ioShare: (30 + i) / 100 }))
-      : Array.from({ length: 120 }, (_, i) => ({ form, cpuSeconds: (i + 1) / 2 }));
-  let best = { model: grid[0]!, error: Infinity };
-  for (const model of grid) {
-    const e = mine.reduce((sum, c) => sum + logErr(c, predicted(c, model)), 0) / mine.length;
-    if (e < best.error - 1e-9) best = { model, error: e };
-  }
-  return best;
-}
-
-/** Leave-one-out error of a form on the fitting cases: how well it predicts a case it never saw. */
-function leaveOneOut(form: Form['form'], mine: Case[]): number {
-  return (
-    mine.reduce((sum, c) => {
-      const { model } = fitForm(
-        form,
-        mine.filter((x) => x !== c),
-      );
-      return sum + logErr(c, predicted(c, model));
-    }, 0) / mine.length
-  );
-}
-
-/**
- * Kinds for which fixed CPU seconds is a candidate at all: a boot is the same operating system's
- * work on any disk. An "app start" is not: it covers a 2 s editor and a 2-minute game, whose CPU
- * work differs a hundredfold, so only a share can describe it.
- */
-const CPU_FORM_CANDIDATES: TaskKind[] = ['boot'];
-
-/**
- * A kind's model on the fitting half only: each candidate form's leave-one-out error decides the
- * form (fixed share vs fixed CPU seconds), then that form is fitted on all the kind's fitting cases.
- */
-function fit(kind: TaskKind) {
-  const mine = cases.filter((c) => c.half === 'fit' && !c.invalid && c.kind === kind);
-  const loo = { share: leaveOneOut('share', mine), cpu: leaveOneOut('cpu', mine) };
-  const form = CPU_FORM_CANDIDATES.includes(kind) && loo.cpu < loo.share ? 'cpu' : 'share';
-  return { kind, loo, ...fitForm(form, mine) };
-}
-
 describe('prediction against published HDD → SSD upgrades', () => {
-  it('holds at least 10 cases with their addresses and quotes, split into two halves', () => {
-    expect(cases.length).toBeGreaterThanOrEqual(10);
+  it('holds at least 30 valid cases with their addresses and quotes, split into two halves', () => {
     for (const c of cases) {
       expect(c.url).toMatch(/^https?:\/\//);
       expect(c.quote.length).toBeGreaterThan(20);
       expect(c.afterSeconds).toBeLessThan(c.beforeSeconds);
     }
-    const valid = cases.filter((c) => !c.invalid);
-    expect(valid.filter((c) => c.half === 'fit').length).toBeGreaterThanOrEqual(5);
-    expect(valid.filter((c) => c.half === 'score').length).toBeGreaterThanOrEqual(5);
+    const ok = cases.filter((c) => !c.invalid);
+    expect(ok.length).toBeGreaterThanOrEqual(30);
+    const count = (k: TaskKind) => ok.filter((c) => c.kind === k).length;
+    expect(count('boot')).toBeGreaterThanOrEqual(8);
+    expect(count('app-start')).toBeGreaterThanOrEqual(8);
+    expect(count('build')).toBeGreaterThanOrEqual(3);
+    expect(valid('fit').length).toBeGreaterThanOrEqual(10);
+    expect(valid('score').length).toBeGreaterThanOrEqual(10);
     // An invalid case says why in a sentence.
     for (const c of cases.filter((x) => x.invalid)) expect(c.invalid!.length).toBeGreaterThan(40);
   });
 
-  it('the disk model of each kind in task-kinds.ts is the fit on the fitting half (never the scoring half)', () => {
-    const fits = (['boot', 'app-start'] as TaskKind[]).map(fit);
+  it('each kind’s model form and range in fitted.ts are the fit on the fitting half', () => {
     console.log(
       fits
-        .map(
-          (f) =>
-            `${f.kind}: leave-one-out log error share ${f.loo.share.toFixed(3)}, cpu ${f.loo.cpu.toFixed(3)} → ${JSON.stringify(f.model)}`,
-        )
-        .join('\n'),
+        .map((f) => {
+          const loo = Object.entries(f.loo)
+            .map(([k, s]) => `${k} error ${s.error.toFixed(3)} bias ${s.bias.toFixed(3)}`)
+            .join('; ');
+          return `${f.kind} (${f.mine.length} fitting cases): ${loo || 'share form only'} → ${JSON.stringify(f.model)}, range ×${r2(intervalOf(f.residuals).low)}–×${r2(intervalOf(f.residuals).high)}\n  leave-one-out ln(pred/pub): ${f.mine.map((c, i) => `${c.id} ${f.residuals[i]?.toFixed(2)}`).join(', ')}`;
+        })
+        .join('\n') +
+        `\npooled (${pooled.length}): ×${r2(intervalOf(pooled).low)}–×${r2(intervalOf(pooled).high)}`,
     );
     for (const f of fits) {
-      const k = TASK_KINDS[f.kind];
-      if (f.model.form === 'cpu') expect(k.cpuSeconds, f.kind).toBeCloseTo(f.model.cpuSeconds, 1);
-      else {
-        expect(k.cpuSeconds, f.kind).toBeUndefined();
-        expect(k.ioShare, f.kind).toBeCloseTo(f.model.ioShare, 2);
-      }
+      const got = FITTED[f.kind]!;
+      expect(got.model, f.kind).toEqual(f.model);
+      const iv = f.mine.length >= MIN_KIND_CASES ? intervalOf(f.residuals) : intervalOf(pooled);
+      expect(got.interval.basis, f.kind).toBe(f.mine.length >= MIN_KIND_CASES ? 'kind' : 'pooled');
+      expect(got.interval.low, f.kind).toBeCloseTo(iv.low, 2);
+      expect(got.interval.high, f.kind).toBeCloseTo(iv.high, 2);
     }
+    expect(POOLED_INTERVAL.low).toBeCloseTo(intervalOf(pooled).low, 2);
+    expect(POOLED_INTERVAL.high).toBeCloseTo(intervalOf(pooled).high, 2);
+    expect(POOLED_INTERVAL.cases).toBe(pooled.length);
   });
 
-  it('scores the other half: median absolute error of the predicted after-times', () => {
-    const rows = cases
-      .filter((c) => c.half === 'score' || c.invalid)
-      .map((c) => {
-        const p = predicted(c);
-        return { c, p, e: err(c, p) };
-      });
-    const scored = rows.filter((r) => !r.c.invalid && r.c.half === 'score');
-    const line = ({ c, p, e }: (typeof rows)[number]) =>
-      `${c.id.padEnd(28)} ${c.kind.padEnd(10)} ${`${c.beforeSeconds} s`.padStart(7)} ${`${c.afterSeconds} s`.padStart(10)} ${`${p.toFixed(1)} s`.padStart(10)} ${`${Math.round(e * 100)} %`.padStart(6)}  ${c.url}`;
-    const table = [
-      'case                         kind       before   published  predicted  error  source',
-      ...scored.map(line),
-      `median absolute error on the scoring half (${scored.length} cases): ${Math.round(med(scored.map((r) => r.e)) * 100)} %`,
-      ...[...new Set(scored.map((r) => r.c.kind))].map((k) => {
-        const mine = scored.filter((r) => r.c.kind === k);
-        return `  ${k}: ${Math.round(med(mine.map((r) => r.e)) * 100)} % over ${mine.length}`;
-      }),
-      `  with the invalid cases counted too: ${Math.round(med(rows.filter((r) => r.c.half === 'score' || r.c.invalid).map((r) => r.e)) * 100)} %`,
-      'not counted (invalid: the case does not compare the drives; reasons in the fixture):',
-      ...rows.filter((r) => r.c.invalid).map((r) => `${line(r)}\n    ${r.c.invalid}`),
-    ].join('\n');
-    console.log(table);
-    // Every task is predicted faster than before (the old model could never pass 2×).
-    for (const r of scored) expect(r.p, r.c.id).toBeLessThan(r.c.beforeSeconds / 2);
-    expect(med(scored.map((r) => r.e))).toBeLessThanOrEqual(MEASURED_BOUND);
+  it('scores the other half: error, bias and the 10–90 % range', () => {
+    const row = (c: Case) => {
+      const t = predicted(c);
+      const inside =
+        c.afterSeconds >= t.predictedLowSeconds && c.afterSeconds <= t.predictedHighSeconds;
+      return {
+        c,
+        t,
+        e: Math.abs(t.predictedSeconds - c.afterSeconds) / c.afterSeconds,
+        log: Math.log(t.predictedSeconds / c.afterSeconds),
+        inside,
+        width: t.predictedHighSeconds / t.predictedLowSeconds,
+      };
+    };
+    const scored = valid('score').map(row);
+    const invalid = cases.filter((c) => c.invalid).map(row);
+    const s1 = (x: number) => `${Math.round(x * 10) / 10} s`;
+    const line = (r: ReturnType<typeof row>) =>
+      `${r.c.id.padEnd(28)} ${r.c.kind.padEnd(9)} ${s1(r.c.beforeSeconds).padStart(8)} ${s1(r.c.afterSeconds).padStart(8)} ${s1(r.t.predictedSeconds).padStart(8)} ${`${s1(r.t.predictedLowSeconds)}–${s1(r.t.predictedHighSeconds)}`.padStart(17)}${r.t.interval.basis === 'pooled' ? ' pooled' : '       '} ${r.inside ? 'in ' : 'OUT'} ${`${Math.round(r.e * 100)} %`.padStart(5)} ${r.log.toFixed(2).padStart(6)}`;
+    const summary = (rs: typeof scored) =>
+      `median |error| ${Math.round(med(rs.map((r) => r.e)) * 100)} %, median ln(pred/pub) ${med(rs.map((r) => r.log)).toFixed(3)}, inside ${rs.filter((r) => r.inside).length}/${rs.length}, median width ×${med(rs.map((r) => r.width)).toFixed(2)}`;
+    console.log(
+      [
+        'case                         kind        before  publ.    pred.  10–90 % range          in?  error  ln(p/p)',
+        ...scored.map(line),
+        `scoring half (${scored.length} cases): ${summary(scored)}`,
+        ...[...new Set(scored.map((r) => r.c.kind))].map(
+          (k) => `  ${k}: ${summary(scored.filter((r) => r.c.kind === k))}`,
+        ),
+        'not counted (invalid: the case does not compare the drives; reasons in the fixture):',
+        ...invalid.map((r) => `${line(r)}\n    ${r.c.invalid}`),
+      ].join('\n'),
+    );
+    // A task shorter than its kind's CPU floor is predicted unchanged, never slower.
+    for (const r of scored)
+      expect(r.t.predictedSeconds, r.c.id).toBeLessThanOrEqual(r.c.beforeSeconds);
+    const error = med(scored.map((r) => r.e));
+    const bias = med(scored.map((r) => r.log));
+    const coverage = scored.filter((r) => r.inside).length / scored.length;
+    const width = med(scored.map((r) => r.width));
+    const verdict = (ok: boolean) => (ok ? 'met' : 'UNMET');
+    console.log(
+      [
+        `median absolute error ${Math.round(error * 100)} % (aim ≤ 20 %): ${verdict(error <= 0.2)}`,
+        `median ln(pred/published) ${bias.toFixed(3)} (aim within ±${Math.log(1.1).toFixed(3)}): ${verdict(Math.abs(bias) <= Math.log(1.1))}${bias > 0 ? ', on the slow (pessimistic) side' : ''}`,
+        `10–90 % range holds ${Math.round(coverage * 100)} % (aim 70–90 %): ${verdict(coverage >= 0.7 && coverage <= 0.9)}`,
+        `median range width ×${width.toFixed(2)} (aim ≤ ×2): ${verdict(width <= 2)}`,
+      ].join('\n'),
+    );
+    // The bounds below are what the model honestly reaches (it is never tuned on this half); the
+    // issue's aims are printed above, met or not.
+    expect(error).toBeLessThanOrEqual(MEDIAN_ERROR_BOUND);
+    // Not optimistic: the median prediction is not faster than published by more than ×1.1.
+    expect(bias).toBeGreaterThanOrEqual(-Math.log(1.1));
+    expect(bias).toBeLessThanOrEqual(Math.log(MEDIAN_PESSIMISM_BOUND));
+    expect(coverage).toBeGreaterThanOrEqual(0.7);
+    expect(coverage).toBeLessThanOrEqual(0.9);
+    expect(width).toBeLessThanOrEqual(MEDIAN_WIDTH_BOUND);
   });
 });
 
-/** The brief's aim for the scoring half's median absolute error. */
-const MEASURED_BOUND = 0.35;
+/**
+ * What the scoring half reaches (31 %, ×1.31 slow, ×2.2 wide with the range's high end capped at
+ * the before-time; ×5.2 without that cap): the issue's aims (20 %, ±×1.1, ×2) are not met and are
+ * printed as UNMET; these bounds only stop the model getting worse.
+ */
+const MEDIAN_ERROR_BOUND = 0.35;
+const MEDIAN_PESSIMISM_BOUND = 1.35;
+const MEDIAN_WIDTH_BOUND = 2.5;

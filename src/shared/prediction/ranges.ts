@@ -1,0 +1,77 @@
+// The range each predicted time carries and the sentences that say how ranges and assumed disk
+// shares were made.
+import { formatSeconds } from '../format/duration';
+import { MIN_KIND_CASES, POOLED_INTERVAL, type KindInterval } from './fitted';
+import { describeForm } from './model-form';
+import type { TaskPrediction } from './schema';
+import { TASK_KINDS } from './task-kinds';
+
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * The 10th-90th percentile range of a prediction, and whether the measured time fell in it. Two
+ * physical bounds hold whatever the errors say: a drive faster at the task never makes it slower
+ * than it was (the CPU part stays, the disk part shrinks), and a task whose CPU time was measured
+ * never goes below that CPU time.
+ */
+export function rangeOf(
+  predicted: number,
+  iv: KindInterval,
+  measured: number | null,
+  bounds: { beforeSeconds: number; measuredCpuSeconds: number | null },
+) {
+  const low = r3(Math.min(predicted, Math.max(predicted * iv.low, bounds.measuredCpuSeconds ?? 0)));
+  // The cap holds for a drive faster at this task; a slower one (an SSD to a hard disk) has none.
+  const cap = predicted <= bounds.beforeSeconds ? bounds.beforeSeconds : Infinity;
+  const high = r3(Math.max(predicted, Math.min(predicted * iv.high, cap)));
+  return {
+    predictedLowSeconds: low,
+    predictedHighSeconds: high,
+    interval: { low: iv.low, high: iv.high, basis: iv.basis, cases: iv.cases },
+    measuredInside: measured === null ? null : measured >= low && measured <= high,
+  };
+}
+
+/** One sentence per task kind whose disk-wait share was assumed rather than measured. */
+export function kindAssumptions(kinds: Set<keyof typeof TASK_KINDS>): string[] {
+  return [...kinds].map((k) => {
+    const f = TASK_KINDS[k];
+    return f.model.form !== 'share'
+      ? `${f.label} timed without CPU time is assumed to spend ${describeForm(f.model)} whatever the disk, and to wait for the disk the rest of the time (${f.source}).`
+      : `${f.label} timed without CPU time is assumed to wait for the disk ${Math.round(f.ioShare * 100)} % of the time (${f.source}).`;
+  });
+}
+
+/** How the ranges were made, once per basis used. */
+export function rangeAssumptions(tasks: TaskPrediction[]): string[] {
+  const out: string[] = [];
+  if (tasks.some((t) => t.interval.basis === 'kind'))
+    out.push(
+      "Each predicted time comes with the range (10th to 90th percentile) of the model's own errors on published HDD → SSD upgrades of its kind that it was not fitted on (leave-one-out on the fitting half).",
+    );
+  if (tasks.some((t) => t.interval.basis === 'pooled'))
+    out.push(
+      `Kinds with fewer than ${MIN_KIND_CASES} published fitting cases carry the range pooled across all kinds (${POOLED_INTERVAL.cases} cases): marked "pooled".`,
+    );
+  return out;
+}
+
+type Ranged = Pick<
+  TaskPrediction,
+  'predictedLowSeconds' | 'predictedHighSeconds' | 'interval' | 'measuredInside' | 'measuredSeconds'
+>;
+
+/** "11 s – 24 s" with "(pooled)" when the range is not the kind's own: every surface says it so. */
+export function rangeText(t: Ranged): string {
+  const pooled = t.interval.basis === 'pooled' ? ' (pooled across kinds)' : '';
+  return `${formatSeconds(t.predictedLowSeconds)} – ${formatSeconds(t.predictedHighSeconds)}${pooled}`;
+}
+
+/** After the swap: whether the measured time fell inside the predicted range, and on which side. */
+export function insideText(t: Ranged): string | null {
+  if (t.measuredInside === null || t.measuredSeconds === null) return null;
+  if (t.measuredInside) return 'inside the predicted range';
+  return t.measuredSeconds < t.predictedLowSeconds
+    ? 'outside the range: faster than predicted'
+    : 'outside the range: slower than predicted';
+}
