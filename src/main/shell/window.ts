@@ -2,7 +2,7 @@ import type { BrowserWindowConstructorOptions, WebContents } from 'electron';
 import { isAppUrl } from './app-url';
 
 /** Must match StartupWMClass in electron-builder.yml, or the desktop shows a generic icon. */
-export const WM_CLASS = 'drivewise';
+export const WM_CLASS = 'drivewise-app';
 
 export function secureWebPreferences(
   preloadPath: string,

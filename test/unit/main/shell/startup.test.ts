@@ -198,6 +198,28 @@ describe.skipIf(!built)('the built main.js under a recording electron stand-in',
       expect(fromCli.runs.map((r) => r.id)).toEqual(listed.value.runs.map((r) => r.id));
     });
 
+    it('the packages’ `drivewise` command runs this CLI through the app binary as Node', () => {
+      const opt = join(tmp, 'opt/Drivewise');
+      const launcher = join(tmp, 'drivewise');
+      const text = readFileSync(join(REPO, 'assets/linux/drivewise'), 'utf8');
+      writeFileSync(launcher, text.replaceAll('/opt/Drivewise', opt), { mode: 0o755 });
+      // The app binary as far as the launcher is concerned: Node, only when asked to be Node.
+      writeFileSync(
+        join(opt, 'drivewise-app'),
+        `#!/bin/sh\n[ "$ELECTRON_RUN_AS_NODE" = 1 ] || { echo 'the GUI started' >&2; exit 9; }\n` +
+          `exec '${process.execPath}' "$@"\n`,
+        { mode: 0o755 },
+      );
+      const r = spawnSync(launcher, ['runs', '--json'], {
+        env: { PATH: process.env.PATH, HOME: join(tmp, 'home') },
+        encoding: 'utf8',
+      });
+      expect(r.status, r.stderr).toBe(0);
+      expect((JSON.parse(r.stdout) as { runs: { id: string }[] }).runs.map((x) => x.id)).toContain(
+        'app-run-1',
+      );
+    });
+
     it('the window fits a 1366×768 work area; a saved off-screen place is brought back', () => {
       const w = log.windows[0]!;
       expect(w.width).toBeLessThanOrEqual(LAPTOP.width);
