@@ -192,6 +192,10 @@ export async function mergeAppFolder(
   if (!st) return report;
   const why = folderRefusal(oldDir, st);
   if (why) return { moved: [], notes: [`${why}: its history was not read`] };
+  // One folder under two names (a case-insensitive filesystem): nothing to move, and moving a
+  // file "onto itself" would unlink it.
+  const target = await lstatOrNull(newDir);
+  if (target && target.dev === st.dev && target.ino === st.ino) return report;
   const runs = { from: join(oldDir, 'runs'), to: join(newDir, 'runs') };
   const quarantine = join(runs.to, 'quarantine');
   await moveFolder({ ...runs, rel: 'runs', accept: isRunFile, conflicts: quarantine }, report);

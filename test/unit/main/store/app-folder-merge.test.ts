@@ -108,6 +108,15 @@ describe('merging the old app folder into the shared store', () => {
     expect(readFileSync(n.script, 'utf8')).toBe('// probe\n');
   });
 
+  it('one folder under both names (case-insensitive filesystem) is left as it is', async () => {
+    const { env, oldDir } = home();
+    await new RunStore(oldDir).save(run('a', 'seed001-hdparm-ssd.txt', 1));
+    // The same folder spelt differently stands in for Drivewise/drivewise on such a filesystem.
+    const alias = `${oldDir}/.`;
+    expect(await mergeAppFolder(oldDir, alias, env)).toEqual({ moved: [], notes: [] });
+    expect(existsSync(join(oldDir, 'runs/a.json'))).toBe(true);
+  });
+
   it('a linked old folder is not followed', async () => {
     const { env, oldDir, newDir } = home();
     const elsewhere = join(tempDir('merge-target'), 'cfg');
