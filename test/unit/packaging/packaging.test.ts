@@ -122,6 +122,9 @@ describe('electron-builder.yml', () => {
   it('desktop entry (as electron-builder writes it): GUI binary, WM class, file name, one category', () => {
     expect(pkg.desktopName).toBe(`${config.executableName}.desktop`);
     expect(config.linux.syncDesktopName).toBe(true);
+    // electron-builder writes these from linux.category / description / executableName.
+    for (const key of ['Categories', 'Comment', 'Exec', 'Icon'])
+      expect(Object.keys(config.linux.desktop.entry), key).not.toContain(key);
     const { LinuxTargetHelper } = req('app-builder-lib/out/targets/LinuxTargetHelper') as {
       LinuxTargetHelper: new (p: unknown) => {
         computeDesktopEntry: (o: unknown) => Promise<string>;
