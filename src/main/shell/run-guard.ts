@@ -98,7 +98,10 @@ export function reloadAfterCrash(o: {
     const running = o.jobs.active > 0;
     const detail = [
       `Reason: ${details.reason}${details.exitCode ? ` (exit code ${details.exitCode})` : ''}.`,
-      running ? 'The measurement kept running; the Measure step shows it again.' : '',
+      running
+        ? 'The measurement kept running in the background; its run is saved in History & ' +
+          'import when it finishes.'
+        : '',
       reloading ? '' : 'It stopped several times in a minute, so it was not reloaded again.',
     ]
       .filter(Boolean)
