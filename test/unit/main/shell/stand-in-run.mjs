@@ -1,5 +1,6 @@
 // The stand-in's "run" scenario: a benchmark is going (the real engine, forked), the page crashes
-// and is reloaded, then the window is closed twice: "Keep measuring", then "Cancel the run".
+// and is reloaded, then File → Quit is answered "Keep measuring" and closing the window "Cancel
+// the run".
 import { readdirSync } from 'node:fs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -42,16 +43,14 @@ export async function runScenario({ win, invoke, ready, log, within, preventable
   ready();
   log.probes.jobListAfterCrash = await invoke('job.list');
 
-  // First close: the person keeps measuring.
-  const first = preventable();
-  win.emit('close', first);
-  log.probes.firstClosePrevented = first.defaultPrevented;
+  // File → Quit (Ctrl+Q): the person keeps measuring.
+  log.menu[0].submenu.find((i) => i.label === 'Quit').click();
   await until(() => log.messageBoxes.length >= 2, 10_000, 'the close question', within);
   await sleep(200);
   log.probes.jobsAfterKeep = (await invoke('job.list')).value.jobs.map((j) => j.jobId);
   log.probes.quitAfterKeep = [...log.quit];
 
-  // Second close: cancel the run; the app quits once the engine has cleaned up.
+  // Closing the window: cancel the run; the app quits once the engine has cleaned up.
   const second = preventable();
   win.emit('close', second);
   log.probes.secondClosePrevented = second.defaultPrevented;
