@@ -323,6 +323,13 @@ describe('package.json', () => {
     expect(Object.keys(pkg.dependencies)).not.toContain('electron');
   });
 
+  it('README: the packages, the drivewise command, Ubuntu 24.04; no "start it as root" advice', () => {
+    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+    for (const t of ['.deb', '.rpm', 'AppImage', '`drivewise --help`', 'chrome-sandbox', 'userns'])
+      expect(readme, t).toContain(t);
+    expect(readme).not.toMatch(/(start|run|launch)\w* (it|Drivewise|the AppImage) as root/i);
+  });
+
   it('engines is the Node range verified here (README says which Node runs npm start)', () => {
     expect(pkg.engines.node).toBe('^20.19.0 || >=22.12.0');
     const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
