@@ -131,7 +131,7 @@ async function openApp(): Promise<BrowserWindow> {
     Menu.buildFromTemplate(menuTemplate(services.features, send, () => app.quit())),
   );
   installReportPrinter({
-    parent: () => win,
+    parent: () => (win.isDestroyed() ? null : win),
     rendererIndex,
     preloadPath: join(__dirname, 'preload.js'),
     appUrlPrefix,
