@@ -32,7 +32,7 @@ export function App() {
   const step = useApp((s) => s.step);
   useAppInfo();
 
-  const about = useAppMenu();
+  const { about, notice } = useAppMenu();
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
   const info = useApp((s) => s.info);
@@ -59,6 +59,11 @@ export function App() {
         </nav>
         {view === 'wizard' && <StepIndicator />}
       </header>
+      {notice && (
+        <p className="menu-notice" role="status">
+          {notice}
+        </p>
+      )}
       <main id="main">
         {view === 'history' ? <ResultsPanel /> : View ? <View /> : <NotYetStep title={title} />}
       </main>

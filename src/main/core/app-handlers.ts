@@ -1,7 +1,7 @@
 import type { Handlers } from './handler-types';
 import type { Services } from './services';
 
-export function appHandlers(s: Services): Pick<Handlers, 'app.info' | 'job.cancel'> {
+export function appHandlers(s: Services): Pick<Handlers, 'app.info' | 'job.cancel' | 'job.list'> {
   return {
     'app.info': () => ({
       name: 'Drivewise',
@@ -14,5 +14,6 @@ export function appHandlers(s: Services): Pick<Handlers, 'app.info' | 'job.cance
       features: s.features,
     }),
     'job.cancel': ({ jobId }) => ({ cancelled: s.jobs.cancel(jobId) }),
+    'job.list': () => ({ jobs: s.jobs.list() }),
   };
 }

@@ -25,6 +25,15 @@ interface Running {
   ac: AbortController;
   kind: string;
   drives: readonly string[];
+  /** The latest progress of each test, so a page that (re)loads mid-run can show the rows. */
+  latest: Map<string, JobProgress>;
+}
+
+/** A job still running, as a page that attaches late sees it. */
+export interface RunningJob {
+  jobId: string;
+  kind: string;
+  progress: JobProgress[];
 }
 
 /**
@@ -35,6 +44,7 @@ interface Running {
  */
 export class JobManager {
   private readonly running = new Map<string, Running>();
+  private readonly watchers = new Set<(active: number) => void>();
 
   constructor(
     private readonly bus: EventBus,
@@ -56,9 +66,14 @@ export class JobManager {
       );
     const jobId = randomUUID();
     const ac = new AbortController();
-    this.running.set(jobId, { ac, kind, drives });
+    const latest = new Map<string, JobProgress>();
+    this.running.set(jobId, { ac, kind, drives, latest });
+    this.changed();
     const progress = (u: ProgressUpdate): void => {
-      if (!ac.signal.aborted) this.bus.emit('job.progress', { ...u, jobId, kind });
+      if (ac.signal.aborted) return;
+      const p = { ...u, jobId, kind };
+      latest.set(u.testId ?? '', p);
+      this.bus.emit('job.progress', p);
     };
     void (async () => {
       let finished: JobFinished;
@@ -74,6 +89,7 @@ export class JobManager {
       // The drive and the slot are free before anyone hears the job ended, so a listener may
       // start the next one straight away.
       this.running.delete(jobId);
+      this.changed();
       this.bus.emit('job.finished', finished);
     })();
     return jobId;
@@ -92,5 +108,41 @@ export class JobManager {
 
   get active(): number {
     return this.running.size;
+  }
+
+  /** The jobs still running, each with its tests' latest progress. */
+  list(): RunningJob[] {
+    return [...this.running].map(([jobId, j]) => ({
+      jobId,
+      kind: j.kind,
+      progress: [...j.latest.values()],
+    }));
+  }
+
+  /** Calls `fn` with the number of running jobs whenever a job starts or ends. */
+  onChange(fn: (active: number) => void): () => void {
+    this.watchers.add(fn);
+    return () => this.watchers.delete(fn);
+  }
+
+  /** Resolves once no job runs (true), or false after `timeoutMs`. */
+  whenIdle(timeoutMs: number): Promise<boolean> {
+    if (!this.running.size) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        off();
+        resolve(false);
+      }, timeoutMs);
+      const off = this.onChange((n) => {
+        if (n) return;
+        clearTimeout(timer);
+        off();
+        resolve(true);
+      });
+    });
+  }
+
+  private changed(): void {
+    for (const fn of this.watchers) fn(this.running.size);
   }
 }

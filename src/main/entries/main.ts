@@ -1,5 +1,15 @@
 // The Electron shell: window, menu, IPC wiring. Everything else lives in plain-Node modules.
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, utilityProcess } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  powerSaveBlocker,
+  screen,
+  session,
+  utilityProcess,
+} from 'electron';
 import { join } from 'node:path';
 import {
   LOGIN_PROBE_SWITCH,
@@ -7,11 +17,12 @@ import {
   processStartNs,
   writeLoginProbeRecord,
 } from '../tasks/login-probe-record';
-import { createServices } from '../core/services';
+import { createServices, defaultConfigDir } from '../core/services';
 import { defaultWorkerPath } from '../engine/client';
 import { collectLoginAtStart } from '../tasks';
 import { createDispatch, createHandlers } from '../router';
 import { readInput } from '../store/cli';
+import { mergeAppFolder } from '../store/app-folder-merge';
 import { appUrlPrefixFor } from '../shell/app-url';
 import { chooseImportFile, IMPORT_FILTERS } from '../shell/import-dialog';
 import { forwardEvents, registerIpc } from '../shell/ipc';
@@ -19,6 +30,12 @@ import { menuTemplate } from '../shell/menu';
 import { lockDownSession } from '../shell/session-guard';
 import { utilityProcessSpawner } from '../shell/utility-spawner';
 import { installReportPrinter } from '../shell/report-window';
+import {
+  askBeforeClosingDuringRuns,
+  blockSuspendDuringRuns,
+  reloadAfterCrash,
+} from '../shell/run-guard';
+import { loadWindowState, minimumFor, placeWindow, saveWindowState } from '../shell/window-state';
 import { lockDownNavigation, windowOptions, WM_CLASS } from '../shell/window';
 import type { Services } from '../core/services';
 import type { MenuAction } from '../../shared/contract/app';
@@ -59,62 +76,106 @@ function startApp(): void {
       win.focus();
     }
   });
-
-  void app.whenReady().then(() => {
-    const services = createServices({
-      host: 'electron',
-      configDir: app.getPath('userData'),
-      // The engine runs as a utilityProcess; its path is looked up per run, so a missing bundle
-      // fails that run, not the start of the app.
-      engineSpawner: () => utilityProcessSpawner(utilityProcess, defaultWorkerPath())(),
+  void app
+    .whenReady()
+    .then(openApp)
+    .then((w) => {
+      win = w;
+      w.on('closed', () => (win = null));
+    })
+    .catch((err: unknown) => {
+      process.stderr.write(`drivewise: could not start: ${(err as Error).message}\n`);
+      app.exit(1);
     });
-    // Logins timed since the last start (autostart probe) become a stored result.
-    void collectLoginAtStart(services);
-    const rendererIndex = join(__dirname, '..', 'renderer', 'index.html');
-    const appUrlPrefix = appUrlPrefixFor(join(__dirname, '..', 'renderer'));
-
-    lockDownSession(session.defaultSession);
-    registerIpc(ipcMain, createDispatch(createHandlers(services)), appUrlPrefix);
-
-    win = new BrowserWindow(
-      windowOptions(
-        join(__dirname, 'preload.js'),
-        join(__dirname, '..', '..', 'assets', 'icons', '512x512.png'),
-      ),
-    );
-    lockDownNavigation(win.webContents, appUrlPrefix);
-    const stopForwarding = forwardEvents(ipcMain, services.bus, win.webContents);
-    const send = (action: MenuAction): void => {
-      if (!win || win.isDestroyed()) return;
-      // The page brings up its import screen; the chooser itself opens here, in main.
-      services.bus.emit('menu.action', { action });
-      if (action === 'import-results') importFile(win, services);
-    };
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(menuTemplate(services.features, send, () => app.quit())),
-    );
-    installReportPrinter({
-      parent: () => win,
-      rendererIndex,
-      preloadPath: join(__dirname, 'preload.js'),
-      appUrlPrefix,
-    });
-    win.once('ready-to-show', () => win?.show());
-    win.on('closed', () => {
-      stopForwarding();
-      win = null;
-    });
-    void win.loadFile(rendererIndex);
-
-    app.on('before-quit', () => services.jobs.cancelAll());
-  });
-
   app.on('window-all-closed', () => app.quit());
 }
 
+/** The shared store (moving an older version's history into it first) and the services. */
+async function appServices(): Promise<Services> {
+  // One history for the app, the CLI and browser mode; Electron's userData keeps only
+  // Chromium's profile, and what older versions stored there is moved across first.
+  const configDir = defaultConfigDir(process.env);
+  const merged = await mergeAppFolder(app.getPath('userData'), configDir).catch((err: unknown) => ({
+    moved: [],
+    notes: [(err as Error).message],
+  }));
+  for (const note of merged.notes) process.stderr.write(`drivewise: ${note}\n`);
+  return createServices({
+    host: 'electron',
+    configDir,
+    // The engine runs as a utilityProcess; its path is looked up per run, so a missing bundle
+    // fails that run, not the start of the app.
+    engineSpawner: () => utilityProcessSpawner(utilityProcess, defaultWorkerPath())(),
+  });
+}
+
+async function openApp(): Promise<BrowserWindow> {
+  const services = await appServices();
+  // Logins timed since the last start (autostart probe) become a stored result.
+  void collectLoginAtStart(services);
+  const rendererIndex = join(__dirname, '..', 'renderer', 'index.html');
+  const appUrlPrefix = appUrlPrefixFor(join(__dirname, '..', 'renderer'));
+
+  lockDownSession(session.defaultSession);
+  registerIpc(ipcMain, createDispatch(createHandlers(services)), appUrlPrefix);
+  const win = await mainWindow(join(__dirname, 'preload.js'));
+  lockDownNavigation(win.webContents, appUrlPrefix);
+  const forwarding = forwardEvents(ipcMain, services.bus, win.webContents);
+  const send = (action: MenuAction): void => {
+    if (win.isDestroyed()) return;
+    // The page brings up its import screen; the chooser itself opens here, in main.
+    services.bus.emit('menu.action', { action });
+    if (action === 'import-results') importFile(win, services);
+  };
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(menuTemplate(services.features, send, () => app.quit())),
+  );
+  installReportPrinter({
+    parent: () => (win.isDestroyed() ? null : win),
+    rendererIndex,
+    preloadPath: join(__dirname, 'preload.js'),
+    appUrlPrefix,
+  });
+  blockSuspendDuringRuns(services.jobs, powerSaveBlocker);
+  askBeforeClosingDuringRuns({ app, win, dialog, jobs: services.jobs });
+  reloadAfterCrash({
+    win,
+    contents: win.webContents,
+    dialog,
+    jobs: services.jobs,
+    beforeReload: forwarding.pageReloading,
+  });
+  win.once('ready-to-show', () => win.show());
+  win.on('closed', forwarding.stop);
+  void win.loadFile(rendererIndex);
+  return win;
+}
+
+/** The window, sized for the screen it comes back on; its place is saved when it closes. */
+async function mainWindow(preloadPath: string): Promise<BrowserWindow> {
+  const stateDir = app.getPath('userData');
+  const areas = screen.getAllDisplays().map((d) => d.workArea);
+  const primary = screen.getPrimaryDisplay().workArea;
+  const place = placeWindow(await loadWindowState(stateDir), areas, primary);
+  const win = new BrowserWindow(
+    windowOptions(
+      preloadPath,
+      join(__dirname, '..', '..', 'assets', 'icons', '512x512.png'),
+      place,
+      minimumFor(primary),
+    ),
+  );
+  if (place.maximized) win.maximize();
+  win.on('close', () => {
+    const b = win.getNormalBounds();
+    void saveWindowState(stateDir, { ...b, maximized: win.isMaximized() }).catch(() => undefined);
+  });
+  return win;
+}
+
 /** The import chooser, parented to the window; a closed window or cancelled dialog does nothing. */
-function importFile(parent: BrowserWindow | null, services: Services): void {
-  if (!parent || parent.isDestroyed()) return;
+function importFile(parent: BrowserWindow, services: Services): void {
+  if (parent.isDestroyed()) return;
   void chooseImportFile({
     choose: () =>
       dialog.showOpenDialog(parent, {

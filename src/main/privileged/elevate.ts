@@ -36,9 +36,13 @@ export function helperScriptPath(dir = __dirname, exists = existsSync): string {
   return candidates.find((p) => exists(p)) ?? candidates[0]!;
 }
 
+/** What gives admin rights instead: the packages install the app as root's own files. */
+export const ADMIN_ADVICE =
+  'for admin rights install the .deb or .rpm package (its /opt/Drivewise files belong to root)';
+
 export const APPIMAGE_REFUSAL =
-  'admin rights are not offered in the AppImage: root would run files your account can change ' +
-  '(install the .deb, or start Drivewise as root)';
+  'admin rights are not offered in the AppImage: root would run files your account can change; ' +
+  ADMIN_ADVICE;
 
 /**
  * The command the shell (Electron) or CLI uses to run the helper. In Electron the binary is
@@ -59,7 +63,8 @@ export function helperRuntime(
   const inAppImage = !!env.APPIMAGE && !!appDir && execPath.startsWith(appDir + sep);
   return {
     execPath,
-    runAsNode: opts.electron,
+    // The installed CLI is the app's own binary run as Node: the helper needs the same switch.
+    runAsNode: opts.electron || process.versions.electron !== undefined,
     script,
     ...(inAppImage ? { refused: APPIMAGE_REFUSAL } : {}),
   };
@@ -97,7 +102,7 @@ export function rootRunRefusal(
     if (st.isSymbolicLink() || st.uid !== 0 || othersWrite)
       return (
         `admin rights are not offered while Drivewise runs from files your account can change ` +
-        `(${p}): install the .deb, or start it as root`
+        `(${p}): ${ADMIN_ADVICE}`
       );
     if (p === dirname(p)) return null;
   }

@@ -27,12 +27,18 @@ export function registerIpc(
   }
 }
 
+export interface Forwarding {
+  stop(): void;
+  /** The page is loading again (a reload after a crash): hold events until it is listening. */
+  pageReloading(): void;
+}
+
 /** Forwards bus events to one window; holds them until its page says it is listening. */
 export function forwardEvents(
   ipcMain: Pick<IpcMain, 'on'>,
   bus: EventBus,
   contents: Pick<WebContents, 'send' | 'isDestroyed' | 'id'>,
-): () => void {
+): Forwarding {
   let ready = false;
   const held: { event: string; payload: unknown }[] = [];
   ipcMain.on(IPC_READY, (e) => {
@@ -40,9 +46,10 @@ export function forwardEvents(
     ready = true;
     for (const m of held.splice(0)) contents.send(IPC_EVENT, m);
   });
-  return bus.subscribe((event, payload) => {
+  const stop = bus.subscribe((event, payload) => {
     if (contents.isDestroyed()) return;
     if (ready) contents.send(IPC_EVENT, { event, payload });
     else if (held.length < 1000) held.push({ event, payload });
   });
+  return { stop, pageReloading: () => void (ready = false) };
 }

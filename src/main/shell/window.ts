@@ -2,7 +2,7 @@ import type { BrowserWindowConstructorOptions, WebContents } from 'electron';
 import { isAppUrl } from './app-url';
 
 /** Must match StartupWMClass in electron-builder.yml, or the desktop shows a generic icon. */
-export const WM_CLASS = 'drivewise';
+export const WM_CLASS = 'drivewise-app';
 
 export function secureWebPreferences(
   preloadPath: string,
@@ -20,15 +20,20 @@ export function secureWebPreferences(
   };
 }
 
+/** The window at `place` (see window-state.ts), never shrunk below `min`. */
 export function windowOptions(
   preloadPath: string,
   iconPath: string,
+  place: { x: number; y: number; width: number; height: number },
+  min: { width: number; height: number },
 ): BrowserWindowConstructorOptions {
   return {
-    width: 1180,
-    height: 820,
-    minWidth: 760,
-    minHeight: 560,
+    x: place.x,
+    y: place.y,
+    width: place.width,
+    height: place.height,
+    minWidth: min.width,
+    minHeight: min.height,
     title: 'Drivewise',
     icon: iconPath,
     show: false,

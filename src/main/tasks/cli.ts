@@ -56,8 +56,9 @@ type Io = Parameters<Register>[2];
 
 function registerLogin(task: Command, services: Services, io: Io): void {
   const login = task.command('login').description('login-to-desktop timing');
-  const status = (s: { armed: boolean; entryPath: string; pending: number }): string =>
-    `${s.armed ? 'armed' : 'not armed'} (${s.entryPath}); logins waiting to be stored: ${s.pending}\n`;
+  const status = (s: { armed: boolean; entryPath: string; pending: number; problem?: string }) =>
+    `${s.armed ? 'armed' : 'not armed'} (${s.entryPath}); logins waiting to be stored: ${s.pending}\n` +
+    (s.problem ? `${s.problem}\n` : '');
   login
     .command('arm')
     .description('time the next logins: log out and in, then run `drivewise task login collect`')

@@ -107,9 +107,39 @@ export interface LoginStatus {
   armed: boolean;
   entryPath: string;
   pending: number;
+  /** One line when the armed entry can no longer run (its AppImage was moved or replaced). */
+  problem?: string;
   /** The run the next logins are added to; label null when that run no longer exists. */
   target: { runId: string; label: string | null } | null;
 }
+
+/** The program an autostart entry starts (its Exec line's first word, unquoted), or null. */
+export function entryProgram(entry: string): string | null {
+  const exec = /^Exec=(.*)$/m.exec(entry)?.[1]?.trim();
+  if (!exec) return null;
+  const m = /^"((?:[^"\\]|\\.)*)"|^(\S+)/.exec(exec);
+  if (!m) return null;
+  return m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1').replace(/%%/g, '%') : m[2]!;
+}
+
+const appImageGone = (path: string): string =>
+  `login timing: the AppImage ${path} is not there any more (moved or replaced), so logins are ` +
+  'not being timed: start Drivewise from where the AppImage is now and arm login timing again';
+
+/** One line when the armed entry runs an AppImage that no longer exists; else null. */
+export async function staleLoginEntry(p: Pick<LoginPaths, 'entry'>): Promise<string | null> {
+  const text = await readFile(p.entry, 'utf8').catch(() => null);
+  const program = text === null ? null : entryProgram(text);
+  // The plain-Node form (`env ELECTRON_RUN_AS_NODE=1 …`) runs a copy kept in the config folder.
+  if (!program || program === 'env') return null;
+  return (await exists(program)) ? null : appImageGone(program);
+}
+
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 const isArmed = (p: LoginPaths): Promise<boolean> =>
   stat(p.entry).then(
@@ -124,10 +154,12 @@ export async function loginStatus(
 ): Promise<LoginStatus> {
   const p = loginPaths(env, configDir);
   const runId = await readLoginTarget(configDir);
+  const problem = await staleLoginEntry(p);
   return {
     armed: await isArmed(p),
     entryPath: p.entry,
     pending: (await readRecords(p.records)).length,
+    ...(problem ? { problem } : {}),
     target: runId ? { runId, label: await targetLabel(runs, runId) } : null,
   };
 }
@@ -141,6 +173,7 @@ export async function armLogin(s: LoginSetup): Promise<LoginStatus> {
     await mkdir(s.configDir, { recursive: true, mode: 0o700 });
     await mkdir(join(p.entry, '..'), { recursive: true });
     const argv = probeCommand(s.env, s.execPath, p);
+    if (argv[0] !== 'env' && !(await exists(argv[0]!))) throw new Error(appImageGone(argv[0]!));
     // The plain-Node form runs a copy outside the app bundle (it survives an app update that
     // moves the bundle); the AppImage form needs none.
     if (argv[0] === 'env') await copyFile(s.probeScript, p.script);
@@ -184,8 +217,11 @@ export async function collectLoginResult(
   configDir: string,
   save: (result: TestResult, targetRunId: string | null) => Promise<string>,
   exec: ExecFn = execText,
+  warn: (line: string) => void = (line) => void process.stderr.write(`drivewise: ${line}\n`),
 ): Promise<{ runId: string | null; result: TestResult } | null> {
   const p = loginPaths(env, configDir);
+  const stale = await staleLoginEntry(p);
+  if (stale) warn(stale);
   const text = await readFile(p.records, 'utf8').catch(() => '');
   const records = parseProbeRecords(text);
   if (!records.length) return null;

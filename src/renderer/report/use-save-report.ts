@@ -18,6 +18,10 @@ type Status =
   | { kind: 'done'; text: string }
   | { kind: 'error'; text: string };
 
+/** How many report screens answer File → Save report… right now (none: the menu says why). */
+let menuSavers = 0;
+export const saveReportOnScreen = (): boolean => menuSavers > 0;
+
 export function useSaveReport({ beforeId, afterId, menu = true }: SaveReportProps) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const save = useCallback(
@@ -45,9 +49,14 @@ export function useSaveReport({ beforeId, afterId, menu = true }: SaveReportProp
   // File → Save report… arrives as a menu action (desktop only, where main shows a dialog).
   useEffect(() => {
     if (!menu) return undefined;
-    return api().on('menu.action', ({ action }) => {
+    menuSavers++;
+    const off = api().on('menu.action', ({ action }) => {
       if (action === 'save-report') void save();
     });
+    return () => {
+      menuSavers--;
+      off();
+    };
   }, [save, menu]);
   return { status, save, setStatus };
 }

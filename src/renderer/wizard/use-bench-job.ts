@@ -51,6 +51,33 @@ function withProgress(s: BenchJobState, p: JobProgress): BenchJobState {
   };
 }
 
+/**
+ * A page reloaded mid-run (the window's renderer crashed) re-attaches to the benchmark the engine
+ * is still running, with each test's latest progress. Returns the unsubscribe.
+ */
+function attachToRunning(
+  jobRef: { current: string | null },
+  early: { current: unknown[] | null },
+  setState: (s: BenchJobState) => void,
+  onFinished: (f: JobFinished) => void,
+): () => void {
+  const ended = new Map<string, JobFinished>();
+  const off = api().on('job.finished', (f) => void ended.set(f.jobId, f));
+  void Promise.resolve()
+    .then(() => api().jobList({}))
+    .then(({ jobs }) => {
+      const j = jobs.find((k) => k.kind === 'bench');
+      if (!j || jobRef.current !== null || early.current) return;
+      jobRef.current = j.jobId;
+      setState(j.progress.reduce(withProgress, { ...idle, running: true, jobId: j.jobId }));
+      const f = ended.get(j.jobId);
+      if (f) onFinished(f);
+    })
+    .catch(() => undefined)
+    .finally(off);
+  return off;
+}
+
 /** Subscribes to job events for one job started by `start`; progress arrives as contract events. */
 export function useBenchJob() {
   const [state, setState] = useState<BenchJobState>(idle);
@@ -83,9 +110,11 @@ export function useBenchJob() {
     };
     const offProgress = api().on('job.progress', onProgress);
     const offFinished = api().on('job.finished', onFinished);
+    const offAttach = attachToRunning(jobRef, early, setState, onFinished);
     return () => {
       offProgress();
       offFinished();
+      offAttach();
     };
   }, []);
 

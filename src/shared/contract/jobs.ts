@@ -29,6 +29,15 @@ export const jobFinished = z.object({
 export type JobFinished = z.infer<typeof jobFinished>;
 
 export const jobRequests = {
+  /** Jobs still running with their tests' latest progress: a reloaded page re-attaches to them. */
+  'job.list': request(
+    z.object({}).strict(),
+    z.object({
+      jobs: z.array(
+        z.object({ jobId: z.string(), kind: z.string(), progress: z.array(jobProgress) }),
+      ),
+    }),
+  ),
   'job.cancel': request(
     z.object({ jobId: text(LIMITS.id).min(1) }).strict(),
     z.object({ cancelled: z.boolean() }),

@@ -17,6 +17,8 @@ export const loginStatus = z.object({
    * desktop" run of their own. label is null when that run no longer exists.
    */
   target: z.object({ runId: z.string(), label: z.string().nullable() }).nullable(),
+  /** One line when the armed entry can no longer run (its AppImage was moved or replaced). */
+  problem: z.string().optional(),
 });
 export type LoginStatus = z.infer<typeof loginStatus>;
 

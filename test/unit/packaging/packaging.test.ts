@@ -2,38 +2,64 @@
 // itself expect: the config passes electron-builder's own schema, the desktop entry matches the
 // window's app id, the icons are what their names say, every file run outside app.asar is
 // unpacked, and the .deb keeps electron-builder's default dependencies.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { helperScriptPath } from '../../../src/main/privileged/elevate';
+import type {
+  AppImageOptions,
+  Configuration,
+  DebOptions,
+  LinuxConfiguration,
+} from 'electron-builder';
+import {
+  ADMIN_ADVICE,
+  APPIMAGE_REFUSAL,
+  helperScriptPath,
+  rootRunRefusal,
+} from '../../../src/main/privileged/elevate';
 import { WM_CLASS } from '../../../src/main/shell/window';
 
 const REPO = process.cwd();
 const req = createRequire(__filename);
 const { load } = req('js-yaml') as { load: (text: string) => unknown };
 
-interface BuilderConfig {
+type RpmOptions = NonNullable<Configuration['rpm']>;
+type ToolsetConfig = NonNullable<Configuration['toolsets']>;
+
+/** electron-builder's own configuration types, with the parts this file reads made required. */
+type BuilderConfig = Configuration & {
   executableName: string;
   files: string[];
   asarUnpack: string[];
   electronFuses: Record<string, boolean>;
-  linux: {
+  toolsets: ToolsetConfig;
+  linux: LinuxConfiguration & {
+    target: string[];
     category: string;
     icon: string;
-    syncDesktopName?: boolean;
     desktop: { entry: Record<string, string> };
   };
-  deb: { depends: string[]; recommends: string[] };
-}
+  deb: DebOptions & { depends: string[]; recommends: string[]; fpm: string[] };
+  rpm: RpmOptions & { depends: string[]; fpm: string[] };
+  appImage: AppImageOptions;
+};
 const config = load(readFileSync(join(REPO, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
 const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+  name: string;
+  productName: string;
   desktopName: string;
+  description: string;
   main: string;
   engines: { node: string };
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
+const { validateConfiguration } = req('app-builder-lib/out/util/config/config') as {
+  validateConfiguration: (c: unknown, log: unknown) => Promise<void>;
+};
+const validate = (c: unknown) =>
+  validateConfiguration(c, { add: () => undefined, isEnabled: false });
 
 /** A PNG's width and height from its IHDR chunk. */
 function pngSize(file: string): [number, number] {
@@ -44,35 +70,157 @@ function pngSize(file: string): [number, number] {
 }
 
 describe('electron-builder.yml', () => {
-  it("passes electron-builder's own configuration schema", async () => {
-    const { validateConfiguration } = req('app-builder-lib/out/util/config/config') as {
-      validateConfiguration: (c: unknown, log: unknown) => Promise<void>;
-    };
-    await expect(
-      validateConfiguration(config, { add: () => undefined, isEnabled: false }),
-    ).resolves.toBeUndefined();
-    // …and the schema does catch a misspelt fuse, so the pass above means something.
-    await expect(
-      validateConfiguration(
-        { ...config, electronFuses: { ...config.electronFuses, runAsnode: true } },
-        { add: () => undefined, isEnabled: false },
-      ),
-    ).rejects.toThrow(/electronFuses/);
+  it("deb, rpm and AppImage pass electron-builder's own configuration schema", async () => {
+    expect(config.linux.target).toEqual(['deb', 'rpm', 'AppImage']);
+    await expect(validate(config)).resolves.toBeUndefined();
+    // …and the schema does check each of those sections, so the pass above means something.
+    const broken: [string, unknown][] = [
+      ['electronFuses', { ...config, electronFuses: { ...config.electronFuses, runAsnode: true } }],
+      ['toolsets', { ...config, toolsets: { appimage: '2.0.0' } }],
+      ['rpm', { ...config, rpm: { ...config.rpm, recommends: ['polkit'] } }],
+      ['deb', { ...config, deb: { ...config.deb, depend: [] } }],
+      ['appImage', { ...config, appImage: { ...config.appImage, artifactname: 'x' } }],
+    ];
+    for (const [key, c] of broken) await expect(validate(c), key).rejects.toThrow();
   });
 
-  it('desktop entry: app id, WM class and file name agree; one source for Categories', () => {
+  it('the AppImage uses the static runtime, which needs no libfuse2', () => {
+    // The type is electron-builder's own: a version it does not know would not compile.
+    const runtime: NonNullable<ToolsetConfig['appimage']> = config.toolsets.appimage!;
+    const { appimageChecksums } = req('app-builder-lib/out/toolsets/linux') as {
+      appimageChecksums: Record<string, Record<string, string>>;
+    };
+    // '0.0.0' (the default) is appimage-12.0.1, the libfuse2 runtime; the newer bundles carry the
+    // static type-2 runtime (appimage-tools-runtime-YYYYMMDD), which AppImageTarget builds with
+    // buildStaticRuntimeAppImage instead of buildLegacyFuse2AppImage.
+    expect(Object.keys(appimageChecksums['0.0.0']!)).toEqual(['appimage-12.0.1.7z']);
+    expect(runtime).not.toBe('0.0.0');
+    expect(Object.keys(appimageChecksums[runtime]!)).toEqual([
+      expect.stringMatching(/^appimage-tools-runtime-\d{8}\.tar\.gz$/),
+    ]);
+    const target = readFileSync(
+      req.resolve('app-builder-lib/out/targets/appimage/AppImageTarget.js'),
+      'utf8',
+    );
+    expect(target).toMatch(
+      /appimageTool == null \|\| appimageTool === "0\.0\.0"\)\s*\{\s*updateInfo = await \(0, appImageUtil_1\.buildLegacyFuse2AppImage\)/,
+    );
+    // Its AppRun still adds --no-sandbox where user namespaces are off (Ubuntu 24.04's AppArmor).
+    const { generateAppRunScript } = req('app-builder-lib/out/targets/appimage/appImageUtil') as {
+      generateAppRunScript: (c: Record<string, unknown>) => string;
+    };
+    const appRun = generateAppRunScript({
+      ProductName: 'Drivewise',
+      ExecutableName: config.executableName,
+      DesktopFileName: 'drivewise-app.desktop',
+      ResourceName: 'drivewise-app',
+    });
+    expect(appRun).toContain('unshare -Ur true');
+    expect(appRun).toContain('NO_SANDBOX=(--no-sandbox)');
+  });
+
+  it('desktop entry (as electron-builder writes it): GUI binary, WM class, file name, one category', () => {
     expect(pkg.desktopName).toBe(`${config.executableName}.desktop`);
     expect(config.linux.syncDesktopName).toBe(true);
-    const entry = config.linux.desktop.entry;
-    expect(entry.StartupWMClass).toBe(WM_CLASS);
-    expect(entry.StartupWMClass).toBe(pkg.desktopName.replace(/\.desktop$/, ''));
-    expect(entry).toMatchObject({ Name: 'Drivewise', Terminal: 'false' });
-    expect(entry.GenericName).toBeTruthy();
-    expect(entry.Keywords).toMatch(/^[^;]+(;[^;]+)*;$/);
-    // electron-builder overwrites these from linux.category / linux.description / executableName.
+    // electron-builder writes these from linux.category / description / executableName.
     for (const key of ['Categories', 'Comment', 'Exec', 'Icon'])
-      expect(Object.keys(entry), key).not.toContain(key);
-    expect(config.linux.category).toMatch(/^(System|Utility)(;(System|Utility))*;$/);
+      expect(Object.keys(config.linux.desktop.entry), key).not.toContain(key);
+    const { LinuxTargetHelper } = req('app-builder-lib/out/targets/LinuxTargetHelper') as {
+      LinuxTargetHelper: new (p: unknown) => {
+        computeDesktopEntry: (o: unknown) => Promise<string>;
+        getDesktopFileName: () => string;
+      };
+    };
+    const helper = new LinuxTargetHelper({
+      appInfo: { productName: pkg.productName, sanitizedProductName: pkg.productName },
+      executableName: config.executableName,
+      info: { metadata: { desktopName: pkg.desktopName } },
+      platformSpecificBuildOptions: config.linux,
+      fileAssociations: [],
+      config,
+    });
+    return helper.computeDesktopEntry(config.linux).then((text) => {
+      const entry = Object.fromEntries(
+        text
+          .split('\n')
+          .filter((l) => l.includes('='))
+          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      );
+      expect(helper.getDesktopFileName()).toBe('drivewise-app');
+      expect(entry).toMatchObject({
+        Name: 'Drivewise',
+        Exec: '/opt/Drivewise/drivewise-app %U',
+        Icon: 'drivewise-app',
+        StartupWMClass: WM_CLASS,
+        Terminal: 'false',
+        Type: 'Application',
+      });
+      expect(WM_CLASS).toBe(pkg.desktopName.replace(/\.desktop$/, ''));
+      // Exactly one main category (freedesktop menu spec), no more.
+      const MAIN = ['AudioVideo', 'Audio', 'Video', 'Development', 'Education', 'Game'];
+      MAIN.push('Graphics', 'Network', 'Office', 'Science', 'Settings', 'System', 'Utility');
+      const cats = String(entry.Categories).split(';').filter(Boolean);
+      expect(cats.filter((c) => MAIN.includes(c))).toHaveLength(1);
+      expect(entry.Keywords).toMatch(/^[^;]+(;[^;]+)*;$/);
+      expect(entry.GenericName).toBeTruthy();
+    });
+  });
+
+  it('.deb and .rpm install the `drivewise` command: the app binary run as Node', () => {
+    const launcher = 'assets/linux/drivewise';
+    // The mapping comes last, after any fpm options (electron-builder appends its own mappings).
+    for (const t of [config.deb, config.rpm])
+      expect(t.fpm.at(-1)).toBe(`${launcher}=/usr/bin/drivewise`);
+    expect(statSync(join(REPO, launcher)).mode & 0o755).toBe(0o755);
+    const text = readFileSync(join(REPO, launcher), 'utf8');
+    expect(text).toMatch(/^#!\/bin\/sh\n/);
+    expect(text).toContain('export ELECTRON_RUN_AS_NODE=1\n');
+    expect(text).toContain(
+      `exec /opt/${pkg.productName}/${config.executableName} /opt/${pkg.productName}/resources/app.asar/${pkg.main.replace('main.js', 'cli.js')} "$@"`,
+    );
+    // The packages' after-install script links /usr/bin/<executableName>: not our command's name.
+    expect(config.executableName).not.toBe('drivewise');
+    expect(config.electronFuses.runAsNode).toBe(true);
+  });
+
+  it("the helper's root-run check accepts the .rpm's /opt/Drivewise layout, not the AppImage's", () => {
+    type St = { uid: number; gid: number; mode: number };
+    const rootDir = { uid: 0, gid: 0, mode: 0o40755 };
+    const rootFile = { uid: 0, gid: 0, mode: 0o100755 };
+    const rpm: Record<string, St> = {
+      '/': rootDir,
+      '/opt': rootDir,
+      '/opt/Drivewise': rootDir,
+      [`/opt/Drivewise/${config.executableName}`]: rootFile,
+      '/opt/Drivewise/resources': rootDir,
+      '/opt/Drivewise/resources/app.asar.unpacked': rootDir,
+      '/opt/Drivewise/resources/app.asar.unpacked/dist': rootDir,
+      '/opt/Drivewise/resources/app.asar.unpacked/dist/main': rootDir,
+      '/opt/Drivewise/resources/app.asar.unpacked/dist/main/root-helper.js': rootFile,
+    };
+    const fsOf = (t: Record<string, St>) => ({
+      realpath: (p: string) => {
+        if (!t[p]) throw new Error('ENOENT');
+        return p;
+      },
+      lstat: (p: string) => ({ ...t[p]!, isSymbolicLink: () => false }),
+    });
+    const helper = helperScriptPath('/opt/Drivewise/resources/app.asar/dist/main', () => true);
+    expect(rootRunRefusal(`/opt/Drivewise/${config.executableName}`, fsOf(rpm))).toBeNull();
+    expect(rootRunRefusal(helper, fsOf(rpm))).toBeNull();
+    // An AppImage's mount lives in /tmp under the person's uid: refused, with what to do instead.
+    const appImage: Record<string, St> = {
+      '/': rootDir,
+      '/tmp': { uid: 0, gid: 0, mode: 0o41777 },
+      '/tmp/.mount_Drivew': { uid: 1000, gid: 1000, mode: 0o40700 },
+      '/tmp/.mount_Drivew/drivewise-app': { uid: 1000, gid: 1000, mode: 0o100755 },
+    };
+    const why = rootRunRefusal('/tmp/.mount_Drivew/drivewise-app', fsOf(appImage));
+    expect(why).toContain(ADMIN_ADVICE);
+    for (const line of [why!, APPIMAGE_REFUSAL]) {
+      expect(line).toMatch(/\.deb or \.rpm/);
+      expect(line).not.toMatch(/as root/);
+    }
   });
 
   it('icons: the sizes desktops look for, each file really that size', () => {
@@ -123,20 +271,24 @@ describe('electron-builder.yml', () => {
     expect(manager).toMatch(/ELECTRON_RUN_AS_NODE: '1'/);
   });
 
-  it(".deb depends: electron-builder's defaults, then libgbm1 and our tools", () => {
+  it(".deb and .rpm depends: electron-builder's defaults, then libgbm, ALSA and our tools", () => {
     const FpmTarget = (
       req('app-builder-lib/out/targets/FpmTarget') as {
         default: { prototype: { getDefaultDepends: (t: string) => string[] } };
       }
     ).default;
-    const defaults = FpmTarget.prototype.getDefaultDepends.call({}, 'deb');
-    expect(defaults.length).toBeGreaterThan(5);
-    expect(config.deb.depends.slice(0, defaults.length)).toEqual(defaults);
-    expect(config.deb.depends).toEqual(
-      expect.arrayContaining(['libgbm1', 'util-linux', 'libasound2t64 | libasound2']),
-    );
-    expect(new Set(config.deb.depends).size).toBe(config.deb.depends.length);
+    const extra = {
+      deb: ['libgbm1', 'libasound2t64 | libasound2', 'util-linux'],
+      rpm: ['(mesa-libgbm or libgbm1)', '(alsa-lib or libasound2)', 'util-linux'],
+    };
+    for (const t of ['deb', 'rpm'] as const) {
+      const defaults = FpmTarget.prototype.getDefaultDepends.call({}, t);
+      expect(defaults.length, t).toBeGreaterThan(5);
+      expect(config[t].depends.slice(0, defaults.length), t).toEqual(defaults);
+      expect(config[t].depends.slice(defaults.length), t).toEqual(extra[t]);
+    }
     expect(config.deb.recommends).toEqual(expect.arrayContaining(['pkexec | policykit-1']));
+    expect(config.rpm.fpm).toEqual(expect.arrayContaining(['--rpm-tag', 'Recommends: polkit']));
   });
 });
 
@@ -159,11 +311,23 @@ describe('package.json', () => {
     }
     expect(needed.size).toBeGreaterThan(3);
     for (const name of needed) expect(Object.keys(pkg.dependencies), name).toContain(name);
+    // Vite bundled the renderer's libraries into dist/renderer: the package does not carry them.
+    for (const name of ['react', 'react-dom', 'chart.js', 'zustand'])
+      expect(Object.keys(pkg.dependencies), name).not.toContain(name);
+    // The CLI's `report --pdf` loads playwright-core at run time.
+    expect(Object.keys(pkg.dependencies)).toContain('playwright-core');
     // Electron and the packager are build tools: never shipped inside app.asar.
     expect(Object.keys(pkg.devDependencies)).toEqual(
       expect.arrayContaining(['electron', 'electron-builder']),
     );
     expect(Object.keys(pkg.dependencies)).not.toContain('electron');
+  });
+
+  it('README: the packages, the drivewise command, Ubuntu 24.04; no "start it as root" advice', () => {
+    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+    for (const t of ['.deb', '.rpm', 'AppImage', '`drivewise --help`', 'chrome-sandbox', 'userns'])
+      expect(readme, t).toContain(t);
+    expect(readme).not.toMatch(/(start|run|launch)\w* (it|Drivewise|the AppImage) as root/i);
   });
 
   it('engines is the Node range verified here (README says which Node runs npm start)', () => {

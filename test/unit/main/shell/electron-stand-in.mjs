@@ -5,6 +5,7 @@
 import Module, { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { EventEmitter } from 'node:events';
+import { runScenario } from './stand-in-run.mjs';
 
 // The CommonJS module object main.js gets from require('node:child_process').
 const childProcess = createRequire(import.meta.url)('node:child_process');
@@ -22,7 +23,13 @@ const log = {
   menu: null,
   probes: {},
   exitCode: null,
+  powerSave: [],
+  messageBoxes: [],
+  reloads: 0,
+  quit: [],
 };
+// The answers the stand-in person gives to question boxes, in order (button indexes).
+const answers = (process.env.DW_STANDIN_ANSWERS ?? '').split(',').filter(Boolean).map(Number);
 const handlers = new Map();
 const call = (name, args = []) => log.calls.push({ name, args: args.map(safe) });
 function safe(v) {
@@ -49,7 +56,20 @@ Object.assign(app, {
   requestSingleInstanceLock: () => (call('app.requestSingleInstanceLock'), true),
   whenReady: () => (call('app.whenReady'), Promise.resolve()),
   getPath: (n) => (call('app.getPath', [n]), process.env.DW_STANDIN_USERDATA),
-  quit: () => call('app.quit'),
+  // As Electron: before-quit, then each window's close, either of which may be prevented.
+  quit: () => {
+    call('app.quit');
+    const e = preventable();
+    app.emit('before-quit', e);
+    if (e.defaultPrevented) return log.quit.push('prevented by before-quit');
+    for (const w of BrowserWindow.all) {
+      const c = preventable();
+      w.emit('close', c);
+      if (c.defaultPrevented) return log.quit.push('prevented by close');
+    }
+    log.quit.push('quit');
+    app.emit('will-quit', preventable());
+  },
   exit: (code) => {
     call('app.exit', [code]);
     log.exitCode = code;
@@ -57,6 +77,12 @@ Object.assign(app, {
     process.exit(code);
   },
 });
+
+function preventable() {
+  const e = { defaultPrevented: false };
+  e.preventDefault = () => (e.defaultPrevented = true);
+  return e;
+}
 
 let contentsId = 1;
 class WebContents extends EventEmitter {
@@ -79,14 +105,30 @@ class WebContents extends EventEmitter {
     return false;
   }
   setBackgroundThrottling() {}
+  reload() {
+    log.reloads++;
+  }
 }
 
 class BrowserWindow extends EventEmitter {
+  static all = [];
   constructor(opts) {
     super();
     log.windows.push(safe(opts));
+    this.opts = opts;
     this.webContents = new WebContents();
     BrowserWindow.last = this;
+    BrowserWindow.all.push(this);
+  }
+  getNormalBounds() {
+    const { x, y, width, height } = this.opts;
+    return { x, y, width, height };
+  }
+  isMaximized() {
+    return false;
+  }
+  maximize() {
+    call('win.maximize');
   }
   isDestroyed() {
     return false;
@@ -98,7 +140,8 @@ class BrowserWindow extends EventEmitter {
   destroy() {}
   async loadFile(file, opts) {
     log.loadFile.push({ file, opts: safe(opts) });
-    setImmediate(() => void playRenderer(this).catch(fail));
+    const play = process.env.DW_STANDIN_SCENARIO === 'run' ? playRun : playRenderer;
+    setImmediate(() => void play(this).catch(fail));
   }
 }
 
@@ -131,6 +174,7 @@ const forked = new Promise((r) => (forkResolve = r));
 const utilityProcess = {
   fork: (path, args, opts) => {
     log.utilityForks.push({ path, serviceName: opts && opts.serviceName });
+    if (process.env.DW_STANDIN_SCENARIO === 'run') return realFork(path, args, opts);
     const child = new EventEmitter();
     child.pid = undefined;
     child.postMessage = () => undefined;
@@ -140,12 +184,47 @@ const utilityProcess = {
   },
 };
 
+/** A utilityProcess-shaped child made with child_process.fork: the real engine runs. */
+function realFork(path, args, opts) {
+  const child = childProcess.fork(path, args, { env: opts.env, serialization: 'json' });
+  const wrapped = new EventEmitter();
+  wrapped.pid = child.pid;
+  wrapped.postMessage = (m) => child.connected && child.send(m);
+  wrapped.kill = () => child.kill();
+  child.on('spawn', () => wrapped.emit('spawn'));
+  child.on('message', (m) => wrapped.emit('message', m));
+  child.on('exit', (code) => wrapped.emit('exit', code ?? 1));
+  forkResolve(path);
+  return wrapped;
+}
+
 const dialog = {
   showOpenDialog: async (_win, opts) => {
     log.openDialog = safe(opts);
     return { canceled: false, filePaths: [process.env.DW_STANDIN_IMPORT] };
   },
   showSaveDialog: async () => ({ canceled: true }),
+  showMessageBox: async (...a) => {
+    const opts = a.length > 1 ? a[1] : a[0];
+    log.messageBoxes.push({ parented: a.length > 1, ...safe(opts) });
+    const question = (opts.buttons ?? []).length > 1;
+    return { response: question ? (answers.shift() ?? opts.cancelId ?? 0) : 0 };
+  },
+};
+
+let powerId = 0;
+const powerSaveBlocker = {
+  start: (type) => (log.powerSave.push({ start: type, id: ++powerId }), powerId),
+  stop: (id) => log.powerSave.push({ stop: id }),
+};
+
+// DW_STANDIN_WORK_AREAS: JSON list of work areas, the first the primary (default: one 1920×1080).
+const areas = JSON.parse(
+  process.env.DW_STANDIN_WORK_AREAS ?? '[{"x":0,"y":0,"width":1920,"height":1053}]',
+);
+const screen = {
+  getAllDisplays: () => areas.map((workArea) => ({ workArea, bounds: workArea })),
+  getPrimaryDisplay: () => ({ workArea: areas[0], bounds: areas[0] }),
 };
 
 const Menu = {
@@ -163,6 +242,8 @@ const electron = {
   utilityProcess,
   dialog,
   Menu,
+  powerSaveBlocker,
+  screen,
   contextBridge: {},
   ipcRenderer: {},
 };
@@ -196,6 +277,7 @@ async function playRenderer(win) {
       payload,
     );
   log.probes.appInfoFromApp = await invoke('app.info', `${page}#/welcome`);
+  log.probes.runsList = await invoke('runs.list', `${page}#/history`);
   log.probes.appInfoFromSibling = await invoke('app.info', process.env.DW_STANDIN_SIBLING_URL);
   log.probes.appInfoFromSubframe = await invoke('app.info', `${page}#/x`, {}, {});
   const nav = (ev, url) => {
@@ -241,6 +323,34 @@ async function playRenderer(win) {
     'privileged.request',
   ).catch((e) => ({ ok: false, error: String(e) }));
   log.probes.release = await invoke('privileged.release', `${page}#/`, {}).catch((e) => String(e));
+  // The page crashes once: main reloads it and says so; closing with nothing running just closes.
+  await within(
+    (async () => {
+      while (!win.webContents.sent.some((m) => m.msg.event === 'job.finished'))
+        await new Promise((r) => setTimeout(r, 20));
+    })(),
+    30_000,
+    'job.finished after cancel',
+  ).catch((e) => (log.probes.finishError = String(e)));
+  win.webContents.emit('render-process-gone', {}, { reason: 'oom' });
+  const close = preventable();
+  win.emit('close', close);
+  log.probes.idleClosePrevented = close.defaultPrevented;
+  await new Promise((r) => setTimeout(r, 200));
+  flush();
+  setTimeout(() => process.exit(0), 300);
+}
+
+/** A run in progress: a crash of the page, then two closes (keep measuring, then cancel). */
+async function playRun(win) {
+  const page = process.env.DW_STANDIN_PAGE_URL;
+  const invoke = (ch, payload = {}) =>
+    handlers.get(`drivewise:${ch}`)(
+      { senderFrame: { url: `${page}#/`, parent: null }, sender: win.webContents },
+      payload,
+    );
+  const ready = () => handlers.get('on:drivewise:ready')({ sender: win.webContents });
+  await runScenario({ win, invoke, ready, log, within, preventable });
   flush();
   setTimeout(() => process.exit(0), 300);
 }

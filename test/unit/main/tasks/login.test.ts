@@ -89,6 +89,8 @@ describe('autostart command', () => {
   it('arming inside an AppImage writes the switch form and copies no probe script', async () => {
     const home = tmp();
     const env = { HOME: home, APPIMAGE: join(home, 'Drivewise.AppImage') };
+    // Arming checks the AppImage is there (login-appimage.test.ts).
+    writeFileSync(env.APPIMAGE, '');
     const configDir = join(home, '.config', 'drivewise');
     const st = await armLogin({
       env,
