@@ -1,30 +1,12 @@
 // Keeps the wizard's progress in the back end (wizard.progress.get/set), so a reload, a restart
 // of the app or the browser host (a new port, so a new, empty localStorage) or a reboot after the
 // swap reopens where the person was: after a baseline, at "Measure again" with it named.
-import { WIZARD_STEPS, type WizardProgress } from '../../shared/contract/wizard';
+import { resumeStep, type WizardProgress } from '../../shared/contract/wizard';
 import { api } from '../api/transport';
 import { useSetup } from '../setup-store';
 import { useApp } from '../store';
 import { verdictLinkFrom } from '../verdict/verdict-store';
 import { useWizard } from './wizard-store';
-
-const at = (id: (typeof WIZARD_STEPS)[number]) => WIZARD_STEPS.indexOf(id);
-
-/**
- * Where a resumed wizard opens: a baseline without an after-run means the person is between the
- * two measurements (saving it, swapping, rebooting), so "Measure again"; otherwise where they were.
- */
-export function resumeStep(
-  p: Pick<WizardProgress, 'step' | 'reached' | 'beforeRunId' | 'afterRunId'>,
-): {
-  step: WizardProgress['step'];
-  reached: number;
-} {
-  const i = at(p.step);
-  if (p.beforeRunId && !p.afterRunId && i >= at('measure-before') && i <= at('measure-after'))
-    return { step: 'measure-after', reached: Math.max(p.reached, at('measure-after')) };
-  return { step: p.step, reached: Math.max(p.reached, i) };
-}
 
 /** The progress as the stores hold it now. */
 export function snapshot(now = new Date()): WizardProgress {

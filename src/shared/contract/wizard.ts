@@ -73,6 +73,24 @@ export const wizardProgress = jsonCapped(
 );
 export type WizardProgress = z.infer<typeof wizardProgress>;
 
+const at = (id: (typeof WIZARD_STEPS)[number]) => WIZARD_STEPS.indexOf(id);
+
+/**
+ * Where a resumed wizard opens: a baseline without an after-run means the person is between the
+ * two measurements (saving it, swapping, rebooting), so "Measure again"; otherwise where they were.
+ */
+export function resumeStep(
+  p: Pick<WizardProgress, 'step' | 'reached' | 'beforeRunId' | 'afterRunId'>,
+): {
+  step: WizardProgress['step'];
+  reached: number;
+} {
+  const i = at(p.step);
+  if (p.beforeRunId && !p.afterRunId && i >= at('measure-before') && i <= at('measure-after'))
+    return { step: 'measure-after', reached: Math.max(p.reached, at('measure-after')) };
+  return { step: p.step, reached: Math.max(p.reached, i) };
+}
+
 export const wizardRequests = {
   /** The progress saved last, or null (none yet, or a damaged file: `problem` says which). */
   'wizard.progress.get': request(

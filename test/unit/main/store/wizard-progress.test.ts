@@ -14,7 +14,7 @@ import {
   readProgress,
   writeProgress,
 } from '../../../../src/main/store/wizard-progress';
-import { resumeStep } from '../../../../src/renderer/wizard/progress-sync';
+import { resumeStep } from '../../../../src/shared/contract/wizard';
 import { progressAtWelcome } from '../../../e2e/fixture-runs';
 
 let dir = '';
