@@ -12,6 +12,7 @@ import { verdictHandlers } from './verdict/handlers';
 import { reportHandlers } from './report/handlers';
 import { tasksHandlers } from './tasks/handlers';
 import { healthHandlers } from './health/handlers';
+import { wizardHandlers } from './store/wizard-handlers';
 
 /** Every channel must have a handler: the type below fails to compile when one is missing. */
 export function createHandlers(services: Services): Handlers {
@@ -27,6 +28,7 @@ export function createHandlers(services: Services): Handlers {
     ...reportHandlers(services, () => createDispatch(createHandlers(services))),
     ...tasksHandlers(services),
     ...healthHandlers(services),
+    ...wizardHandlers(services),
   };
 }
 

@@ -12,7 +12,7 @@ import { DriveStep } from './wizard/DriveStep';
 import { WelcomeStep } from './wizard/WelcomeStep';
 import { VerdictView } from './verdict/VerdictView';
 import { HealthStep } from './health/HealthStep';
-import { useAppInfo } from './use-app-info';
+import { useAppInfo, useProgressSync } from './use-app-info';
 import { useAppMenu } from './use-app-menu';
 
 const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
@@ -31,6 +31,7 @@ const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
 export function App() {
   const step = useApp((s) => s.step);
   useAppInfo();
+  useProgressSync();
 
   const { about, notice } = useAppMenu();
   const view = useApp((s) => s.view);

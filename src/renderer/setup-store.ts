@@ -55,6 +55,8 @@ interface SetupState {
   selectDrive(path: string): void;
   setDirInput(dir: string): void;
   checkDir(): Promise<void>;
+  /** On resume: the drive by identity (serial, else its path) and the folder chosen on it. */
+  restore(id: { path: string; serial: string | null }, dir: string): Promise<void>;
 }
 
 let seq = 0;
@@ -94,6 +96,21 @@ export const useSetup = create<SetupState>()((set, get) => ({
   },
 
   setDirInput: (dirInput) => set({ dirInput, targetDir: null, resolved: null, resolveError: null }),
+
+  restore: async (id, dir) => {
+    set({ dirInput: dir, targetDir: dir });
+    await get().loadDrives();
+    const drives = get().drives ?? [];
+    const drive = id.serial
+      ? drives.find((d) => d.serial === id.serial)
+      : drives.find((d) => d.path === id.path);
+    if (!drive) {
+      set({ targetDir: null });
+      return;
+    }
+    set({ drive });
+    await get().checkDir();
+  },
 
   checkDir: async () => {
     const path = get().dirInput.trim();

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { AppInfo } from '../shared/contract/app';
+import type { WizardStepId } from '../shared/contract/wizard';
 
 export const STEPS = [
   { id: 'welcome', title: 'Welcome' },
@@ -12,7 +13,7 @@ export const STEPS = [
   { id: 'measure-after', title: 'Measure again' },
   { id: 'verdict', title: 'Verdict' },
   { id: 'health', title: 'Set-up check' },
-] as const;
+] as const satisfies readonly { id: WizardStepId; title: string }[];
 export type StepId = (typeof STEPS)[number]['id'];
 
 export type View = 'wizard' | 'history';

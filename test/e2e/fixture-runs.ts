@@ -3,6 +3,8 @@
 import { buildReport } from '../../src/main/health/checks';
 import { stopwatchResult, taskRunDocument } from '../../src/main/tasks/task-runs';
 import type { HealthReport } from '../../src/shared/contract/health';
+import type { WizardProgress } from '../../src/shared/contract/wizard';
+import { usageProfile } from '../../src/shared/schemas/run';
 import type { RunDocument } from '../../src/shared/schemas/run';
 import { spread } from '../../src/shared/stats';
 import { fixtureHealthInputs, smartFixture } from '../unit/main/health/fixture';
@@ -53,4 +55,32 @@ export async function clonedMisalignedHealth(): Promise<HealthReport> {
     }),
   });
   return buildReport(inp);
+}
+
+/** The wizard's stored progress as a fresh start leaves it (Welcome, defaults, no runs). */
+export function progressAtWelcome(): WizardProgress {
+  return {
+    version: 1,
+    savedAt: new Date().toISOString(),
+    step: 'welcome',
+    reached: 0,
+    drive: null,
+    targetDir: null,
+    beforeRunId: null,
+    afterRunId: null,
+    baselineFile: null,
+    afterDir: null,
+    plan: {
+      profile: 'quick',
+      tests: [],
+      repetitions: null,
+      sizes: {},
+      duRoot: 'usr',
+      compression: 'gzip',
+      systemDu: false,
+      tarball: '',
+      apps: '',
+    },
+    usage: usageProfile.parse({}),
+  };
 }

@@ -40,9 +40,14 @@ export interface E2E {
  * `hostName: 'localhost'` opens the same app as http://localhost:PORT/<key>/.
  */
 export async function openApp(
-  opts: { colorScheme?: 'light' | 'dark'; hostName?: '127.0.0.1' | 'localhost' } = {},
+  opts: {
+    colorScheme?: 'light' | 'dark';
+    hostName?: '127.0.0.1' | 'localhost';
+    /** A config folder of the caller's (kept on close): the same back end across restarts. */
+    configDir?: string;
+  } = {},
 ): Promise<E2E> {
-  const configDir = mkdtempSync(join(tmpdir(), 'dw-e2e-config-'));
+  const configDir = opts.configDir ?? mkdtempSync(join(tmpdir(), 'dw-e2e-config-'));
   const services = createServices({ host: 'browser', configDir });
   const host = await startWebHost({
     staticDir: resolve('dist/renderer'),
@@ -78,7 +83,7 @@ export async function openApp(
         services.jobs.cancelAll();
         await host.close();
       } finally {
-        rmSync(configDir, { recursive: true, force: true });
+        if (!opts.configDir) rmSync(configDir, { recursive: true, force: true });
       }
       if (errors.length) throw new Error(`page errors: ${errors.join(' | ')}`);
     },

@@ -136,7 +136,7 @@ describe('import and history in Chromium', () => {
     await cmp.waitFor();
     const text = await cmp.innerText();
     expect(text).toMatch(
-      /Random reads per second\s+seeker\s+5,429 seeks\/s\s+85 seeks\/s\s+B 63\.87× worse/,
+      /Random reads per second\s+seeker\s+5,429 seeks\/s\s+85 seeks\/s\s+64× slower/,
     );
     expect(findJargon(text)).toBeNull();
     // A reference drive is not a stored run: no report to save for this pair.

@@ -1,5 +1,6 @@
 // The Plan step's real-world task choices: system du, the person's own tarball, apps to cold-start.
 // bench.plan checks them, so a bad tarball path is one line here and Next waits until it is fixed.
+import { readProgress } from '../../src/main/store/wizard-progress';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,11 +75,9 @@ describe('Plan step: real-world task options', () => {
     await box.screenshot({ path: join(RESULTS_DIR, 'plan-task-options-fieldset.png') });
     expect(await axeProblems(page)).toEqual([]);
 
-    // The choices are kept (localStorage) for the before and the after run alike.
-    type Store = { localStorage: { getItem(key: string): string | null } };
-    const stored = await page.evaluate(() =>
-      (globalThis as unknown as Store).localStorage.getItem('drivewise.wizard'),
-    );
-    expect(JSON.parse(stored!).state).toMatchObject({ systemDu: true, tarball, apps: 'sh' });
+    // The choices are kept by the back end (the wizard's progress) for the before and after run.
+    await expect
+      .poll(async () => (await readProgress(app.configDir)).progress?.plan)
+      .toMatchObject({ systemDu: true, tarball, apps: 'sh' });
   });
 });

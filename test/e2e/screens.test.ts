@@ -2,13 +2,14 @@
 // pixel: the wizard steps, the Verdict for A/A, A/B and stopwatch-only pairs, History, the set-up
 // check and the prediction, and the PDF's pages. SHOTS_DIR picks the folder (a refactor takes one
 // set before and one after); the default is test-results/screens.
+import { writeProgress } from '../../src/main/store/wizard-progress';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/cli/program';
 import { realisticPair } from '../unit/shared/verdict/realistic-runs';
-import { again, clonedMisalignedHealth, stopwatchRun } from './fixture-runs';
+import { again, clonedMisalignedHealth, progressAtWelcome, stopwatchRun } from './fixture-runs';
 import { chooseFolder, openApp, RESULTS_DIR, type E2E } from './harness';
 
 const SHOTS = resolve(process.env.SHOTS_DIR ?? join(RESULTS_DIR, 'screens'));
@@ -54,10 +55,12 @@ describe('screens for a before/after comparison', () => {
   it('walks the wizard steps with stored runs', async () => {
     const { page } = app;
     // The wizard resumes from its stored choices: both runs exist, so no step needs the engine.
-    await page.evaluate(
-      `localStorage.setItem('drivewise.wizard', JSON.stringify({ version: 1, state: {
-        beforeRunId: '${before.id}', afterRunId: '${after.id}', afterDir: '${TARGET}' } }))`,
-    );
+    await writeProgress(app.configDir, {
+      ...progressAtWelcome(),
+      beforeRunId: before.id,
+      afterRunId: after.id,
+      afterDir: TARGET,
+    });
     await page.reload();
     const next = () => main().getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: /Is a new drive worth it/ }).waitFor();

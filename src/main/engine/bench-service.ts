@@ -236,7 +236,7 @@ export async function runBench(
       targetDir,
       drive: facts.drive,
       machine: facts.machine,
-      settings: settingsOf(plan),
+      settings: settingsOf(plan, options),
       privilege: privilegeOf(deps, privileged),
       results: outcome.results,
       notes,

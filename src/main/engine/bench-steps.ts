@@ -54,12 +54,13 @@ export function privilegeOf(
   );
 }
 
-export function settingsOf(plan: BenchPlan) {
+export function settingsOf(plan: BenchPlan, options: Record<string, Record<string, unknown>> = {}) {
   return {
     profile: plan.profile,
     tests: plan.tests.map((t) => t.id),
     repetitions: plan.repetitions,
     sizes: plan.sizes,
+    ...(Object.keys(options).length ? { options } : {}),
   };
 }
 

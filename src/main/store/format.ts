@@ -1,6 +1,7 @@
 // Plain-text views of runs and comparisons for the CLI: figures in a person's words with the
 // classic tool as a tag, throughputs in MB/s, every line within 100 columns. `--json` keeps the
 // metric identifiers for scripts.
+import { outcomeWords } from '../../shared/format';
 import { figureLabel, labelText, plainMethod, testLabel } from '../../shared/labels';
 import type { Comparison } from '../../shared/reference/compare';
 import type { RunDocument } from '../../shared/schemas/run';
@@ -83,12 +84,8 @@ export function formatComparison(c: Comparison): string {
   else {
     const rows = c.pairs.map((p) => {
       const { unit, conv } = displayUnit(p.unit);
-      const f =
-        p.factor === null
-          ? 'n/a'
-          : p.verdict === 'same'
-            ? 'no difference'
-            : `B ${p.factor >= 1 ? `${p.factor.toFixed(2)}x better` : `${(1 / p.factor).toFixed(2)}x worse`}`;
+      // The verdict's rule and words (shared/format outcomeWords), as on every other surface.
+      const f = outcomeWords(p.outcome, p.factor, p.excluded);
       return [
         labelText(figureLabel(p.testId, p)),
         `${fmtNum(conv(p.a.median))} ${unit}`,

@@ -2,7 +2,7 @@
 // with the sentences the object carries, so the CLI says what the screen and the PDF say.
 // A heading is printed only above at least one row.
 import { insideText, rangeText, type Prediction } from '../../shared/prediction';
-import { formatSeconds } from '../../shared/format';
+import { formatSeconds, outcomeWords } from '../../shared/format';
 import { ratioWords, type Verdict } from '../../shared/verdict';
 import { toMBps } from '../../shared/verdict/metrics';
 
@@ -66,11 +66,9 @@ export function formatVerdict(v: Verdict): string {
     ...section(
       'Measurements (median before → after, speed-up):',
       v.comparisons.map((c) => {
-        const verdict = c.excluded
-          ? `not compared (${c.excluded.kind === 'memory-speed' ? 'memory speed' : 'cache suspected'})`
-          : c.outcome === 'no-difference'
-            ? `no measurable difference (floor ${Math.round(c.floor * 100)} %)`
-            : x(c.speedup);
+        const verdict =
+          outcomeWords(c.outcome, c.speedup, c.excluded) +
+          (c.outcome === 'no-difference' ? ` (floor ${Math.round(c.floor * 100)} %)` : '');
         return `  ${c.testTitle}, ${c.label}: ${figure(c.before.median, c.unit)} → ${figure(c.after.median, c.unit)}, ${verdict}`;
       }),
     ),

@@ -1,7 +1,8 @@
 // Two runs side by side, metric by metric, with "no measurable difference" inside the noise.
 import type { Comparison } from '../../shared/reference/compare';
 import { figureLabel, testLabel } from '../../shared/labels';
-import { fmtValue } from '../../shared/format';
+import { metricKey } from '../../shared/verdict/metrics';
+import { fmtValue, outcomeWord, outcomeWords } from '../../shared/format';
 
 const LABEL_WORDS: Record<string, string> = {
   before: 'Old drive',
@@ -14,20 +15,13 @@ const LABEL_WORDS: Record<string, string> = {
 const onlyText = (xs: string[]) =>
   [...new Set(xs.map((x) => testLabel(x.split(' ')[0]!).label))].join(', ');
 
-const VERDICT = {
-  better: 'dw-better',
-  worse: 'dw-worse',
-  same: 'muted',
-  'n/a': 'muted',
-} as const;
-
-function verdictText(p: Comparison['pairs'][number]): string {
-  if (p.factor === null) return 'n/a';
-  if (p.verdict === 'same') return 'no measurable difference';
-  return p.factor >= 1
-    ? `B ${p.factor.toFixed(2)}× better`
-    : `B ${(1 / p.factor).toFixed(2)}× worse`;
-}
+/** Colour by the verdict's outcome: B against A, judged by the one rule (verdict/compare.ts). */
+const TONE = {
+  faster: 'dw-better',
+  slower: 'dw-worse',
+  'no-difference': 'muted',
+  unknown: 'muted',
+};
 
 export function CompareTable({ c }: { c: Comparison }) {
   return (
@@ -53,15 +47,18 @@ export function CompareTable({ c }: { c: Comparison }) {
           </thead>
           <tbody>
             {c.pairs.map((p, i) => (
-              <tr key={i}>
+              <tr key={i} data-key={metricKey(p.testId, p)}>
                 <td>
                   {figureLabel(p.testId, p).label}{' '}
                   <span className="dw-tag">{figureLabel(p.testId, p).tag}</span>
                 </td>
                 <td className="num">{fmtValue(p.a.median, p.unit)}</td>
                 <td className="num">{fmtValue(p.b.median, p.unit)}</td>
-                <td className={VERDICT[p.verdict]}>
-                  {verdictText(p)}
+                <td
+                  className={p.excluded ? 'muted' : TONE[p.outcome]}
+                  data-outcome={outcomeWord(p.outcome, p.excluded)}
+                >
+                  {outcomeWords(p.outcome, p.factor, p.excluded)}
                   {p.note && <div className="muted">{p.note}</div>}
                 </td>
               </tr>

@@ -44,6 +44,8 @@ export interface TableRow {
   after: SpreadOf | null;
   speedup: number | null;
   outcome: MetricComparison['outcome'] | null;
+  /** Shown, never compared (memory speed, cache suspected). */
+  excluded: 'memory-speed' | 'cache-suspected' | null;
   note?: string;
 }
 
@@ -111,6 +113,7 @@ function figureRows(
       after: after ? (ma ? spreadOfMeasurement(ma) : null) : null,
       speedup: c?.speedup ?? task?.speedup ?? null,
       outcome: c?.outcome ?? task?.outcome ?? null,
+      excluded: c?.excluded?.kind ?? null,
       ...(note ? { note } : {}),
     };
   });

@@ -10,6 +10,7 @@ import {
   fmtShare,
   fmtSpread,
   formatSeconds,
+  outcomeWord,
 } from '../../shared/format';
 import { forDisplay } from './verdict-format';
 import { timeAndMoney } from '../view-model/time-money';
@@ -202,7 +203,7 @@ export function MetricTable({ comparisons }: { comparisons: MetricComparison[] }
           </thead>
           <tbody>
             {comparisons.map(forDisplay).map((c) => (
-              <tr key={c.key} className={`vd-out-${c.outcome}`}>
+              <tr key={c.key} className={`vd-out-${c.outcome}`} data-key={c.key}>
                 <td>{c.testTitle}</td>
                 <th scope="row">{c.label}</th>
                 <td>{c.unit}</td>
@@ -214,12 +215,8 @@ export function MetricTable({ comparisons }: { comparisons: MetricComparison[] }
                     <span className="muted vd-range">{fmtRange(c.speedupRange)}</span>
                   )}
                 </td>
-                <td title={c.why}>
-                  {c.excluded
-                    ? c.excluded.kind === 'memory-speed'
-                      ? 'not the drive (memory speed)'
-                      : 'not compared (cache suspected)'
-                    : OUTCOME_WORDS[c.outcome]}
+                <td title={c.why} data-outcome={outcomeWord(c.outcome, c.excluded)}>
+                  {outcomeWord(c.outcome, c.excluded)}
                 </td>
               </tr>
             ))}

@@ -54,7 +54,12 @@ export function VerdictView() {
   );
 
   return (
-    <section className="step vd-step" aria-labelledby="verdict-title">
+    <section
+      className="step vd-step"
+      aria-labelledby="verdict-title"
+      data-before-id={verdict?.beforeId}
+      data-after-id={verdict?.afterId}
+    >
       <h2 id="verdict-title">Verdict</h2>
       {!beforeId || !afterId ? (
         <RunPicker />

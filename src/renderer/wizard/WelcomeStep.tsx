@@ -1,7 +1,23 @@
+import { useEffect, useState } from 'react';
+import { api } from '../api/transport';
 import { useApp } from '../store';
+import { ContinueFromFile } from './welcome/ContinueFromFile';
+
+/** No before-run in history: a fresh system, where the baseline can only come from its file. */
+function useFreshSystem(): boolean {
+  const [fresh, setFresh] = useState(false);
+  useEffect(() => {
+    api()
+      .runsList({})
+      .then((r) => setFresh(!r.runs.some((x) => x.label === 'before')))
+      .catch(() => setFresh(false));
+  }, []);
+  return fresh;
+}
 
 export function WelcomeStep() {
   const next = useApp((s) => s.next);
+  const fresh = useFreshSystem();
   return (
     <section aria-labelledby="welcome-title" className="step">
       <h2 id="welcome-title">Is a new drive worth it — for you?</h2>
@@ -37,6 +53,7 @@ export function WelcomeStep() {
           Start
         </button>
       </div>
+      <ContinueFromFile open={fresh} />
     </section>
   );
 }

@@ -1,9 +1,9 @@
-// What the person decided in the wizard (plan, usage) and what it produced (run ids). Persisted in
-// localStorage so a person can quit at any step and resume; the runs themselves live in history.
+// What the person decided in the wizard (plan, usage) and what it produced (run ids). Kept by the
+// back end (wizard/progress-sync.ts) so a person can quit at any step, swap the drive and resume;
+// the runs themselves live in history.
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
 import { parseApps } from '../../shared/bench/plan';
-import { usageProfile, type UsageProfile } from '../../shared/schemas/run';
+import { usageProfile, type RunDocument, type UsageProfile } from '../../shared/schemas/run';
 
 export type ProfileChoice = 'quick' | 'full' | 'custom';
 type TaskOptionKey = 'duRoot' | 'compression' | 'systemDu' | 'tarball' | 'apps';
@@ -64,46 +64,67 @@ const initial = {
   afterDir: null,
 };
 
-export const useWizard = create<WizardState>()(
-  persist(
-    (set, get) => ({
-      ...initial,
-      setProfile: (profile) => set({ profile }),
-      setTests: (tests) => set({ tests }),
-      setRepetitions: (repetitions) => set({ repetitions }),
-      setSize: (key, value) => {
-        const sizes = { ...get().sizes };
-        if (value === null || !(value > 0)) delete sizes[key];
-        else sizes[key] = value;
-        set({ sizes });
-      },
-      setTaskOption: (patch) => set(patch),
-      setUsage: (patch) => set({ usage: usageProfile.parse({ ...get().usage, ...patch }) }),
-      setBeforeRun: (beforeRunId) => set({ beforeRunId }),
-      setAfterRun: (afterRunId) => set({ afterRunId }),
-      setBaselineFile: (baselineFile) => set({ baselineFile }),
-      setAfterDir: (afterDir) => set({ afterDir }),
-      reset: () => set({ ...initial }),
-    }),
-    {
-      name: 'drivewise.wizard',
-      version: 1,
-      // A stored state from an older or damaged version must not break start-up.
-      merge: (persisted, current) => {
-        const p = (persisted ?? {}) as Partial<WizardState>;
-        const usage = usageProfile.safeParse(p.usage);
-        return {
-          ...current,
-          ...p,
-          usage: usage.success ? usage.data : current.usage,
-          systemDu: p.systemDu === true,
-          tarball: typeof p.tarball === 'string' ? p.tarball : '',
-          apps: typeof p.apps === 'string' ? p.apps : '',
-        };
-      },
+export const useWizard = create<WizardState>()((set, get) => ({
+  ...initial,
+  setProfile: (profile) => set({ profile }),
+  setTests: (tests) => set({ tests }),
+  setRepetitions: (repetitions) => set({ repetitions }),
+  setSize: (key, value) => {
+    const sizes = { ...get().sizes };
+    if (value === null || !(value > 0)) delete sizes[key];
+    else sizes[key] = value;
+    set({ sizes });
+  },
+  setTaskOption: (patch) => set(patch),
+  setUsage: (patch) => set({ usage: usageProfile.parse({ ...get().usage, ...patch }) }),
+  setBeforeRun: (beforeRunId) => set({ beforeRunId }),
+  setAfterRun: (afterRunId) => set({ afterRunId }),
+  setBaselineFile: (baselineFile) => set({ baselineFile }),
+  setAfterDir: (afterDir) => set({ afterDir }),
+  reset: () => set({ ...initial }),
+}));
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/**
+ * The plan a measured run was made with, as bench.plan / bench.start take it: the after-run
+ * repeats the baseline's profile, tests, repetitions, sizes and task choices, so the two compare.
+ */
+export function planOfRun(settings: RunDocument['settings']): {
+  plan: ReturnType<typeof planRequest> & { tests: string[]; repetitions: number };
+  options: Record<string, Record<string, unknown>>;
+} {
+  const known = ['quick', 'full', 'custom'] as const;
+  const profile = known.find((p) => p === settings.profile) ?? 'custom';
+  return {
+    plan: {
+      profile,
+      tests: settings.tests,
+      repetitions: settings.repetitions,
+      ...(Object.keys(settings.sizes).length ? { sizes: settings.sizes } : {}),
     },
-  ),
-);
+    options: settings.options ?? {},
+  };
+}
+
+/** The baseline's task choices in the wizard's own fields (shown on the Plan step). */
+export function choicesOfRun(settings: RunDocument['settings']): Partial<TaskChoices> {
+  const o = settings.options ?? {};
+  const du = o['task.du'] ?? {};
+  const unpack = o['task.unpack'] ?? {};
+  const apps = o['task.app-start']?.['apps'];
+  const root = str(du['duRoot']);
+  const compression = str(unpack['compression']);
+  return {
+    ...(root === 'usr' || root === 'home' || root === 'root' ? { duRoot: root } : {}),
+    ...(compression === 'gzip' || compression === 'xz' || compression === 'bzip2'
+      ? { compression }
+      : {}),
+    systemDu: du['systemDu'] === true,
+    tarball: str(unpack['tarball']) ?? '',
+    apps: Array.isArray(apps) ? apps.filter((a) => typeof a === 'string').join(', ') : '',
+  };
+}
 
 /** The plan fields bench.plan / bench.start take. */
 export function planRequest(s: Pick<WizardState, 'profile' | 'tests' | 'repetitions' | 'sizes'>): {
@@ -138,4 +159,25 @@ export function taskOptions(
     'task.unpack': { compression: s.compression, ...(tarball ? { tarball } : {}) },
     ...(apps.length ? { 'task.app-start': { apps } } : {}),
   };
+}
+
+/**
+ * Takes a before-run as the baseline (from history, a saved file, or on resume): its id, the file
+ * it came from, and its plan in the wizard's fields, so Plan and Measure again show what it used.
+ */
+export function adoptBaseline(doc: RunDocument, file: string | null = null): void {
+  const patch: Partial<WizardState> = { beforeRunId: doc.id, afterRunId: null };
+  if (file) patch.baselineFile = file;
+  if (doc.source.kind === 'measured' && doc.settings.tests.length) {
+    const { plan } = planOfRun(doc.settings);
+    const custom = plan.profile === 'custom';
+    Object.assign(patch, {
+      profile: plan.profile,
+      tests: custom ? plan.tests : [],
+      repetitions: custom ? plan.repetitions : null,
+      sizes: custom ? (plan.sizes ?? {}) : {},
+      ...choicesOfRun(doc.settings),
+    });
+  }
+  useWizard.setState(patch);
 }

@@ -12,6 +12,7 @@ import { privilegedEvents, privilegedRequests } from './privileged';
 import { reportRequests } from './report';
 import { tasksRequests } from './tasks';
 import { healthRequests } from './health';
+import { wizardRequests } from './wizard';
 
 export const requests = {
   ...appRequests,
@@ -24,6 +25,7 @@ export const requests = {
   ...reportRequests,
   ...tasksRequests,
   ...healthRequests,
+  ...wizardRequests,
 } as const;
 
 export const events = {

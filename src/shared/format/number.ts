@@ -49,10 +49,28 @@ export function fmtMoney(x: number | null | undefined, currency: string, digits 
   return `${currency}${x >= 100 ? x.toFixed(0) : x.toFixed(digits)}`;
 }
 
-/** Outcome words for tables: the verdict's categories in plain language. */
-export function outcomeWords(outcome: string, speedup: number | null): string {
-  if (outcome === 'faster') return `${fmtRatio(speedup)} faster`;
-  if (outcome === 'slower') return speedup ? `${fmtRatio(1 / speedup)} slower` : 'slower';
+type Excluded = 'memory-speed' | 'cache-suspected' | { kind: string } | null | undefined;
+const exclusionKind = (e: Excluded): string | null =>
+  e ? (typeof e === 'string' ? e : e.kind) : null;
+
+/**
+ * The one outcome word of a figure, on every surface (screen, PDF, CLI): the verdict's rule
+ * (verdict/compare.ts judgeFigure) decides it; a memory-speed or cache-suspected figure is shown
+ * but "not compared".
+ */
+export function outcomeWord(outcome: string, excluded?: Excluded): string {
+  const kind = exclusionKind(excluded);
+  if (kind) return `not compared (${kind === 'memory-speed' ? 'memory speed' : 'cache suspected'})`;
+  if (outcome === 'faster' || outcome === 'slower') return outcome;
   if (outcome === 'no-difference') return 'no measurable difference';
-  return 'not comparable';
+  return 'no figure';
+}
+
+/** The outcome word with its ratio where there is a difference: "3.1× faster". */
+export function outcomeWords(outcome: string, speedup: number | null, excluded?: Excluded): string {
+  if (!exclusionKind(excluded)) {
+    if (outcome === 'faster') return `${fmtRatio(speedup)} faster`;
+    if (outcome === 'slower') return speedup ? `${fmtRatio(1 / speedup)} slower` : 'slower';
+  }
+  return outcomeWord(outcome, excluded);
 }

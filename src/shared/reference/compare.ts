@@ -1,10 +1,14 @@
 // Metric-by-metric comparison of any two runs (own, imported or reference). Figures line up by
 // test, metric and variant parameters; device and job names are ignored because they differ
 // between machines. Units are converted to the first run's unit where they measure the same thing.
+// Which word a pair gets is the verdict's one rule (verdict/compare.ts judgeFigure): the same
+// noise floors, and memory-speed or cache-suspected figures shown but never compared.
 import { z } from 'zod';
-import type { Measurement, RunDocument } from '../schemas/run';
+import type { Measurement, RunDocument, TestResult } from '../schemas/run';
 import { spread } from '../stats';
 import { compatible, convert } from '../units';
+import { judgeFigure } from '../verdict/compare';
+import { comparisonOutcome } from '../verdict/schema';
 
 const side = z.object({
   median: z.number().nullable(),
@@ -26,7 +30,11 @@ export const metricPair = z.object({
   ratio: z.number().nullable(),
   /** How many times better b is than a (>1 better, <1 worse), whatever the direction. */
   factor: z.number().nullable(),
-  verdict: z.enum(['better', 'worse', 'same', 'n/a']),
+  /** The verdict's outcome for this figure (one rule on every surface). */
+  outcome: comparisonOutcome,
+  why: z.string(),
+  /** Shown, never compared: memory-speed figures and figures the page cache answered. */
+  excluded: z.enum(['memory-speed', 'cache-suspected']).nullable(),
   /** Set when the figures were paired despite a differing parameter (iozone file size). */
   note: z.string().optional(),
 });
@@ -44,8 +52,6 @@ export const comparison = z.object({
 export type Comparison = z.infer<typeof comparison>;
 
 const IGNORED_PARAMS = new Set(['device', 'job']);
-/** Below this relative difference single samples count as no measurable difference. */
-export const SAME_WITHIN = 0.05;
 
 /** Parameters that may differ and still pair when nothing closer exists (iozone -s). */
 const LOOSE_PARAMS = new Set(['file_kb']);
@@ -57,26 +63,23 @@ function keyOf(testId: string, m: Measurement, loose = false): string {
   return `${testId}|${m.metric}|${JSON.stringify(p)}`;
 }
 
-function index(run: RunDocument): Map<string, { testId: string; title: string; m: Measurement }> {
-  const out = new Map<string, { testId: string; title: string; m: Measurement }>();
+interface Indexed {
+  testId: string;
+  title: string;
+  test: TestResult;
+  m: Measurement;
+}
+
+function index(run: RunDocument): Map<string, Indexed> {
+  const out = new Map<string, Indexed>();
   for (const t of run.tests) {
     if (t.status !== 'ok') continue;
     for (const m of t.measurements) {
       const k = keyOf(t.testId, m);
-      if (!out.has(k)) out.set(k, { testId: t.testId, title: t.title, m });
+      if (!out.has(k)) out.set(k, { testId: t.testId, title: t.title, test: t, m });
     }
   }
   return out;
-}
-
-function verdictOf(a: z.infer<typeof side>, b: z.infer<typeof side>, factor: number | null) {
-  if (factor === null) return 'n/a' as const;
-  const many =
-    a.samples.filter((x) => x !== null).length > 1 &&
-    b.samples.filter((x) => x !== null).length > 1;
-  const overlap = many && a.min! <= b.max! && b.min! <= a.max!;
-  if (overlap || Math.abs(factor - 1) < SAME_WITHIN) return 'same' as const;
-  return factor > 1 ? ('better' as const) : ('worse' as const);
 }
 
 export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
@@ -109,6 +112,14 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
     const ratio = A.median && B.median !== null ? B.median / A.median : null;
     const factor =
       ratio === null || ratio === 0 ? null : x.m.better === 'higher' ? ratio : 1 / ratio;
+    const j = judgeFigure({
+      before: a,
+      after: b,
+      beforeTest: x.test,
+      afterTest: y.test,
+      mb: x.m,
+      ma: { ...y.m, unit, samples: bs },
+    });
     const params = x.m.params
       ? Object.fromEntries(Object.entries(x.m.params).filter(([p]) => !IGNORED_PARAMS.has(p)))
       : undefined;
@@ -123,7 +134,9 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
       b: B,
       ratio,
       factor,
-      verdict: verdictOf(A, B, factor),
+      outcome: j.outcome,
+      why: j.why,
+      excluded: j.excluded?.kind ?? null,
       ...(note ? { note } : {}),
     });
   }

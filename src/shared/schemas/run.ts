@@ -113,6 +113,8 @@ export const runDocument = z.object({
     tests: z.array(z.string()),
     repetitions: z.number().int().min(1).max(20),
     sizes: z.record(z.string(), z.number()).default({}),
+    /** The tasks' choices (du root, tarball, apps), so the after-run can repeat the same plan. */
+    options: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   }),
   privilege: privilegeState,
   caveats: z.array(z.string()),

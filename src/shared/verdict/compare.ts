@@ -6,7 +6,7 @@ import type { ComparisonOutcome, MetricComparison, MetricTheme, SpreadOf } from 
 import { metricKey, metricLabel, themeOf } from './metrics';
 import { beyondFloor, noiseFloor, type Floor } from './noise';
 import { spreadOfMeasurement } from './spread';
-import { exclusionOf } from './suspect';
+import { exclusionOf, type Exclusion } from './suspect';
 
 export { spreadOfMeasurement } from './spread';
 
@@ -129,6 +129,40 @@ export function pairMeasurements(
   return out;
 }
 
+/** Two figures of one test, each with its run and test: what the one rule judges. */
+export interface FigurePair {
+  before: RunDocument;
+  after: RunDocument;
+  beforeTest: TestResult;
+  afterTest: TestResult;
+  mb: Measurement;
+  /** In the before figure's unit (reference/compare converts units first). */
+  ma: Measurement;
+}
+
+export type Judgement = Outcome & { excluded: Exclusion | null };
+
+/**
+ * The one comparison rule, used by every surface (verdict, PDF, History → Compare, the CLI's
+ * verdict and compare, runs.compare): the metric's noise floor decides faster / slower / no
+ * measurable difference; a memory-speed or cache-suspected figure is shown, never judged.
+ */
+export function judgeFigure(p: FigurePair): Judgement {
+  const theme = themeOf(p.beforeTest, p.mb);
+  const o = compareSpreads(
+    spreadOfMeasurement(p.mb),
+    spreadOfMeasurement(p.ma),
+    p.mb.better,
+    theme,
+  );
+  const excluded =
+    exclusionOf(p.before, p.beforeTest, p.mb) ?? exclusionOf(p.after, p.afterTest, p.ma);
+  // Shown with its figures, never judged: it says nothing about the drive.
+  if (excluded)
+    return { ...o, outcome: 'unknown', why: `not compared: ${excluded.reason}`, excluded };
+  return { ...o, excluded: null };
+}
+
 export function compareRuns(before: RunDocument, after: RunDocument): MetricComparison[] {
   return pairMeasurements(before, after)
     .filter((p) => p.test.kind === 'synthetic')
@@ -137,9 +171,14 @@ export function compareRuns(before: RunDocument, after: RunDocument): MetricComp
       const bs = spreadOfMeasurement(mb);
       const as = spreadOfMeasurement(ma);
       const theme = themeOf(test, m);
-      const o = compareSpreads(bs, as, m.better, theme);
-      const excluded =
-        exclusionOf(before, test, mb!) ?? (afterTest ? exclusionOf(after, afterTest, ma!) : null);
+      const j = judgeFigure({
+        before,
+        after,
+        beforeTest: test,
+        afterTest: afterTest ?? test,
+        mb: mb!,
+        ma: ma!,
+      });
       return {
         key,
         testId: test.testId,
@@ -152,12 +191,7 @@ export function compareRuns(before: RunDocument, after: RunDocument): MetricComp
         theme,
         before: bs,
         after: as,
-        ...o,
-        // Shown with its figures, never judged: it says nothing about the drive.
-        ...(excluded
-          ? { outcome: 'unknown' as const, why: `not compared: ${excluded.reason}` }
-          : {}),
-        excluded,
+        ...j,
       };
     });
 }

@@ -4,7 +4,7 @@ import { testLabel } from '../../../shared/labels';
 import type { MetricComparison, SpreadOf, TaskSaving } from '../../../shared/verdict';
 import { toMBps } from '../../../shared/verdict/metrics';
 import { SpeedupChart, speedupRange } from '../charts';
-import { fmtSpread, formatSeconds, outcomeWords } from '../../../shared/format';
+import { fmtSpread, formatSeconds, outcomeWord, outcomeWords } from '../../../shared/format';
 import type { KeyFigure } from '../story-model';
 import { FixedTable } from './FixedTable';
 import { comparisonText } from '../story-model';
@@ -72,13 +72,18 @@ export function KeyFigures({ figures }: { figures: KeyFigure[] }) {
           ]}
         >
           {figures.map(({ comparison: c, label }) => (
-            <tr key={c.key} data-unit={c.unit}>
+            <tr key={c.key} data-unit={c.unit} data-key={c.key}>
               <th scope="row">
                 {label.label} <Tag tag={label.tag} />
               </th>
               <td className="num">{inMB(c, c.before)}</td>
               <td className="num">{inMB(c, c.after)}</td>
-              <td className={`rp-outcome rp-${c.outcome}`}>{outcomeWords(c.outcome, c.speedup)}</td>
+              <td
+                className={`rp-outcome rp-${c.outcome}`}
+                data-outcome={outcomeWord(c.outcome, c.excluded)}
+              >
+                {outcomeWords(c.outcome, c.speedup, c.excluded)}
+              </td>
             </tr>
           ))}
         </FixedTable>

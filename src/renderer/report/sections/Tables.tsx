@@ -2,7 +2,14 @@
 import { formatSeconds } from '../../../shared/format';
 import type { TaskSaving } from '../../../shared/verdict';
 import { plainMethod, testLabel } from '../../../shared/labels';
-import { fmtBytes, fmtNum, fmtShare, fmtSpread, outcomeWords } from '../../../shared/format';
+import {
+  fmtBytes,
+  fmtNum,
+  fmtShare,
+  fmtSpread,
+  outcomeWord,
+  outcomeWords,
+} from '../../../shared/format';
 import type { TestTable } from '../report-model';
 import { FixedTable } from './FixedTable';
 
@@ -51,7 +58,7 @@ type FigureRowData = TestTable['rows'][number];
 
 function FigureRow({ r, t, single }: { r: FigureRowData; t: TestTable; single: boolean }) {
   return (
-    <tr>
+    <tr data-key={r.key}>
       <th scope="row">
         {r.label} <RowTag tag={r.tag} heading={t.tag} />
       </th>
@@ -66,9 +73,12 @@ function FigureRow({ r, t, single }: { r: FigureRowData; t: TestTable; single: b
         <>
           <td className="num">{fmtSpread(r.after)}</td>
           <td className="num">{r.speedup === null ? '—' : `${fmtNum(r.speedup)}×`}</td>
-          <td className={`rp-outcome rp-${r.outcome ?? 'unknown'}`}>
-            {r.outcome && r.outcome !== 'unknown'
-              ? outcomeWords(r.outcome, r.speedup)
+          <td
+            className={`rp-outcome rp-${r.outcome ?? 'unknown'}`}
+            data-outcome={r.outcome ? outcomeWord(r.outcome, r.excluded) : undefined}
+          >
+            {r.outcome && (r.outcome !== 'unknown' || r.excluded)
+              ? outcomeWords(r.outcome, r.speedup, r.excluded)
               : (r.note ?? outcomeWords('unknown', r.speedup))}
           </td>
         </>

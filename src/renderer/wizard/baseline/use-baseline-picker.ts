@@ -6,7 +6,7 @@ import type { RunSummaryDto as RunSummary } from '../../../shared/contract/runs'
 import type { RunDocument } from '../../../shared/schemas/run';
 import { errorText } from '../../../shared/format';
 import { api } from '../../api/transport';
-import { useWizard } from '../wizard-store';
+import { adoptBaseline, useWizard } from '../wizard-store';
 
 type OnError = (message: string | null) => void;
 
@@ -46,8 +46,7 @@ export function useBaselineRuns(onError: OnError) {
     api()
       .runsImportFile({ path: file })
       .then((doc) => {
-        w.setBaselineFile(file);
-        w.setBeforeRun(doc.id);
+        adoptBaseline(doc, file);
         setRuns((r) => (r.some((x) => x.id === doc.id) ? r : [summaryOf(doc), ...r]));
       })
       .catch((e: unknown) => onError(errorText(e)));

@@ -7,7 +7,22 @@ import { errorText } from '../../../shared/format';
 import { api } from '../../api/transport';
 import { useSetup } from '../../setup-store';
 import { useBenchJob } from '../use-bench-job';
-import { planRequest, taskOptions, useWizard } from '../wizard-store';
+import { planOfRun, planRequest, taskOptions, useWizard } from '../wizard-store';
+
+/** The plan of a measured baseline (null until it is loaded, or when it has none to repeat). */
+function useBaselinePlan(beforeId: string | null): ReturnType<typeof planOfRun> | null {
+  const [doc, setDoc] = useState<RunDocument | null>(null);
+  useEffect(() => {
+    if (!beforeId) return;
+    api()
+      .runsGet({ id: beforeId })
+      .then(setDoc)
+      .catch(() => setDoc(null));
+  }, [beforeId]);
+  if (!doc || doc.id !== beforeId) return null;
+  if (doc.source.kind !== 'measured' || !doc.settings.tests.length) return null;
+  return planOfRun(doc.settings);
+}
 
 export function useMeasure(label: 'before' | 'after') {
   const setupDir = useSetup((s) => s.targetDir);
@@ -22,14 +37,23 @@ export function useMeasure(label: 'before' | 'after') {
   const existingId = label === 'before' ? w.beforeRunId : w.afterRunId;
   const setRunId = label === 'before' ? w.setBeforeRun : w.setAfterRun;
 
+  const baseline = useBaselinePlan(label === 'after' ? w.beforeRunId : null);
   const { profile, tests, repetitions, sizes } = w;
+  // After the swap the baseline's own plan runs again (its sizes and task choices), so the two
+  // runs compare like with like whatever the Plan step shows now.
+  const request = baseline ?? {
+    plan: planRequest({ profile, tests, repetitions, sizes }),
+    options: taskOptions(w),
+  };
+  const planKey = JSON.stringify(request);
   useEffect(() => {
     if (!dir) return;
+    const r = JSON.parse(planKey) as typeof request;
     api()
-      .benchPlan({ ...planRequest({ profile, tests, repetitions, sizes }), targetDir: dir })
+      .benchPlan({ ...r.plan, targetDir: dir })
       .then(setPlan)
       .catch((e: unknown) => setError(errorText(e)));
-  }, [dir, profile, tests, repetitions, sizes]);
+  }, [dir, planKey]);
 
   // A finished job names its run; load it to show each test's outcome in its row.
   const finished = state.finished;
@@ -66,10 +90,10 @@ export function useMeasure(label: 'before' | 'after') {
     if (!dir) return;
     void job.start({
       targetDir: dir,
-      ...planRequest({ profile, tests, repetitions, sizes }),
+      ...request.plan,
       label,
       usage: w.usage,
-      options: taskOptions(w),
+      options: request.options,
       ...(label === 'after' && w.beforeRunId ? { baselineId: w.beforeRunId } : {}),
     });
   };

@@ -103,15 +103,15 @@ describe('drivewise import / runs / show / compare / export / references', () =>
     expect(imp.out).toBe(`imported run file into history: ${id} (custom)\n`);
     const cmp = await cli(['compare', 'ref-raid5-barracuda-areca', id, '--json'], b);
     const c = JSON.parse(cmp.out) as {
-      pairs: { metric: string; factor: number; verdict: string }[];
+      pairs: { metric: string; factor: number; outcome: string }[];
     };
-    expect(c.pairs.map((p) => [p.metric, p.verdict])).toEqual([
-      ['seeks_per_second', 'better'],
-      ['random_access_ms', 'better'],
+    expect(c.pairs.map((p) => [p.metric, p.outcome])).toEqual([
+      ['seeks_per_second', 'faster'],
+      ['random_access_ms', 'faster'],
     ]);
     expect(c.pairs[0]!.factor).toBeCloseTo(5429 / 85, 6);
     expect((await cli(['compare', 'ref-raid5-barracuda-areca', id], b)).out).toContain(
-      'B 63.87x better',
+      '64× faster',
     );
   });
 

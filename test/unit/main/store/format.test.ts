@@ -50,9 +50,10 @@ describe('CLI text', () => {
     const text = formatComparison(compareRuns(before, after));
     checkWidth(text);
     expect(text).toMatch(
-      /^Sequential read speed \(hdparm -t\)\s+76\.\d MB\/s\s+[\d.]+ MB\/s\s+B [\d.]+x better$/m,
+      /^Sequential read speed \(hdparm -t\)\s+76\.\d MB\/s\s+[\d.]+ MB\/s\s+[\d.]+× faster$/m,
     );
     expect(text).not.toMatch(/KiB\/s|MiB\/s|buffered_read/);
+    expect(text).toMatch(/^Memory read speed \(hdparm -T\).*not compared \(memory speed\)$/m);
   });
 
   it('run list and drive listing stay within 100 columns', () => {

@@ -115,7 +115,7 @@ describe('CrystalDiskMark / KDiskMark import', () => {
     );
     expect(seqRead?.a.median).toBeCloseTo(542.516, 3);
     expect(seqRead?.b.median).toBeCloseTo((529_800 * 1024) / 1e6, 1);
-    expect(seqRead?.verdict).toBe('same');
+    expect(seqRead?.outcome).toBe('no-difference');
     // 3 single-thread shapes x read/write x (IOPS, MB/s, latency) pair: 18 figures.
     expect(c.pairs).toHaveLength(18);
     expect(c.pairs.some((p) => p.params?.threads !== undefined)).toBe(false);

@@ -98,16 +98,18 @@ describe('compareRuns', () => {
     const du = c.pairs.find((p) => p.testId === 'task.du')!;
     expect(du.ratio).toBeCloseTo(41.663 / 325.551, 6);
     expect(du.factor).toBeCloseTo(325.551 / 41.663, 6);
-    expect(du.verdict).toBe('better');
-    expect(c.pairs.find((p) => p.metric === 'seq_stat')!.verdict).toBe('n/a');
+    expect(du.outcome).toBe('faster');
+    expect(c.pairs.find((p) => p.metric === 'seq_stat')!.outcome).toBe('unknown');
   });
-  it('overlapping sample ranges are no measurable difference', () => {
+  it('the verdict rule: memory-speed figures are shown, never compared', () => {
     const c = compareRuns(
       findReference('ref-blog-laptop-hdd')!,
       findReference('ref-blog-samsung-512gb-ssd')!,
     );
-    expect(c.pairs.find((p) => p.metric === 'cached_read')!.verdict).toBe('same');
-    expect(c.pairs.find((p) => p.metric === 'buffered_read')!.verdict).toBe('better');
+    const cached = c.pairs.find((p) => p.metric === 'cached_read')!;
+    expect([cached.outcome, cached.excluded]).toEqual(['unknown', 'memory-speed']);
+    expect(cached.a.median).not.toBeNull();
+    expect(c.pairs.find((p) => p.metric === 'buffered_read')!.outcome).toBe('faster');
   });
   it('converts units before comparing and lists figures only one side has', () => {
     const a = findReference('ref-x25m-g2-80gb-ext4')!;
@@ -118,7 +120,7 @@ describe('compareRuns', () => {
     Object.assign(m, { median: m.samples[0], min: m.samples[0], max: m.samples[0] });
     const c = compareRuns(a, b);
     expect(c.pairs[0]!.b.median).toBeCloseTo(38211, 6);
-    expect(c.pairs[0]!.verdict).toBe('same');
+    expect(c.pairs[0]!.outcome).toBe('no-difference');
     const d = compareRuns(a, findReference('ref-ocz-64gb-ssd')!);
     expect(d.pairs).toEqual([]);
     expect(d.onlyB).toContain('seeker seeks_per_second');
