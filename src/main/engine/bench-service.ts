@@ -22,6 +22,7 @@ import { appsOption, resolveApp } from '../tasks/app-start-task';
 import { duRoot } from '../tasks/du-task';
 import { checkTarball, compressionOption } from '../tasks/unpack-task';
 import { newRunId } from '../store/run-store';
+import { hostIdentity } from '../fleet/identity';
 import { runEngine, type EngineOutcome, type EngineProgress, type EngineSpawner } from './client';
 import {
   engineRun,
@@ -180,7 +181,12 @@ export interface BenchRunHooks {
 /** Runs the benchmark; resolves to the saved run, or null when cancelled. */
 export async function runBench(
   req: BenchStartReq,
-  env: { appVersion: string; save: (doc: RunDocument) => Promise<unknown> },
+  env: {
+    appVersion: string;
+    save: (doc: RunDocument) => Promise<unknown>;
+    /** The name an orchestrator's inventory gives this host (`bench --host-name`). */
+    inventoryName?: string | undefined;
+  },
   deps: BenchDeps,
   hooks: BenchRunHooks,
 ): Promise<RunDocument | null> {
@@ -229,6 +235,7 @@ export async function runBench(
       targetDir,
       drive: facts.drive,
       machine: facts.machine,
+      host: hostIdentity(env.inventoryName),
       settings: settingsOf(plan),
       privilege: privilegeOf(deps, privileged),
       results: outcome.results,
