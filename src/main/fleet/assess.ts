@@ -42,6 +42,8 @@ export interface HostVerdict {
   file: string;
   runId: string;
   createdAt: string;
+  /** The drive the prediction is for (the preset's name). */
+  targetName: string;
   hostname: string | null;
   machineId: string | null;
   driveKind: string | null;
@@ -79,6 +81,7 @@ export function buyableGB(usedGB: number | null): number {
 }
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export function usedGBOf(run: RunDocument): number | null {
   const parts = (run.drive?.partitions ?? []).filter((p) => p.freeBytes !== null);
@@ -90,13 +93,15 @@ export function hostNameOf(run: RunDocument, file: string): string {
   return run.host?.inventoryName ?? run.machine?.hostname ?? file.replace(/\.json$/, '');
 }
 
+const DEFAULT_USAGE = usageProfile.parse({});
+
 /** Seconds a year: each task's saving times how often it happens a day and the days of use. */
 function perYear(
   run: RunDocument,
   tasks: Prediction['tasks'],
   seconds: (t: Prediction['tasks'][number]) => number | null,
 ): { hours: number; before: number } {
-  const usage = usageProfile.parse(run.usage ?? {});
+  const usage = run.usage ? usageProfile.parse(run.usage) : DEFAULT_USAGE;
   let saved = 0;
   let before = 0;
   for (const t of tasks) {
@@ -150,8 +155,8 @@ function afterOf(
   return {
     runId: after.doc.id,
     file: after.file,
-    measuredHoursPerYear: r2(measured.hours),
-    predictedHoursPerYear: r2(predicted.hours),
+    measuredHoursPerYear: r3(measured.hours),
+    predictedHoursPerYear: r3(predicted.hours),
     error: sumM > 0 ? Math.round(((sumM - sumP) / sumM) * 1000) / 1000 : null,
   };
 }
@@ -181,7 +186,7 @@ export function assessHost(
     notes.push(`No prediction: ${(err as Error).message}.`);
   }
   const year = p ? perYear(before, p.tasks, (t) => t.savedPerOccurrence) : null;
-  const hours = year && year.before > 0 ? r2(year.hours) : null;
+  const hours = year && year.before > 0 ? r3(year.hours) : null;
   const savedShare = year && year.before > 0 ? r2(year.hours / year.before) : null;
   if (savedShare !== null && savedShare < LITTLE_GAIN_SHARE && !flags.includes('ssd'))
     flags.push('little-gain');
@@ -201,6 +206,7 @@ export function assessHost(
     file,
     runId: before.id,
     createdAt: before.createdAt,
+    targetName: p?.target.name ?? o.target.name ?? o.target.preset,
     hostname: before.machine?.hostname ?? null,
     machineId: before.host?.machineId ?? null,
     driveKind: kind,

@@ -5,7 +5,7 @@ import { FLAG_TEXT, type HostVerdict } from './assess';
 import type { FleetReport } from './service';
 
 const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n - 1) + '…' : s);
-const hrs = (h: number | null) => (h === null ? '—' : (Math.abs(h) < 0.05 ? 0 : h).toFixed(1));
+const hrs = (h: number | null) => (h === null ? '—' : (Math.abs(h) < 0.005 ? 0 : h).toFixed(2));
 const pct = (e: number | null | undefined) =>
   e === null || e === undefined ? '—' : `${e > 0 ? '+' : ''}${Math.round(e * 100)} %`;
 
@@ -53,7 +53,7 @@ export function formatFleet(r: FleetReport): string {
   const t = r.totals;
   const out = [
     `Fleet: ${t.hosts} host(s) from ${r.filesSeen} file(s); target ${r.targetName} at ${fmtMoney(r.pricePerGB, r.currency, 3)}/GB.`,
-    `Worth a new drive: ${t.worthIt} host(s), ${t.hoursPerYear.toFixed(1)} h saved a year for ${fmtMoney(t.cost, r.currency)}.`,
+    `Worth a new drive: ${t.worthIt} host(s), ${hrs(t.hoursPerYear)} h saved a year for ${fmtMoney(t.cost, r.currency)}.`,
   ];
   if (r.afterDir)
     out.push(

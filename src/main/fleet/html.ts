@@ -14,7 +14,8 @@ const ESC: Record<string, string> = {
   "'": '&#39;',
 };
 export const esc = (s: unknown): string => String(s ?? '').replace(/[&<>"']/g, (c) => ESC[c]!);
-const hrs = (h: number | null | undefined) => (h === null || h === undefined ? '—' : h.toFixed(1));
+const hrs = (h: number | null | undefined) =>
+  h === null || h === undefined ? '—' : (Math.abs(h) < 0.005 ? 0 : h).toFixed(2);
 const pct = (e: number | null | undefined) =>
   e === null || e === undefined ? '—' : `${e > 0 ? '+' : ''}${Math.round(e * 100)} %`;
 

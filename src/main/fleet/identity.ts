@@ -25,7 +25,7 @@ export function checkInventoryName(name: string | undefined): string | undefined
   if (name === undefined) return undefined;
   const n = name.trim();
   if (!n) return undefined;
-  if (n.length > 200 || /[\u0000-\u001f\u007f]/.test(n))
+  if (n.length > 200 || [...n].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
     throw new UserError('--host-name: give one line of at most 200 printable characters');
   return n;
 }

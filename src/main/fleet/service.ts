@@ -1,11 +1,16 @@
 // `drivewise fleet`: a folder of before-runs (and one of after-runs) into a ranked decision. Each
 // host's newest run counts; before and after are matched by inventory name (a fresh install on
 // the new drive changes the machine id), falling back to the hostname.
-import { resolveTarget, type PredictionTarget } from '../../shared/prediction';
-import type { RunDocument } from '../../shared/schemas/run';
+import type { PredictionTarget } from '../../shared/prediction';
 import { median } from '../../shared/stats';
-import { assessHost, hostNameOf, rankHosts, type HostVerdict } from './assess';
-import { readRunFileAt, streamRuns, type SkippedFile } from './load';
+import { rankHosts, type HostVerdict } from './assess';
+import { runFleetJob } from './pool';
+import type { FleetJob } from './work';
+
+export interface SkippedFile {
+  file: string;
+  why: string;
+}
 
 export interface FleetRequest {
   dir: string;
@@ -49,31 +54,25 @@ function newer(
   host: string,
   cand: Newest,
   skipped: SkippedFile[],
+  prefix: string,
 ): boolean {
   const had = map.get(host);
+  const why = `is an older run of ${host} (the newest is used)`;
   if (had && had.createdAt >= cand.createdAt) {
-    skipped.push({ file: cand.file, why: `is an older run of ${host} (the newest is used)` });
+    skipped.push({ file: prefix + cand.file, why });
     return false;
   }
-  if (had) skipped.push({ file: had.file, why: `is an older run of ${host} (the newest is used)` });
+  if (had) skipped.push({ file: prefix + had.file, why });
   map.set(host, cand);
   return true;
 }
 
-const wrongSide = (doc: RunDocument, side: 'before' | 'after', flag: string): string | null =>
-  doc.label === side ? `is an ${side}-run (give its folder ${flag})` : null;
-
-async function indexAfter(dir: string, skipped: SkippedFile[]) {
+async function indexAfter(job: FleetJob, skipped: SkippedFile[]) {
   const byHost = new Map<string, Newest>();
-  const seen = await streamRuns(
-    dir,
-    (doc, file) => {
-      const wrong = wrongSide(doc, 'before', 'as DIR');
-      if (wrong) skipped.push({ file: `after/${file}`, why: wrong });
-      else newer(byHost, hostNameOf(doc, file), { file, createdAt: doc.createdAt }, skipped);
-    },
-    (s) => skipped.push({ file: `after/${s.file}`, why: s.why }),
-  );
+  const seen = await runFleetJob(job, (r) => {
+    if (r.kind === 'skip') skipped.push({ file: `after/${r.file}`, why: r.why });
+    else newer(byHost, r.host, { file: r.file, createdAt: r.createdAt }, skipped, 'after/');
+  });
   return { byHost, seen };
 }
 
@@ -84,7 +83,7 @@ function totalsOf(hosts: HostVerdict[]): FleetReport['totals'] {
   return {
     hosts: hosts.length,
     worthIt: worth.length,
-    hoursPerYear: Math.round(worth.reduce((a, h) => a + (h.hoursPerYear ?? 0), 0) * 10) / 10,
+    hoursPerYear: Math.round(worth.reduce((a, h) => a + (h.hoursPerYear ?? 0), 0) * 1000) / 1000,
     cost: Math.round(worth.reduce((a, h) => a + h.cost, 0) * 100) / 100,
     medianError: med === null ? null : Math.round(med * 1000) / 1000,
     medianAbsError: errors.length ? Math.round(median(errors.map(Math.abs))! * 1000) / 1000 : null,
@@ -105,28 +104,30 @@ function fleetNotes(hosts: HostVerdict[]): string[] {
 
 export async function evaluateFleet(req: FleetRequest): Promise<FleetReport> {
   const skipped: SkippedFile[] = [];
-  const after = req.afterDir ? await indexAfter(req.afterDir, skipped) : null;
+  const o = { target: req.target, pricePerGB: req.pricePerGB };
+  const after = req.afterDir
+    ? await indexAfter({ ...o, dir: req.afterDir, mode: 'after' }, skipped)
+    : null;
   const newest = new Map<string, Newest>();
   const verdicts = new Map<string, HostVerdict>();
-  const o = { target: req.target, pricePerGB: req.pricePerGB };
+  const job: FleetJob = {
+    ...o,
+    dir: req.dir,
+    mode: 'before',
+    afterDir: req.afterDir,
+    afterIndex: after
+      ? Object.fromEntries([...after.byHost].map(([h, n]) => [h, n.file]))
+      : undefined,
+  };
   let targetName = req.target.name ?? req.target.preset;
-  const seen = await streamRuns(
-    req.dir,
-    async (doc, file) => {
-      const wrong = wrongSide(doc, 'after', 'with --after');
-      if (wrong) return void skipped.push({ file, why: wrong });
-      const host = hostNameOf(doc, file);
-      if (!newer(newest, host, { file, createdAt: doc.createdAt }, skipped)) return;
-      const af = after?.byHost.get(host);
-      const afterDoc = af && req.afterDir ? await readRunFileAt(req.afterDir, af.file) : null;
-      const a = afterDoc && 'schema' in afterDoc ? { doc: afterDoc, file: af!.file } : undefined;
-      // Another run of the same host may have overtaken this one while the after-run was read.
-      if (newest.get(host)?.file !== file) return;
-      verdicts.set(host, assessHost(doc, file, o, a));
-      targetName = resolveTarget(req.target, doc).name;
-    },
-    (s) => skipped.push(s),
-  );
+  const seen = await runFleetJob(job, (r) => {
+    if (r.kind === 'skip') return void skipped.push({ file: r.file, why: r.why });
+    if (!newer(newest, r.host, { file: r.file, createdAt: r.createdAt }, skipped, '')) return;
+    if (r.verdict) {
+      verdicts.set(r.host, r.verdict);
+      targetName = r.verdict.targetName;
+    }
+  });
   const hosts = rankHosts([...verdicts.values()]);
   const unmatchedAfter = after ? [...after.byHost.keys()].filter((h) => !verdicts.has(h)) : [];
   return {
