@@ -2,6 +2,7 @@
 // ranked top of the table, a chart of hours saved a year per host), then one short section per
 // host. Self-contained HTML (inline CSS and SVG, no script): every text from a run file is escaped.
 import { fmtMoney, fmtShare } from '../../shared/format/number';
+import { usageProfile } from '../../shared/schemas/run';
 import { FLAG_TEXT, type HostVerdict } from './assess';
 import { per100 } from './format';
 import type { FleetReport } from './service';
@@ -21,6 +22,7 @@ const pct = (e: number | null | undefined) =>
 
 /** Hosts on the summary page's table and chart; the rest are in the sections. */
 const SUMMARY_ROWS = 15;
+const WORK_DAYS = usageProfile.parse({}).workDaysPerYear;
 
 const CSS = `@page { size: A4; margin: 14mm }
 body { font: 10pt/1.35 sans-serif; color: #111 }
@@ -85,7 +87,9 @@ function summary(r: FleetReport): string {
 function section(r: FleetReport, h: HostVerdict, i: number): string {
   const facts = [
     `Drive: ${esc(h.driveKind ?? 'unknown')}${h.driveModel ? ` (${esc(h.driveModel)})` : ''}; used ${h.usedGB ?? '?'} GB → buy ${h.capacityGB} GB for ${esc(fmtMoney(h.cost, r.currency))}.`,
-    `Saves ${hrs(h.hoursPerYear)} h a year (${fmtShare(h.savedShare)} of the timed tasks' time); random access ${h.speedups?.random ?? '—'}×, sequential ${h.speedups?.sequential ?? '—'}× faster.`,
+    (h.hoursPerYear ?? 0) > 0
+      ? `Saves ${hrs(h.hoursPerYear)} h a year (${fmtShare(h.savedShare)} of the timed tasks' time); random access ${h.speedups?.random ?? '—'}×, sequential ${h.speedups?.sequential ?? '—'}× as fast.`
+      : `Saves nothing: ${esc(r.targetName)} is no faster than this drive for what it timed (random access ${h.speedups?.random ?? '—'}×, sequential ${h.speedups?.sequential ?? '—'}×).`,
   ];
   if (h.after)
     facts.push(
