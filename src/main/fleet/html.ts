@@ -77,6 +77,9 @@ function summary(r: FleetReport): string {
     lines.push(
       `<p>After the swap, the predictions missed the measured times by ${pct(t.medianError)} in the median (sizes ${pct(t.medianAbsError)}).</p>`,
     );
+  lines.push(
+    `<p class="muted">Counted: the tasks each run timed (disk search, unpacking, app start, boot where measured), at their usual frequency over the runs' working days (default ${WORK_DAYS} a year); what a run did not time is not counted.</p>`,
+  );
   if (r.skipped.length)
     lines.push(
       `<p class="muted">${r.skipped.length} file(s) were skipped (listed at the end).</p>`,

@@ -1,6 +1,6 @@
 // One run file of a fleet folder: read, validated against the run schema and, for a before-run,
-// assessed (with its after-run, when the after folder has one for the same host). The same code
-// runs in the fleet's worker threads and, for small folders, in the calling thread.
+// assessed (with its after-run, when the after folder has one for the same host): the whole
+// per-file work of `drivewise fleet`.
 import { join } from 'node:path';
 import type { PredictionTarget } from '../../shared/prediction';
 import type { RunDocument } from '../../shared/schemas/run';
@@ -41,6 +41,7 @@ const wrongSide = (doc: RunDocument, job: FleetJob): string | null =>
       : null;
 
 export async function processFile(job: FleetJob, file: string): Promise<FileResult> {
+  if (!file.endsWith('.json')) return { kind: 'skip', file, why: 'is not a run file (not .json)' };
   const doc = await readRunAt(job.dir, file);
   if (typeof doc === 'string') return { kind: 'skip', file, why: doc };
   const wrong = wrongSide(doc, job);

@@ -3,19 +3,17 @@
 // fetched run files. Hosts: HDD-like (its sshd in a blkio throttle group, measuring on a
 // throttled ext4 loop device), fast (the default temporary folder on this machine's disk) and one
 // that fails (its folder on a full filesystem).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   ext4Loop,
   HDD_LIKE,
   splitLargeRequests,
   throttleDevice,
   throttleUnavailable,
-  type Ext4Loop,
-  type Throttle,
 } from '../privileged/loop';
 import { nsHostsUnavailable, startFleet, type Fleet } from './hosts';
 
@@ -23,6 +21,21 @@ const skip = nsHostsUnavailable() ?? throttleUnavailable();
 if (skip) console.log(`fleet playbook test skipped: ${skip}`);
 
 const repo = process.cwd();
+
+// Cleaned up in afterAll, newest first: a hook runs even when the test times out (a finally in
+// the test would not, and namespaces, sshd, loop devices and the cgroup would outlive it).
+const cleanups: (() => void)[] = [];
+const later = (fn: () => void): void => void cleanups.push(fn);
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const c of children) c.kill('SIGTERM');
+  for (const fn of cleanups.splice(0).reverse())
+    try {
+      fn();
+    } catch (err) {
+      console.error(`fleet test cleanup: ${(err as Error).message}`);
+    }
+});
 const playbook = join(repo, 'deploy/ansible/playbook.yml');
 
 /** Every path under `dir` (hidden ones too), to compare before and after a run. */
@@ -47,6 +60,8 @@ function ansible(args: string[], root: string): Promise<{ code: number; out: str
     ANSIBLE_HOST_KEY_CHECKING: 'False',
     ANSIBLE_NOCOLOR: '1',
     ANSIBLE_RETRY_FILES_ENABLED: 'False',
+    // One ssh session per task instead of several (the README recommends it for fleets too).
+    ANSIBLE_PIPELINING: 'True',
     // No ssh master left behind: each connection ends with its task.
     ANSIBLE_SSH_ARGS: '-o ControlMaster=no -o UserKnownHostsFile=/dev/null',
   };
@@ -59,7 +74,10 @@ function ansible(args: string[], root: string): Promise<{ code: number; out: str
     let out = '';
     p.stdout.on('data', (d: Buffer) => (out += d.toString()));
     p.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    p.on('close', (code) => resolve({ code: code ?? -1, out }));
+    p.on('close', (code) => {
+      children.delete(p);
+      resolve({ code: code ?? -1, out });
+    });
   });
 }
 
@@ -95,93 +113,90 @@ function fullFs(dir: string): () => void {
 describe.skipIf(skip !== null)('a fleet through the Ansible playbook', () => {
   it('fetches two runs, reports the full host, ranks the HDD-like host first', async () => {
     const root = mkdtempSync('/tmp/dwf-fleet-');
+    later(() => rmSync(root, { recursive: true, force: true }));
     const tag = randomBytes(2).toString('hex');
     const names = [`hdd-${tag}`, `fast-${tag}`, `full-${tag}`];
-    let hdd: Ext4Loop | null = null;
-    let throttle: Throttle | null = null;
-    let unsplit: (() => void) | null = null;
-    let unmountFull: (() => void) | null = null;
-    let fleet: Fleet | null = null;
-    try {
-      const t0 = Date.now();
-      execFileSync(process.execPath, ['scripts/dist-cli.mjs'], { cwd: repo, stdio: 'pipe' });
-      const bundle = readdirSync(join(repo, 'release')).find((f) =>
-        f.endsWith('-linux-x64.tar.gz'),
-      )!;
-      hdd = ext4Loop(3072);
-      unsplit = splitLargeRequests(hdd.dev);
-      throttle = throttleDevice(hdd.majMin, HDD_LIKE)!;
-      unmountFull = fullFs(join(root, 'full-bench'));
-      const th = throttle;
-      fleet = await startFleet(root, names, (i, argv) => (i === 0 ? th.wrap(argv) : argv));
-      writeFileSync(
-        join(root, 'inventory.ini'),
-        inventory(fleet, [hdd.mnt, null, join(root, 'full-bench')]),
-      );
-      const common = [
-        '-i',
-        join(root, 'inventory.ini'),
-        playbook,
+    const t0 = Date.now();
+    execFileSync(process.execPath, ['scripts/dist-cli.mjs'], { cwd: repo, stdio: 'pipe' });
+    const bundle = readdirSync(join(repo, 'release')).find((f) => f.endsWith('-linux-x64.tar.gz'))!;
+    const hdd = ext4Loop(3072);
+    later(() => hdd.dispose());
+    const unsplit = splitLargeRequests(hdd.dev);
+    later(unsplit);
+    const throttle = throttleDevice(hdd.majMin, HDD_LIKE)!;
+    later(() => throttle.remove());
+    later(fullFs(join(root, 'full-bench')));
+    const fleet = await startFleet(root, names, (i, argv) =>
+      i === 0 ? throttle.wrap(argv) : argv,
+    );
+    later(() => fleet.dispose());
+    writeFileSync(
+      join(root, 'inventory.ini'),
+      inventory(fleet, [hdd.mnt, null, join(root, 'full-bench')]),
+    );
+    const common = [
+      '-i',
+      join(root, 'inventory.ini'),
+      playbook,
+      '-e',
+      `drivewise_bundle=${join(repo, 'release', bundle)}`,
+    ];
+    const fetched = join(root, 'runs/before');
+    const run = await ansible(
+      [
+        ...common,
         '-e',
-        `drivewise_bundle=${join(repo, 'release', bundle)}`,
-      ];
-      const fetched = join(root, 'runs/before');
-      const run = await ansible(
-        [
-          ...common,
-          '-e',
-          `drivewise_fetch_dir=${fetched}`,
-          '-e',
-          'drivewise_label=before',
-          '-e',
-          'drivewise_timeout=600',
-          // Smaller files: the quick profile as it is, in less of the test's time on the HDD.
-          '-e',
-          '{"drivewise_bench_args": ["--size", "256M"]}',
-        ],
-        root,
-      );
-      console.log(
-        `playbook: exit ${run.code} after ${((Date.now() - t0) / 1000).toFixed(0)} s\n${run.out
-          .split('\n')
-          .filter((l) => /failed|PLAY RECAP|ok=|fatal/.test(l))
-          .join('\n')}`,
-      );
-      // One host failed (exit 2), with its reason; the other two were measured and fetched.
-      expect(run.code).toBe(2);
-      expect(readdirSync(fetched).sort()).toEqual([`${names[0]}.json`, `${names[1]}.json`].sort());
-      expect(run.out).toMatch(new RegExp(`${names[2]} failed: .*(free|space)`, 'i'));
-      expect(run.out).toMatch(new RegExp(`${names[2]}\\s*:.*failed=1`));
-      // Nothing left on the hosts but the CLI (and Ansible's own, empty, remote tmp base).
-      for (const h of fleet.hosts) {
-        expect(readdirSync(h.srv).filter((e) => e !== '.ansible-tmp')).toEqual([]);
-        expect(tree(join(h.srv, '.ansible-tmp'))).toEqual([]);
-        expect(readdirSync(h.opt)).toEqual(['drivewise']);
-      }
-      expect(readdirSync(hdd.mnt).filter((e) => e !== 'lost+found')).toEqual([]);
-      await checkWritesNothing(fleet, common, root, [hdd.mnt, join(root, 'full-bench'), fetched]);
-      console.log(`check mode done at ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-      const gone = await ansible([...common, '--tags', 'uninstall'], root);
-      expect(gone.code, gone.out).toBe(0);
-      for (const h of fleet.hosts) expect(readdirSync(h.opt)).toEqual([]);
-      rankedByTheFleet(repo, fetched, names);
-      console.log(`fleet playbook test: ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
-    } finally {
-      fleet?.dispose();
-      throttle?.remove();
-      unsplit?.();
-      hdd?.dispose();
-      unmountFull?.();
-      rmSync(root, { recursive: true, force: true });
+        `drivewise_fetch_dir=${fetched}`,
+        '-e',
+        'drivewise_label=before',
+        '-e',
+        'drivewise_timeout=600',
+        // Smaller files: the quick profile as it is, in less of the test's time on the HDD.
+        '-e',
+        '{"drivewise_bench_args": ["--size", "256M"]}',
+      ],
+      root,
+    );
+    console.log(
+      `playbook: exit ${run.code} after ${((Date.now() - t0) / 1000).toFixed(0)} s\n${run.out
+        .split('\n')
+        .filter((l) => /failed|PLAY RECAP|ok=|fatal/.test(l))
+        .join('\n')}`,
+    );
+    // One host failed (exit 2), with its reason; the other two were measured and fetched.
+    expect(run.code).toBe(2);
+    expect(readdirSync(fetched).sort()).toEqual([`${names[0]}.json`, `${names[1]}.json`].sort());
+    expect(run.out).toMatch(new RegExp(`${names[2]} failed: .*(free|space)`, 'i'));
+    expect(run.out).toMatch(new RegExp(`${names[2]}\\s*:.*failed=1`));
+    // Nothing left on the hosts but the CLI (and Ansible's own, empty, remote tmp base).
+    for (const h of fleet.hosts) {
+      expect(readdirSync(h.srv).filter((e) => e !== '.ansible-tmp')).toEqual([]);
+      expect(tree(join(h.srv, '.ansible-tmp'))).toEqual([]);
+      expect(readdirSync(h.opt)).toEqual(['drivewise']);
     }
-  }, 420_000);
+    expect(readdirSync(hdd.mnt).filter((e) => e !== 'lost+found')).toEqual([]);
+    await checkWritesNothing(fleet, common, root, [hdd.mnt, join(root, 'full-bench'), fetched]);
+    console.log(`check mode done at ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    const gone = await ansible([...common, '--tags', 'uninstall'], root);
+    expect(gone.code, gone.out).toBe(0);
+    for (const h of fleet.hosts) expect(readdirSync(h.opt)).toEqual([]);
+    rankedByTheFleet(repo, fetched, names);
+    console.log(`fleet playbook test: ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
+  }, 540_000);
 });
 
 async function checkWritesNothing(f: Fleet, common: string[], root: string, more: string[]) {
   const dirs = [...f.hosts.flatMap((h) => [h.opt, h.srv]), ...more];
   const before = dirs.map(tree);
   const check = await ansible(
-    [...common, '--check', '-e', `drivewise_fetch_dir=${join(root, 'runs/check')}`],
+    [
+      ...common,
+      '--check',
+      '--tags',
+      'measure',
+      '-e',
+      `drivewise_fetch_dir=${join(root, 'runs/check')}`,
+    ],
     root,
   );
   expect(check.out).toMatch(/about [\d.]+ min, needs [\d.]+ GB free/);
