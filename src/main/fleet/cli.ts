@@ -23,6 +23,8 @@ interface FleetCliOptions {
   force?: boolean;
 }
 
+const PRESETS = targetPreset.options.filter((p) => p !== 'custom');
+
 /** What a SATA SSD costs per GB (2026 street prices, the 500 GB-1 TB sizes). */
 export const DEFAULT_PRICE_PER_GB = '0.06';
 
@@ -40,6 +42,8 @@ async function fleetAction(dir: string, o: FleetCliOptions, s: Services, io: Cli
     { preset: '--target' },
     { preset: o.target },
   );
+  if (target.preset === 'custom')
+    throw new UserError(`--target: pick one of ${PRESETS.join(', ')} (custom needs figures)`);
   if (!/^\S{1,8}$/.test(o.currency))
     throw new UserError('--currency: give a short sign such as € or $');
   const overwrite = o.force ?? false;
@@ -69,11 +73,7 @@ export function registerFleet(program: Command, services: Services, io: CliIo): 
     )
     .argument('<dir>', 'folder of before-run files (one or more per host)')
     .option('--after <dir>', 'folder of after-run files: measured against predicted gain per host')
-    .option(
-      '--target <preset>',
-      `the drive to buy: ${targetPreset.options.join(' | ')}`,
-      'sata-ssd',
-    )
+    .option('--target <preset>', `the drive to buy: ${PRESETS.join(' | ')}`, 'sata-ssd')
     .option('--price-per-gb <price>', 'what the new drive costs per GB', DEFAULT_PRICE_PER_GB)
     .option('--currency <sign>', 'currency sign for costs', '€')
     .option('--json', 'print the fleet verdict as JSON')
