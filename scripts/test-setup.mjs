@@ -27,6 +27,12 @@ export const REQUIRED = [
   { command: 'g++', package: 'g++', why: 'native addon' },
   { command: 'make', package: 'make', why: 'native addon' },
   { command: 'python3', package: 'python3', why: 'native addon (node-gyp)' },
+  { command: 'ansible-playbook', package: 'ansible-core', why: 'fleet playbook test' },
+  { command: 'sshd', package: 'openssh-server', why: 'fleet test hosts' },
+  { command: 'ssh', package: 'openssh-client', why: 'fleet test controller' },
+  { command: 'sudo', package: 'sudo', why: 'fleet test: become' },
+  { command: 'ip', package: 'iproute2', why: 'fleet test: network namespaces' },
+  { command: 'time', package: 'time', why: 'npm run bench:fleet (peak RSS)' },
 ];
 
 /** The sbin folders a non-root PATH lacks; DRIVEWISE_SETUP_SBIN overrides them (tests hide them). */

@@ -9,6 +9,7 @@ import { registerRuns } from '../store/cli';
 import { registerTasks } from '../tasks/cli';
 import { registerVerdict } from '../verdict/cli';
 import { registerHealth } from '../health/cli';
+import { registerFleet } from '../fleet/cli';
 import { writeTo } from './stdio';
 import type { CliIo, Register } from './types';
 
@@ -21,6 +22,7 @@ const registrations: Register[] = [
   registerPrivileged,
   registerVerdict,
   registerHealth,
+  registerFleet,
 ];
 
 export function buildProgram(services: Services, io: CliIo): Command {

@@ -15,6 +15,7 @@ export interface BenchCliOptions {
   apps?: string;
   label: 'before' | 'after' | 'custom';
   name?: string;
+  hostName?: string;
   json?: string;
   force?: boolean;
   admin?: boolean;
@@ -66,6 +67,10 @@ export function defineBenchCommand(program: Command): Command {
         .default('custom'),
     )
     .option('--name <name>', 'a name for this run')
+    .option(
+      '--host-name <name>',
+      "this host's name in the fleet's inventory, recorded in the run (default: $DRIVEWISE_HOST_NAME)",
+    )
     .option('--json <file>', 'also write the run document to this file')
     .option('--force', 'replace the --json file if it exists')
     .option(

@@ -11,6 +11,7 @@ import { benchPreflight, cancelOnSignals, cliSaver, warnAboutTarget } from '../c
 import type { CliIo, Register } from '../cli/types';
 import type { Services } from '../core/services';
 import { writeFileSafe } from '../core/safe-write';
+import { checkInventoryName } from '../fleet/identity';
 import {
   checkTaskOptions,
   defaultBenchDeps,
@@ -163,6 +164,7 @@ async function benchAction(
   all: BenchDeps,
 ): Promise<void> {
   const inputs = benchInputs(o);
+  const inventoryName = checkInventoryName(o.hostName ?? services.env.DRIVEWISE_HOST_NAME);
   if (o.dryRun) return printDryRun(inputs, o, io);
   // Store and --json writable, --dir not empty: refused now, not after the measuring.
   await benchPreflight(services, o);
@@ -188,7 +190,7 @@ async function benchAction(
         ...(Object.keys(options).length ? { options } : {}),
         ...(o.name ? { name: o.name } : {}),
       },
-      { appVersion: services.version, save: saver.save },
+      { appVersion: services.version, save: saver.save, inventoryName },
       all,
       { signal: ac.signal, onStatus: (m) => io.err(`${m}\n`), onProgress: progress.onProgress },
     );

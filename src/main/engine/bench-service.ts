@@ -23,6 +23,7 @@ import { appsOption, resolveApp } from '../tasks/app-start-task';
 import { duRoot } from '../tasks/du-task';
 import { checkTarball, compressionOption } from '../tasks/unpack-task';
 import { newRunId } from '../store/run-store';
+import { hostIdentity } from '../fleet/identity';
 import {
   forkSpawner,
   runEngine,
@@ -182,7 +183,12 @@ export interface BenchRunHooks {
 /** Runs the benchmark; resolves to the saved run, or null when cancelled. */
 export async function runBench(
   req: BenchStartReq,
-  env: { appVersion: string; save: (doc: RunDocument) => Promise<unknown> },
+  env: {
+    appVersion: string;
+    save: (doc: RunDocument) => Promise<unknown>;
+    /** The name an orchestrator's inventory gives this host (`bench --host-name`). */
+    inventoryName?: string | undefined;
+  },
   deps: BenchDeps,
   hooks: BenchRunHooks,
 ): Promise<RunDocument | null> {
@@ -236,6 +242,7 @@ export async function runBench(
       targetDir,
       drive: facts.drive,
       machine: facts.machine,
+      host: hostIdentity(env.inventoryName),
       settings: settingsOf(plan, options),
       privilege: privilegeOf(deps, privileged),
       results: outcome.results,

@@ -5,6 +5,7 @@ import {
   runDocument,
   type PrivilegeState,
   type RunDocument,
+  type RunHost,
   type TestResult,
   type UsageProfile,
 } from '../../shared/schemas/run';
@@ -21,6 +22,7 @@ export interface RunFacts {
   targetDir: string;
   drive: DriveInfo | null;
   machine: MachineProfile | null;
+  host?: RunHost | undefined;
   settings: RunDocument['settings'];
   privilege: PrivilegeState;
   results: TestResult[];
@@ -48,6 +50,7 @@ export function buildRunDocument(f: RunFacts): RunDocument {
     appVersion: f.appVersion,
     source: { kind: 'measured' },
     machine: f.machine,
+    ...(f.host && Object.keys(f.host).length ? { host: f.host } : {}),
     drive: f.drive,
     targetDir: f.targetDir,
     settings: f.settings,

@@ -89,6 +89,17 @@ export const usageProfile = z.object({
 });
 export type UsageProfile = z.infer<typeof usageProfile>;
 
+/**
+ * Which host measured, beyond its hostname: the name an orchestrator's inventory gives it (before-
+ * and after-runs are matched by it: a fresh install changes the machine id) and /etc/machine-id
+ * (tells cloned machines' runs apart only with the inventory name, as clones share it).
+ */
+export const runHost = z.object({
+  inventoryName: z.string().min(1).max(200).optional(),
+  machineId: z.string().max(64).optional(),
+});
+export type RunHost = z.infer<typeof runHost>;
+
 export const RUN_SCHEMA = 'drivewise.run';
 export const RUN_VERSION = 1;
 
@@ -106,6 +117,7 @@ export const runDocument = z.object({
     citation: z.string().optional(),
   }),
   machine: machineProfile.nullable(),
+  host: runHost.optional(),
   drive: driveInfo.nullable(),
   targetDir: z.string().nullable(),
   settings: z.object({

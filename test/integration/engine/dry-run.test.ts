@@ -34,6 +34,17 @@ describe('bench --dry-run', () => {
     expect(readdirSync(target)).toEqual([]);
   });
 
+  it('--host-name is one printable line, refused before anything runs', async () => {
+    const target = temp('host');
+    const services = createServices({ host: 'cli', configDir: temp('host-cfg') });
+    const r = await benchCli(services, target, ['--dry-run', '--host-name', 'a\nb']);
+    expect(r.code).toBe(2);
+    expect(r.err.trim()).toBe(
+      'drivewise: --host-name: give one line of at most 200 printable characters',
+    );
+    expect((await benchCli(services, target, ['--dry-run', '--host-name', 'lab-01'])).code).toBe(0);
+  });
+
   it("--repetitions is checked by the app's request schema: one line each, nothing written", async () => {
     const target = temp('reps');
     const services = createServices({ host: 'cli', configDir: temp('reps-cfg') });

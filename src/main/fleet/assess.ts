@@ -1,0 +1,235 @@
+// One host of a fleet, from its before-run (and, after the swap, its after-run): what a new drive
+// would save it a year, what that drive costs, and what else to know (already an SSD, a link
+// that caps the new drive, a health warning, an incomplete run). Pure: run documents in.
+import { predict, type Prediction, type PredictionTarget } from '../../shared/prediction';
+import type { RunDocument } from '../../shared/schemas/run';
+import { usageProfile } from '../../shared/schemas/run';
+import { occurrencesPerDay } from '../../shared/verdict/tasks';
+
+export const FLEET_FLAGS = [
+  'ssd',
+  'little-gain',
+  'link-capped',
+  'smart',
+  'health',
+  'incomplete',
+] as const;
+export type FleetFlag = (typeof FLEET_FLAGS)[number];
+
+/** What each flag means, in the words the table's legend and the PDF use. */
+export const FLAG_TEXT: Record<FleetFlag, string> = {
+  ssd: 'already on an SSD: nothing to gain',
+  'little-gain': 'gains little or nothing',
+  'link-capped': 'its link caps the new drive',
+  smart: 'SMART warns: replace for safety, not speed',
+  health: 'the set-up check found problems',
+  incomplete: 'incomplete run',
+};
+
+export interface HostAfter {
+  runId: string;
+  file: string;
+  measuredHoursPerYear: number;
+  /** The prediction over the same tasks the after-run timed. */
+  predictedHoursPerYear: number;
+  /** (measured − predicted) / measured of the after-times, time-weighted over the tasks. */
+  error: number | null;
+}
+
+export interface HostVerdict {
+  /** The inventory name, else the hostname, else the file name. */
+  host: string;
+  file: string;
+  runId: string;
+  createdAt: string;
+  /** The drive the prediction is for (the preset's name). */
+  targetName: string;
+  hostname: string | null;
+  machineId: string | null;
+  driveKind: string | null;
+  driveModel: string | null;
+  usedGB: number | null;
+  /** The drive to buy: used space plus room, rounded up to a size one can buy. */
+  capacityGB: number;
+  cost: number;
+  hoursPerYear: number | null;
+  /** Share of the timed tasks' time the new drive would save (0..1, negative: slower). */
+  savedShare: number | null;
+  /** Hours saved a year per unit of money: the ranking figure. */
+  hoursPerMoney: number | null;
+  speedups: Prediction['speedups'] | null;
+  flags: FleetFlag[];
+  notes: string[];
+  after?: HostAfter;
+}
+
+export interface FleetOptions {
+  target: PredictionTarget;
+  pricePerGB: number;
+}
+
+/** Sizes drives are sold in, GB. */
+export const BUYABLE_GB = [120, 250, 500, 1000, 2000, 4000, 8000, 16000];
+/** Room on top of what is used today: a drive filled to the brim is slow and soon full. */
+export const HEADROOM = 1.25;
+/** Under this share of the timed tasks' time saved, a host gains little or nothing. */
+export const LITTLE_GAIN_SHARE = 0.1;
+
+export function buyableGB(usedGB: number | null): number {
+  const want = (usedGB ?? 0) * HEADROOM;
+  return BUYABLE_GB.find((s) => s >= want) ?? BUYABLE_GB[BUYABLE_GB.length - 1]!;
+}
+
+const r2 = (x: number) => Math.round(x * 100) / 100;
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+export function usedGBOf(run: RunDocument): number | null {
+  const parts = (run.drive?.partitions ?? []).filter((p) => p.freeBytes !== null);
+  if (!parts.length) return null;
+  return r2(parts.reduce((a, p) => a + Math.max(0, p.sizeBytes - (p.freeBytes ?? 0)), 0) / 1e9);
+}
+
+export function hostNameOf(run: RunDocument, file: string): string {
+  return run.host?.inventoryName ?? run.machine?.hostname ?? file.replace(/\.json$/, '');
+}
+
+const DEFAULT_USAGE = usageProfile.parse({});
+
+/** Seconds a year: each task's saving times how often it happens a day and the days of use. */
+function perYear(
+  run: RunDocument,
+  tasks: Prediction['tasks'],
+  seconds: (t: Prediction['tasks'][number]) => number | null,
+): { hours: number; before: number } {
+  const usage = run.usage ? usageProfile.parse(run.usage) : DEFAULT_USAGE;
+  let saved = 0;
+  let before = 0;
+  for (const t of tasks) {
+    const s = seconds(t);
+    if (s === null || t.beforeSeconds.median === null) continue;
+    const occ = occurrencesPerDay(t.testId, t.key, usage, t.kind) * usage.workDaysPerYear;
+    saved += s * occ;
+    before += t.beforeSeconds.median * occ;
+  }
+  return { hours: saved / 3600, before: before / 3600 };
+}
+
+function healthFlags(run: RunDocument): { flags: FleetFlag[]; notes: string[] } {
+  const flags: FleetFlag[] = [];
+  const notes: string[] = [];
+  const checks = run.health?.checks ?? [];
+  const smart = checks.filter(
+    (c) => c.area === 'smart' && (c.status === 'warn' || c.status === 'fail'),
+  );
+  if (smart.length || run.drive?.smartHealthy === false) {
+    flags.push('smart');
+    notes.push(smart[0]?.summary ?? 'SMART says the drive is failing.');
+  }
+  const failed = checks.filter((c) => c.area !== 'smart' && c.status === 'fail');
+  if (failed.length) {
+    flags.push('health');
+    notes.push(`Set-up check: ${failed.map((c) => c.title).join(', ')} failed.`);
+  }
+  return { flags, notes };
+}
+
+function incompleteWhy(run: RunDocument): string | null {
+  const bad = run.tests.filter((t) => t.status === 'failed' || t.status === 'cancelled');
+  if (bad.length)
+    return `${bad.map((t) => `${t.testId} ${t.status}${t.error ? ` (${t.error})` : ''}`).join('; ')}.`;
+  if (!run.tests.some((t) => t.kind === 'task' && t.status === 'ok'))
+    return 'No task a person waits for was timed.';
+  return null;
+}
+
+function afterOf(
+  before: RunDocument,
+  p: Prediction,
+  after: { doc: RunDocument; file: string },
+): HostAfter {
+  const matched = p.tasks.filter((t) => t.measuredSeconds !== null);
+  const measured = perYear(before, matched, (t) => t.beforeSeconds.median! - t.measuredSeconds!);
+  const predicted = perYear(before, matched, (t) => t.savedPerOccurrence);
+  const sumM = matched.reduce((a, t) => a + t.measuredSeconds!, 0);
+  const sumP = matched.reduce((a, t) => a + t.predictedSeconds, 0);
+  return {
+    runId: after.doc.id,
+    file: after.file,
+    measuredHoursPerYear: r3(measured.hours),
+    predictedHoursPerYear: r3(predicted.hours),
+    error: sumM > 0 ? Math.round(((sumM - sumP) / sumM) * 1000) / 1000 : null,
+  };
+}
+
+export function assessHost(
+  before: RunDocument,
+  file: string,
+  o: FleetOptions,
+  after?: { doc: RunDocument; file: string },
+): HostVerdict {
+  const usedGB = usedGBOf(before);
+  const capacityGB = buyableGB(usedGB);
+  const cost = r2(capacityGB * o.pricePerGB);
+  const { flags, notes } = healthFlags(before);
+  const kind = before.drive?.kind ?? null;
+  if (kind === 'sata-ssd' || kind === 'nvme-ssd') flags.push('ssd');
+  const why = incompleteWhy(before);
+  if (why) {
+    flags.push('incomplete');
+    notes.push(why);
+  }
+  let p: Prediction | null = null;
+  try {
+    p = predict(before, o.target, after?.doc);
+  } catch (err) {
+    if (!flags.includes('incomplete')) flags.push('incomplete');
+    notes.push(`No prediction: ${(err as Error).message}.`);
+  }
+  const year = p ? perYear(before, p.tasks, (t) => t.savedPerOccurrence) : null;
+  const hours = year && year.before > 0 ? r3(year.hours) : null;
+  const savedShare = year && year.before > 0 ? r2(year.hours / year.before) : null;
+  if (savedShare !== null && savedShare < LITTLE_GAIN_SHARE && !flags.includes('ssd'))
+    flags.push('little-gain');
+  const t = p?.target;
+  if (
+    t?.linkCeilingMBps !== null &&
+    t?.linkCeilingMBps !== undefined &&
+    t.linkCeilingMBps < t.seqReadMBps
+  ) {
+    flags.push('link-capped');
+    notes.push(
+      `Its ${t.bus.toUpperCase()} link caps the new drive near ${Math.round(t.linkCeilingMBps)} MB/s.`,
+    );
+  }
+  return {
+    host: hostNameOf(before, file),
+    file,
+    runId: before.id,
+    createdAt: before.createdAt,
+    targetName: p?.target.name ?? o.target.name ?? o.target.preset,
+    hostname: before.machine?.hostname ?? null,
+    machineId: before.host?.machineId ?? null,
+    driveKind: kind,
+    driveModel: before.drive?.model ?? null,
+    usedGB,
+    capacityGB,
+    cost,
+    hoursPerYear: hours,
+    savedShare,
+    hoursPerMoney: hours === null || cost <= 0 ? null : Math.max(0, hours) / cost,
+    speedups: p?.speedups ?? null,
+    flags,
+    notes,
+    ...(after && p ? { after: afterOf(before, p, after) } : {}),
+  };
+}
+
+/** Best value first; hosts without a figure last, by name. */
+export function rankHosts(hosts: HostVerdict[]): HostVerdict[] {
+  return [...hosts].sort(
+    (a, b) =>
+      (b.hoursPerMoney ?? -1) - (a.hoursPerMoney ?? -1) ||
+      (b.hoursPerYear ?? -Infinity) - (a.hoursPerYear ?? -Infinity) ||
+      a.host.localeCompare(b.host),
+  );
+}

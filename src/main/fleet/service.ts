@@ -1,0 +1,146 @@
+// `drivewise fleet`: a folder of before-runs (and one of after-runs) into a ranked decision. Each
+// host's newest run counts; before and after are matched by inventory name (a fresh install on
+// the new drive changes the machine id), falling back to the hostname.
+import type { PredictionTarget } from '../../shared/prediction';
+import { median } from '../../shared/stats';
+import { rankHosts, type HostVerdict } from './assess';
+import { runFleetJob } from './pool';
+import type { FleetJob } from './work';
+
+export interface SkippedFile {
+  file: string;
+  why: string;
+}
+
+export interface FleetRequest {
+  dir: string;
+  afterDir?: string | undefined;
+  target: PredictionTarget;
+  pricePerGB: number;
+  currency: string;
+}
+
+export interface FleetReport {
+  dir: string;
+  afterDir: string | null;
+  targetName: string;
+  pricePerGB: number;
+  currency: string;
+  filesSeen: number;
+  hosts: HostVerdict[];
+  skipped: SkippedFile[];
+  /** After-runs whose host has no before-run. */
+  unmatchedAfter: string[];
+  totals: {
+    hosts: number;
+    worthIt: number;
+    hoursPerYear: number;
+    cost: number;
+    /** Median over swapped hosts of (measured − predicted) / measured after-times. */
+    medianError: number | null;
+    medianAbsError: number | null;
+  };
+  notes: string[];
+}
+
+interface Newest {
+  file: string;
+  createdAt: string;
+}
+
+/** Keeps the newest run per host; the older one goes to `skipped` with the reason. */
+function newer(
+  map: Map<string, Newest>,
+  host: string,
+  cand: Newest,
+  skipped: SkippedFile[],
+  prefix: string,
+): boolean {
+  const had = map.get(host);
+  const why = `is an older run of ${host} (the newest is used)`;
+  if (had && had.createdAt >= cand.createdAt) {
+    skipped.push({ file: prefix + cand.file, why });
+    return false;
+  }
+  if (had) skipped.push({ file: prefix + had.file, why });
+  map.set(host, cand);
+  return true;
+}
+
+async function indexAfter(job: FleetJob, skipped: SkippedFile[]) {
+  const byHost = new Map<string, Newest>();
+  const seen = await runFleetJob(job, (r) => {
+    if (r.kind === 'skip') skipped.push({ file: `after/${r.file}`, why: r.why });
+    else newer(byHost, r.host, { file: r.file, createdAt: r.createdAt }, skipped, 'after/');
+  });
+  return { byHost, seen };
+}
+
+function totalsOf(hosts: HostVerdict[]): FleetReport['totals'] {
+  const errors = hosts.flatMap((h) => (h.after?.error != null ? [h.after.error] : []));
+  const med = median(errors);
+  const worth = hosts.filter((h) => (h.hoursPerYear ?? 0) > 0 && !h.flags.includes('little-gain'));
+  return {
+    hosts: hosts.length,
+    worthIt: worth.length,
+    hoursPerYear: Math.round(worth.reduce((a, h) => a + (h.hoursPerYear ?? 0), 0) * 1000) / 1000,
+    cost: Math.round(worth.reduce((a, h) => a + h.cost, 0) * 100) / 100,
+    medianError: med === null ? null : Math.round(med * 1000) / 1000,
+    medianAbsError: errors.length ? Math.round(median(errors.map(Math.abs))! * 1000) / 1000 : null,
+  };
+}
+
+function fleetNotes(hosts: HostVerdict[]): string[] {
+  const byId = new Map<string, string[]>();
+  for (const h of hosts)
+    if (h.machineId) byId.set(h.machineId, [...(byId.get(h.machineId) ?? []), h.host]);
+  const clones = [...byId.values()].filter((v) => v.length > 1);
+  return clones.length
+    ? [
+        `${clones.reduce((a, c) => a + c.length, 0)} hosts share a machine id with another (cloned machines): told apart by their inventory names.`,
+      ]
+    : [];
+}
+
+export async function evaluateFleet(req: FleetRequest): Promise<FleetReport> {
+  const skipped: SkippedFile[] = [];
+  const o = { target: req.target, pricePerGB: req.pricePerGB };
+  const after = req.afterDir
+    ? await indexAfter({ ...o, dir: req.afterDir, mode: 'after' }, skipped)
+    : null;
+  const newest = new Map<string, Newest>();
+  const verdicts = new Map<string, HostVerdict>();
+  const job: FleetJob = {
+    ...o,
+    dir: req.dir,
+    mode: 'before',
+    afterDir: req.afterDir,
+    afterIndex: after
+      ? Object.fromEntries([...after.byHost].map(([h, n]) => [h, n.file]))
+      : undefined,
+  };
+  let targetName = req.target.name ?? req.target.preset;
+  const seen = await runFleetJob(job, (r) => {
+    if (r.kind === 'skip') return void skipped.push({ file: r.file, why: r.why });
+    if (!newer(newest, r.host, { file: r.file, createdAt: r.createdAt }, skipped, '')) return;
+    if (r.verdict) {
+      verdicts.set(r.host, r.verdict);
+      targetName = r.verdict.targetName;
+    }
+  });
+  const hosts = rankHosts([...verdicts.values()]);
+  const unmatchedAfter = after ? [...after.byHost.keys()].filter((h) => !verdicts.has(h)) : [];
+  return {
+    dir: req.dir,
+    afterDir: req.afterDir ?? null,
+    targetName,
+    pricePerGB: req.pricePerGB,
+    currency: req.currency,
+    filesSeen: seen + (after?.seen ?? 0),
+    hosts,
+    skipped: skipped.sort((a, b) => a.file.localeCompare(b.file)),
+    unmatchedAfter: unmatchedAfter.sort(),
+    totals: totalsOf(hosts),
+    notes: fleetNotes(hosts),
+  };
+}

@@ -1,0 +1,69 @@
+// One run file of a fleet folder: read, validated against the run schema and, for a before-run,
+// assessed (with its after-run, when the after folder has one for the same host): the whole
+// per-file work of `drivewise fleet`.
+import { join } from 'node:path';
+import type { PredictionTarget } from '../../shared/prediction';
+import type { RunDocument } from '../../shared/schemas/run';
+import { UserError } from '../core/errors';
+import { parseRunText } from '../store/run-store';
+import { readRegularFile, UnsafeFileError } from '../store/safe-read';
+import { assessHost, hostNameOf, type HostVerdict } from './assess';
+
+export interface FleetJob {
+  dir: string;
+  /** 'after': only index the folder (host and date of each run); 'before': assess each run. */
+  mode: 'before' | 'after';
+  target: PredictionTarget;
+  pricePerGB: number;
+  afterDir?: string | undefined;
+  /** Host → the after-run file to compare with (the newest of that host). */
+  afterIndex?: Record<string, string> | undefined;
+}
+
+export type FileResult =
+  | { kind: 'run'; file: string; host: string; createdAt: string; verdict?: HostVerdict }
+  | { kind: 'skip'; file: string; why: string };
+
+export async function readRunAt(dir: string, file: string): Promise<RunDocument | string> {
+  try {
+    const r = parseRunText((await readRegularFile(join(dir, file))).toString('utf8'));
+    return r.ok ? r.doc : r.why;
+  } catch (err) {
+    return err instanceof UnsafeFileError ? err.why : 'cannot be read';
+  }
+}
+
+const wrongSide = (doc: RunDocument, job: FleetJob): string | null =>
+  job.mode === 'before' && doc.label === 'after'
+    ? 'is an after-run (give its folder with --after)'
+    : job.mode === 'after' && doc.label === 'before'
+      ? 'is a before-run (give its folder as DIR)'
+      : null;
+
+export async function processFile(job: FleetJob, file: string): Promise<FileResult> {
+  if (!file.endsWith('.json')) return { kind: 'skip', file, why: 'is not a run file (not .json)' };
+  const doc = await readRunAt(job.dir, file);
+  if (typeof doc === 'string') return { kind: 'skip', file, why: doc };
+  const wrong = wrongSide(doc, job);
+  if (wrong) return { kind: 'skip', file, why: wrong };
+  const host = hostNameOf(doc, file);
+  const base = { kind: 'run' as const, file, host, createdAt: doc.createdAt };
+  if (job.mode === 'after') return base;
+  const afterFile = job.afterIndex?.[host];
+  const afterDoc = afterFile && job.afterDir ? await readRunAt(job.afterDir, afterFile) : null;
+  const after =
+    afterDoc && typeof afterDoc !== 'string' ? { doc: afterDoc, file: afterFile! } : undefined;
+  return { ...base, verdict: assessHost(doc, file, job, after) };
+}
+
+/** A folder that cannot be listed is the one fatal error: one line saying why. */
+export function dirError(dir: string, err: unknown): UserError {
+  const code = (err as NodeJS.ErrnoException).code;
+  return new UserError(
+    code === 'ENOENT'
+      ? `${dir} does not exist`
+      : code === 'ENOTDIR'
+        ? `${dir} is not a folder`
+        : `${dir} cannot be read (${code ?? String(err)})`,
+  );
+}

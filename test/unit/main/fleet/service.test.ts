@@ -1,0 +1,128 @@
+// drivewise fleet on real quick runs (test/fixtures/fleet): one on an HDD-like throttled loop
+// device, one on this machine's fast virtual disk.
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buyableGB } from '../../../../src/main/fleet/assess';
+import { fleetCsv, formatFleet } from '../../../../src/main/fleet/format';
+import { fleetHtml } from '../../../../src/main/fleet/html';
+import { evaluateFleet } from '../../../../src/main/fleet/service';
+import { runDocument, type RunDocument } from '../../../../src/shared/schemas/run';
+
+const fixture = (n: string): RunDocument =>
+  runDocument.parse(JSON.parse(readFileSync(join('test/fixtures/fleet', n), 'utf8')));
+const HDD = fixture('quick-hdd-like.json');
+const FAST = fixture('quick-fast.json');
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+function folder(files: Record<string, string | RunDocument>): string {
+  const d = mkdtempSync(join(tmpdir(), 'dw-fleet-'));
+  dirs.push(d);
+  for (const [n, v] of Object.entries(files))
+    writeFileSync(join(d, n), typeof v === 'string' ? v : JSON.stringify(v));
+  return d;
+}
+const as = (doc: RunDocument, patch: Partial<RunDocument>): RunDocument => ({ ...doc, ...patch });
+const req = (dir: string, afterDir?: string) => ({
+  dir,
+  afterDir,
+  target: { preset: 'sata-ssd' as const },
+  pricePerGB: 0.06,
+  currency: '€',
+});
+
+describe('drivewise fleet', () => {
+  it('ranks the HDD-like host first with positive time saved; the fast host gains little', async () => {
+    const r = await evaluateFleet(req(folder({ 'a.json': FAST, 'b.json': HDD })));
+    expect(r.hosts.map((h) => h.host)).toEqual(['lab-hdd-01', 'lab-fast-01']);
+    expect(r.hosts[0]!.hoursPerYear).toBeGreaterThan(0);
+    expect(r.hosts[0]!.flags).not.toContain('little-gain');
+    expect(r.hosts[1]!.flags).toContain('little-gain');
+    expect(r.hosts[0]!.capacityGB).toBe(buyableGB(r.hosts[0]!.usedGB));
+    expect(r.notes.join(' ')).toMatch(/share a machine id/);
+  });
+
+  it('lists damaged, foreign and unsafe files and goes on', async () => {
+    const d = folder({
+      'ok.json': HDD,
+      'bad.json': '{"schema":"drivewise.run"',
+      'x.json': '{"a":1}',
+    });
+    mkdirSync(join(d, 'sub'));
+    symlinkSync('/etc/passwd', join(d, 'link.json'));
+    const r = await evaluateFleet(req(d));
+    expect(r.hosts).toHaveLength(1);
+    expect(Object.fromEntries(r.skipped.map((s) => [s.file, s.why]))).toEqual({
+      'bad.json': 'is damaged (not valid JSON)',
+      'x.json': 'is not a Drivewise run file',
+      sub: 'is a folder (not read)',
+      'link.json': 'is a symbolic link (Drivewise does not follow links)',
+    });
+  });
+
+  it('keeps the newest run of a host and tells clones apart by inventory name', async () => {
+    const older = as(HDD, { id: 'old-1', createdAt: '2020-01-01T00:00:00.000Z' });
+    const clone = as(HDD, { id: 'clone-1', host: { ...HDD.host, inventoryName: 'lab-hdd-02' } });
+    const r = await evaluateFleet(req(folder({ 'n.json': HDD, 'o.json': older, 'c.json': clone })));
+    expect(r.hosts.map((h) => h.host).sort()).toEqual(['lab-hdd-01', 'lab-hdd-02']);
+    expect(r.skipped).toEqual([
+      { file: 'o.json', why: 'is an older run of lab-hdd-01 (the newest is used)' },
+    ]);
+  });
+
+  it('marks SSDs, incomplete runs and SMART warnings', async () => {
+    const ssd = as(FAST, {
+      host: { inventoryName: 'ssd' },
+      drive: { ...FAST.drive!, kind: 'sata-ssd' },
+    });
+    const broken = as(HDD, {
+      host: { inventoryName: 'broken' },
+      tests: HDD.tests.map((t) =>
+        t.testId === 'task.du' ? { ...t, status: 'failed' as const, error: 'EIO' } : t,
+      ),
+      drive: { ...HDD.drive!, smartHealthy: false },
+    });
+    const r = await evaluateFleet(req(folder({ 's.json': ssd, 'b.json': broken })));
+    const by = Object.fromEntries(r.hosts.map((h) => [h.host, h]));
+    expect(by['ssd']!.flags).toContain('ssd');
+    expect(by['broken']!.flags).toEqual(expect.arrayContaining(['incomplete', 'smart']));
+    expect(by['broken']!.notes.join(' ')).toMatch(/task\.du failed \(EIO\)/);
+  });
+
+  it('with --after: measured against predicted gain per host, matched by inventory name', async () => {
+    // The after-run: the same host (same inventory name, new machine id) now measuring like the fast drive.
+    const after = as(FAST, {
+      id: 'after-1',
+      label: 'after',
+      host: { inventoryName: 'lab-hdd-01', machineId: 'f'.repeat(32) },
+    });
+    const r = await evaluateFleet(
+      req(folder({ 'b.json': HDD }), folder({ 'lab-hdd-01.json': after })),
+    );
+    const h = r.hosts[0]!;
+    expect(h.after?.runId).toBe('after-1');
+    expect(h.after!.measuredHoursPerYear).toEqual(expect.any(Number));
+    expect(h.after!.error).toEqual(expect.any(Number));
+    expect(r.totals.medianError).toBe(h.after!.error);
+    expect(formatFleet(r)).toMatch(/Prediction error over the swapped hosts: median [+-]?\d+ %/);
+  });
+
+  it('CSV has one row per host; the page escapes what run files say', async () => {
+    const evil = as(HDD, { host: { inventoryName: '<script>x</script>,=cmd' } });
+    const r = await evaluateFleet(req(folder({ 'e.json': evil, 'f.json': FAST })));
+    const rows = fleetCsv(r).trim().split('\r\n');
+    expect(rows).toHaveLength(3);
+    expect(rows.filter((l) => l.includes('"<script>x</script>,=cmd"'))).toHaveLength(1);
+    const html = fleetHtml(r);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('a missing folder is one line', async () => {
+    await expect(evaluateFleet(req('/nonexistent-dw-fleet'))).rejects.toThrow(
+      '/nonexistent-dw-fleet does not exist',
+    );
+  });
+});
