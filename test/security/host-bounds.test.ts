@@ -183,11 +183,11 @@ describe.skipIf(!isRoot)('class 5: silent and slow connections are bounded', () 
   it('control: a server without timeouts or caps keeps every flood connection open', async () => {
     const srv = createServer((_q, s) => s.end('ok'));
     await new Promise<void>((ok) => srv.listen(0, '127.0.0.1', ok));
-    const f = await flood((srv.address() as AddressInfo).port, 120, 7);
+    const f = await flood((srv.address() as AddressInfo).port, 120, 6);
     srv.closeAllConnections();
     await new Promise((ok) => srv.close(ok));
     console.log(
-      `class 5 control: ${f.alive} of ${f.opened} flood connections still open after 7 s`,
+      `class 5 control: ${f.alive} of ${f.opened} flood connections still open after 6 s`,
     );
     expect(f.alive).toBeGreaterThanOrEqual(20);
   });
@@ -195,9 +195,9 @@ describe.skipIf(!isRoot)('class 5: silent and slow connections are bounded', () 
   it('protected: the real host closes them, and a keyed client gets through meanwhile', async () => {
     const h = await startHostChild();
     try {
-      const flooding = flood(h.port, 300, 7);
+      const flooding = flood(h.port, 300, 6);
       const trips: number[] = [];
-      const end = Date.now() + 6500;
+      const end = Date.now() + 5500;
       while (Date.now() < end) {
         trips.push(await roundTrip(h.url));
         await new Promise((r) => setTimeout(r, 250));
@@ -205,7 +205,7 @@ describe.skipIf(!isRoot)('class 5: silent and slow connections are bounded', () 
       const f = await flooding;
       const worst = Math.max(...trips);
       console.log(
-        `class 5 protected: ${f.alive} of ${f.opened} flood connections still open after 7 s; keyed round trip during the flood: worst ${worst.toFixed(0)} ms of ${trips.length}`,
+        `class 5 protected: ${f.alive} of ${f.opened} flood connections still open after 6 s; keyed round trip during the flood: worst ${worst.toFixed(0)} ms of ${trips.length}`,
       );
       recordAttack('class 5: 300 silent and slow connections by another account', {
         held: f.alive === 0 && worst < 2000,
