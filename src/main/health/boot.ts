@@ -192,6 +192,25 @@ function fstabOn(inp: HealthInputs, disk: string): { label: string; raw: string 
   });
 }
 
+function unidentifiedOldDrive(
+  inp: HealthInputs,
+  title: string,
+  evidence: HealthCheck['evidence'],
+): HealthCheck | null {
+  // Presence only from identity: without a serial a device name says nothing (loop devices and
+  // sdX names are handed out again at every boot), so "not connected" would be a guess.
+  if (!inp.oldDrive || inp.oldDrive.serial !== null) return null;
+  return check(
+    'fstab',
+    'fstab.old-drive',
+    title,
+    'unknown',
+    `The old drive (${inp.oldDrive.path}) reported no serial number, so it cannot be recognised again: device names change between boots. Whether it is still connected is unknown; check its mounts with lsblk.`,
+    evidence,
+    cmd('lsblk -o NAME,SERIAL,WWN,UUID,MOUNTPOINTS', 'lists every drive with its identity'),
+  );
+}
+
 export function checkOldDrive(inp: HealthInputs): HealthCheck {
   const title = 'Old drive still mounted or in fstab';
   const others = inp.otherDisks.filter(
@@ -247,6 +266,8 @@ export function checkOldDrive(inp: HealthInputs): HealthCheck {
     );
   }
   const mounted = others.filter((o) => o.mountpoints.length);
+  const noIdentity = unidentifiedOldDrive(inp, title, evidence);
+  if (noIdentity) return noIdentity;
   if (inp.oldDrive)
     return check(
       'fstab',

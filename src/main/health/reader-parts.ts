@@ -115,9 +115,17 @@ export function fstrimTimerState(
 ): HealthInputs['fstrimTimer'] {
   const cron = join(root, 'etc/cron.weekly/fstrim');
   const timerDir = liveExists(dirname(dirname(wants)));
-  const enabled = liveExists(wants) || liveExists(cron) ? true : timerDir ? false : null;
+  const viaCron = !liveExists(wants) && liveExists(cron);
+  const enabled = liveExists(wants) || viaCron ? true : timerDir ? false : null;
   return {
     enabled,
+    // sd_booted(): systemd made /run/systemd/system at boot; without it no timer ever fires.
+    systemdBooted: liveExists(join(root, 'run/systemd/system'))
+      ? true
+      : liveExists(join(root, 'run'))
+        ? false
+        : null,
+    viaCron,
     source,
     value: enabled
       ? 'present (fstrim.timer enabled)'

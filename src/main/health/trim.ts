@@ -102,6 +102,26 @@ function layerEvidence(inp: HealthInputs): ReturnType<typeof ev>[] {
   return out;
 }
 
+/** fstrim.timer is enabled but cannot fire: the system was not booted with systemd. */
+function timerOff(
+  inp: HealthInputs,
+  what: string,
+  online: string | undefined,
+  evidence: HealthCheck['evidence'],
+): HealthCheck | null {
+  const t = inp.fstrimTimer;
+  if (!t.enabled || t.viaCron || t.systemdBooted !== false || online) return null;
+  return check(
+    'trim',
+    'trim',
+    T,
+    'unknown',
+    `fstrim.timer is enabled, but this system was not booted with systemd (no /run/systemd/system), so the timer does not run here: whether the ${what} is ever trimmed is unknown. On the installed system, check it with the command below.`,
+    [...evidence, ev('/run/systemd/system', 'absent (not booted with systemd)')],
+    cmd('systemctl list-timers fstrim.timer', 'shows when fstrim last ran and runs next'),
+  );
+}
+
 export function checkTrim(inp: HealthInputs): HealthCheck {
   const d = inp.disk;
   if (!d)
@@ -141,7 +161,12 @@ export function checkTrim(inp: HealthInputs): HealthCheck {
   if (mount) evidence.push(ev(`/proc/mounts (${mount.mountpoint})`, mount.options.join(',')));
   evidence.push(ev(inp.fstrimTimer.source, inp.fstrimTimer.value));
   const what = isSolidState(d.kind, d.rotational) ? 'SSD' : 'drive';
-  if (inp.fstrimTimer.enabled)
+  const timerCannotRun = timerOff(inp, what, online, evidence);
+  if (timerCannotRun) return timerCannotRun;
+  if (
+    inp.fstrimTimer.enabled &&
+    !(inp.fstrimTimer.systemdBooted === false && !inp.fstrimTimer.viaCron)
+  )
     return check('trim', 'trim', T, 'ok', `fstrim.timer trims the ${what} weekly.`, evidence);
   if (online)
     return check(

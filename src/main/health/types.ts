@@ -116,7 +116,15 @@ export interface HealthInputs {
   /** Non-device paths named in fstab/swaps (swap files) and whether they exist. */
   pathExists: Record<string, boolean>;
   /** fstrim.timer: enabled (a timers.target.wants link), not, or null when unreadable. */
-  fstrimTimer: { enabled: boolean | null; source: string; value: string };
+  fstrimTimer: {
+    enabled: boolean | null;
+    source: string;
+    value: string;
+    /** Whether systemd runs timers here (booted with systemd: /run/systemd/system); null unread. */
+    systemdBooted?: boolean | null;
+    /** Enabled through cron.weekly instead of the timer (cron runs without systemd). */
+    viaCron?: boolean;
+  };
   smart: SmartInput;
   space: SpaceInput | null;
   spaceError: string | null;

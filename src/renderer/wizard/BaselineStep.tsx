@@ -6,6 +6,7 @@ import { useBaselineFile } from './baseline/use-baseline-file';
 /** The location, where it lands and the saved line; shown once there is a before-run. */
 function SaveBaseline(props: ReturnType<typeof useBaselineFile> & { beforeRunId: string }) {
   const { drive, beforeRunId, path, setPath, where, onReplacedDrive, saved, error, save } = props;
+  const { noSafePlace } = props;
   return (
     <>
       <p>
@@ -20,6 +21,7 @@ function SaveBaseline(props: ReturnType<typeof useBaselineFile> & { beforeRunId:
           type="text"
           value={path}
           onChange={(e) => setPath(e.target.value)}
+          placeholder="/media/you/USB-STICK/drivewise-baseline.json"
           size={60}
         />
         <button
@@ -28,9 +30,15 @@ function SaveBaseline(props: ReturnType<typeof useBaselineFile> & { beforeRunId:
           onClick={save}
           disabled={!path.trim()}
         >
-          Save baseline
+          {onReplacedDrive ? 'Save baseline on the old drive anyway' : 'Save baseline'}
         </button>
       </div>
+      {noSafePlace && !path.trim() && (
+        <p className="muted" role="status" data-testid="baseline-no-safe-place">
+          No other drive is mounted. Plug in a USB stick or mount another drive or a network share,
+          then type a path on it. Until then the baseline stays in Drivewise&apos;s history only.
+        </p>
+      )}
       {onReplacedDrive && (
         <p className="warn-text" role="status" data-testid="baseline-warning">
           This location is on the drive you are replacing ({drive?.model ?? drive?.path}). After a

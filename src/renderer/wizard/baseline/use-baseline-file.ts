@@ -6,6 +6,7 @@ import { errorText } from '../../../shared/format';
 import { api } from '../../api/transport';
 import { useSetup } from '../../setup-store';
 import { useWizard } from '../wizard-store';
+import { safeBaselineDir } from './safe-place';
 
 const parentOf = (p: string): string => p.replace(/\/+[^/]*$/, '') || '/';
 
@@ -19,22 +20,18 @@ export function useBaselineFile() {
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  // Propose a removable drive when one is mounted: that is where a baseline is safest.
+  const [noSafePlace, setNoSafePlace] = useState(false);
+  // Propose another drive (a removable one first); with none mounted, propose nothing.
   useEffect(() => {
     const stamp = new Date().toISOString().slice(0, 10);
     api()
       .drivesList({})
       .then(({ drives }) => {
-        const other = drives.find(
-          (d) =>
-            d.path !== drive?.path &&
-            (d.removable || d.kind === 'usb') &&
-            d.partitions.some((p) => p.mountpoints.length > 0 && !p.readOnly),
-        );
-        const mount = other?.partitions.find((p) => p.mountpoints.length > 0)?.mountpoints[0];
-        setPath((p) => p || `${mount ?? targetDir ?? '/tmp'}/drivewise-baseline-${stamp}.json`);
+        const dir = safeBaselineDir(drives, drive);
+        setNoSafePlace(dir === null);
+        if (dir) setPath((p) => p || `${dir.replace(/\/+$/, '')}/drivewise-baseline-${stamp}.json`);
       })
-      .catch(() => setPath((p) => p || `${targetDir ?? '/tmp'}/drivewise-baseline-${stamp}.json`));
+      .catch(() => setNoSafePlace(true));
   }, [drive, targetDir]);
 
   // Where would the file land? Warn when that is the drive about to be replaced.
@@ -65,5 +62,16 @@ export function useBaselineFile() {
       })
       .catch((e: unknown) => setError(errorText(e)));
   };
-  return { drive, beforeRunId, path, setPath, where, onReplacedDrive, saved, error, save };
+  return {
+    drive,
+    beforeRunId,
+    path,
+    setPath,
+    where,
+    onReplacedDrive,
+    noSafePlace,
+    saved,
+    error,
+    save,
+  };
 }

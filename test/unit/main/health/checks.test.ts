@@ -31,6 +31,27 @@ describe('TRIM', () => {
     expect(t.status).toBe('warn');
     expect(t.fix?.text).toBe('sudo systemctl enable --now fstrim.timer');
   });
+  it('no "OK" from fstrim.timer where systemd did not boot the system: unknown, and why', async () => {
+    const raw = await fixtureHealthInputs('sata-ssd-sata2');
+    // Without online discard, so only the timer could trim.
+    const mounts = raw.mounts.map((m) => ({
+      ...m,
+      options: m.options.filter((o) => !o.startsWith('discard')),
+    }));
+    const inp = { ...raw, mounts };
+    const timer = { enabled: true, source: 'x', value: 'present (fstrim.timer enabled)' };
+    const booted = checkTrim({ ...inp, fstrimTimer: { ...timer, systemdBooted: true } });
+    expect(booted.status).toBe('ok');
+    const ok = booted.status;
+    const t = checkTrim({ ...inp, fstrimTimer: { ...timer, systemdBooted: false } });
+    expect(t.status).toBe('unknown');
+    expect(t.summary).toMatch(/not booted with systemd/);
+    const cron = checkTrim({
+      ...inp,
+      fstrimTimer: { ...timer, systemdBooted: false, viaCron: true },
+    });
+    expect(cron.status).toBe(ok); // cron runs without systemd
+  });
   it('an SSD that accepts no discards warns', async () => {
     const inp = await fixtureHealthInputs('sata-ssd-sata2');
     expect(checkTrim({ ...inp, disk: { ...inp.disk!, discardMax: 0 } })).toMatchObject({
@@ -224,5 +245,16 @@ describe('fstab and boot', () => {
     });
     expect(c.status).toBe('ok');
     expect(c.summary).toMatch(/can be removed/);
+  });
+  it('an old drive without a serial is never called "not connected": its name proves nothing', async () => {
+    const inp = await fixtureHealthInputs('cloned-misaligned');
+    const c = checkOldDrive({
+      ...inp,
+      otherDisks: [],
+      oldDrive: { path: '/dev/loop0', model: null, serial: null },
+    });
+    expect(c.status).toBe('unknown');
+    expect(c.summary).not.toMatch(/not connected/);
+    expect(c.summary).toMatch(/no serial number/);
   });
 });

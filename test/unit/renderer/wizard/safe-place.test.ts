@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { safeBaselineDir } from '../../../../src/renderer/wizard/baseline/safe-place';
+import type { DriveInfo } from '../../../../src/shared/schemas/drive';
+
+const part = (mountpoints: string[], readOnly = false) =>
+  ({
+    path: '/dev/x1',
+    name: 'x1',
+    sizeBytes: 1,
+    fsType: 'ext4',
+    mountpoints,
+    mountOptions: [],
+    readOnly,
+    freeBytes: 1,
+  }) as DriveInfo['partitions'][number];
+const drive = (
+  path: string,
+  kind: DriveInfo['kind'],
+  parts: DriveInfo['partitions'],
+  removable = false,
+) => ({ path, kind, removable, partitions: parts }) as DriveInfo;
+
+describe('where the baseline file is proposed', () => {
+  const old = drive('/dev/sda', 'hdd', [part(['/', '/home'])]);
+  it('never on the drive being replaced: with no other drive, nothing is proposed', () => {
+    expect(safeBaselineDir([old], old)).toBeNull();
+    expect(
+      safeBaselineDir([old, drive('/dev/loop0', 'loop', [part(['/mnt/img'])])], old),
+    ).toBeNull();
+  });
+  it('a removable drive first, then another internal one; not /boot, not read-only', () => {
+    const other = drive('/dev/sdb', 'sata-ssd', [part(['/boot/efi']), part(['/data'])]);
+    const usb = drive(
+      '/dev/sdc',
+      'usb',
+      [part(['/media/you/RO'], true), part(['/media/you/STICK'])],
+      true,
+    );
+    expect(safeBaselineDir([old, other], old)).toBe('/data');
+    expect(safeBaselineDir([old, other, usb], old)).toBe('/media/you/STICK');
+  });
+});
