@@ -35,16 +35,20 @@ describe('drivewise bench task flags', () => {
       root,
       '--repetitions',
       '1',
+      '--size',
+      'task.workloadFiles=1000',
     ]);
     expect(r.err).not.toMatch(/error/i);
     expect(r.code).toBe(0);
     const t = (await r.saved()).tests[0]!;
     expect(t.testId).toBe('task.du');
     expect(t.status).toBe('ok');
-    expect(t.method).toBe(`system du -skx ${root}; CPU = du's user+sys (getrusage of children)`);
+    expect(t.method).toBe(
+      `system du -skx <the generated workload>, then system du -skx ${root}; CPU = du's user+sys (getrusage of children)`,
+    );
     expect(t.extra).toMatchObject({ root });
     expect(t.extra!['kib']).toBeGreaterThan(0);
-    expect(t.extra!['entries']).toBeUndefined(); // only Drivewise's own walk counts entries
+    expect(t.extra!['entries']).toBeNull(); // only Drivewise's own walk counts entries
     expect(leftovers(target)).toEqual([]);
   });
 

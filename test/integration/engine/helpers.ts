@@ -17,6 +17,8 @@ export const TINY = {
   iozone: 1 * MiB,
   seekerSeconds: 0.3,
   qdSeconds: 0.2,
+  // A small generated workload (the default is 20,000 files).
+  'task.workloadFiles': 1000,
 };
 
 export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `dw-${prefix}-`));
