@@ -31,7 +31,7 @@ const wizardPlan = z
     tests: z.array(text(LIMITS.id).min(1)).max(200),
     repetitions: z.number().int().min(1).max(20).nullable(),
     sizes: z.record(z.string(), z.number().positive()),
-    duRoot: z.enum(['usr', 'home', 'root']),
+    duRoot: z.enum(['drive', 'usr', 'home', 'root']),
     compression: z.enum(['gzip', 'xz', 'bzip2']),
     systemDu: z.boolean(),
     tarball: text(LIMITS.path),
