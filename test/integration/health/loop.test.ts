@@ -1,7 +1,7 @@
 // The set-up check on real loop devices: ext4 images mounted with and without `discard`, and the
 // fstab / resume= checks run against files written here. Needs root (losetup, mount).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,9 +92,11 @@ describe.skipIf(skip !== null)('set-up check on loop devices', () => {
     expect(byId(b, 'trim').summary).toMatch(/mounted with "discard"/);
     // The loop device accepts discards (punches holes in its file): that is what was read.
     expect(Number(byId(a, 'trim').evidence[0]!.value)).toBeGreaterThan(0);
-    // An enabled timer makes the plain mount ok too.
+    // An enabled timer makes the plain mount ok too, where systemd runs timers; on a system not
+    // booted with systemd (this machine's PID 1) the timer never fires: unknown, not ok.
     writeFileSync(f.fstrimTimer!, '');
-    expect(byId(runChecks(await readHealthInputs(plain, { files: f })), 'trim').status).toBe('ok');
+    const timed = byId(runChecks(await readHealthInputs(plain, { files: f })), 'trim').status;
+    expect(timed).toBe(existsSync('/run/systemd/system') ? 'ok' : 'unknown');
     rmSync(f.fstrimTimer!);
     // noatime on the discard mount, relatime on the plain one: both ok.
     expect(byId(b, 'mount-options').status).toBe('ok');
