@@ -58,7 +58,7 @@ describe('Verdict screens: A/A, A/B, stopwatch only', () => {
     );
     const text = await page.locator('.vd-report').innerText();
     expect(text).not.toMatch(/faster: this is what you feel|slower after the swap/i);
-    expect(text).toMatch(/not the drive \(memory speed\)/);
+    expect(text).toMatch(/not compared \(memory speed\)/);
     await shots('verdict-aa');
   });
 
