@@ -1,8 +1,7 @@
 // Prints the fleet page with headless Chromium: the page is set as content (no server, no
 // script, every request refused), so nothing from a run file can reach the network or run.
 import type { Browser } from 'playwright-core';
-import { UserError } from '../core/errors';
-import { CHROMIUM_ARGS, findChromium } from '../report/chromium';
+import { findChromium, launchChromium } from '../report/chromium';
 import { countPdfPages } from '../report/pdf-pages';
 
 export async function printHtmlToPdf(
@@ -13,14 +12,7 @@ export async function printHtmlToPdf(
   const executablePath = findChromium(env);
   let browser: Browser | null = null;
   try {
-    try {
-      const { chromium } = await import('playwright-core');
-      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout });
-    } catch (err) {
-      throw new UserError(
-        `could not start Chromium at ${executablePath}: ${(err as Error).message.split('\n')[0]}`,
-      );
-    }
+    browser = await launchChromium(executablePath, timeout);
     const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'light' });
     await context.route('**/*', (route) => route.abort());
     const page = await context.newPage();

@@ -1,5 +1,6 @@
 // Which Chromium prints the report headlessly: CHROME_PATH, else the distribution's package.
 import { accessSync, constants, statSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { UserError } from '../core/errors';
 
 export const CHROMIUM_CANDIDATES = [
@@ -50,4 +51,20 @@ export function findChromium(
   throw new UserError(
     'no Chromium found to print the report: install the chromium package or set CHROME_PATH',
   );
+}
+
+/**
+ * Headless Chromium for printing, or one line saying why it would not start. playwright-core is
+ * loaded here, not at start-up: only the CLI and browser mode print through Chromium, and the
+ * desktop app (which prints with Electron) should not load it at all.
+ */
+export async function launchChromium(executablePath: string, timeout: number): Promise<Browser> {
+  try {
+    const { chromium } = await import('playwright-core');
+    return await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout });
+  } catch (err) {
+    throw new UserError(
+      `could not start Chromium at ${executablePath}: ${(err as Error).message.split('\n')[0]}`,
+    );
+  }
 }

@@ -8,7 +8,7 @@ import { reportHash, type ReportTarget } from '../../shared/contract/report';
 import { UserError } from '../core/errors';
 import type { Dispatch } from '../core/handler-types';
 import { startLoopbackServer } from '../web/loopback-server';
-import { CHROMIUM_ARGS, findChromium } from './chromium';
+import { findChromium, launchChromium } from './chromium';
 import { countPdfPages } from './pdf-pages';
 
 export interface RenderInput {
@@ -73,16 +73,7 @@ async function renderOne(input: RenderInput): Promise<RenderOutput> {
   const host = await startLoopbackServer({ staticDir, dispatch: input.dispatch, maxClients: 2 });
   let browser: Browser | null = null;
   try {
-    try {
-      // Loaded here, not at start-up: only the CLI and browser mode print through Chromium, and
-      // the desktop app (which prints with Electron) should not load playwright-core at all.
-      const { chromium } = await import('playwright-core');
-      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout });
-    } catch (err) {
-      throw new UserError(
-        `could not start Chromium at ${executablePath}: ${(err as Error).message.split('\n')[0]}`,
-      );
-    }
+    browser = await launchChromium(executablePath, timeout);
     // A light page at roughly A4 width, so the screen layout is the printed layout.
     const context = await browser.newContext({
       viewport: { width: 820, height: 1160 },

@@ -18,17 +18,28 @@ export interface TaskSample {
  * says so. Called before every repetition so each sample starts from the same state.
  */
 export async function prepareCache(ctx: TestContext, caveats: string[]): Promise<'cold' | 'warm'> {
-  if (ctx.privileged) {
-    try {
-      await ctx.privileged.dropCaches();
-      return 'cold';
-    } catch (err) {
-      addCaveat(caveats, `${WARM_CAVEAT} (${err instanceof Error ? err.message : String(err)})`);
-      return 'warm';
-    }
-  }
+  const dropped = await dropCachesIfPrivileged(ctx, caveats);
+  if (dropped) return dropped;
   addCaveat(caveats, WARM_CAVEAT);
   return 'warm';
+}
+
+/**
+ * The whole page cache dropped through the root helper: 'cold', or 'warm' with the helper's
+ * error as a caveat; null when the run has no helper (the caller decides what then).
+ */
+export async function dropCachesIfPrivileged(
+  ctx: Pick<TestContext, 'privileged'>,
+  caveats: string[],
+): Promise<'cold' | 'warm' | null> {
+  if (!ctx.privileged) return null;
+  try {
+    await ctx.privileged.dropCaches();
+    return 'cold';
+  } catch (err) {
+    addCaveat(caveats, `${WARM_CAVEAT} (${err instanceof Error ? err.message : String(err)})`);
+    return 'warm';
+  }
 }
 
 export function addCaveat(caveats: string[], text: string): void {

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, constants, openSync } from 'node:fs';
 import { nativeAio } from '../../engine/native-aio';
 import type { TestContext } from '../../engine/types';
-import { addCaveat, WARM_CAVEAT } from '../common';
+import { addCaveat, dropCachesIfPrivileged } from '../common';
 
 const OP_DROP = 3;
 const BATCH = 256;
@@ -56,15 +56,8 @@ export async function coldFiles(
   paths: readonly string[],
   caveats: string[],
 ): Promise<'cold' | 'warm'> {
-  if (ctx.privileged) {
-    try {
-      await ctx.privileged.dropCaches();
-      return 'cold';
-    } catch (err) {
-      addCaveat(caveats, `${WARM_CAVEAT} (${err instanceof Error ? err.message : String(err)})`);
-      return 'warm';
-    }
-  }
+  const dropped = await dropCachesIfPrivileged(ctx, caveats);
+  if (dropped) return dropped;
   await dropFilePages(dir, paths);
   addCaveat(caveats, FADVISE_CAVEAT);
   return 'cold';
