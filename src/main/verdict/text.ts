@@ -2,7 +2,7 @@
 // with the sentences the object carries, so the CLI says what the screen and the PDF say.
 // A heading is printed only above at least one row.
 import { insideText, rangeText, type Prediction } from '../../shared/prediction';
-import { formatSeconds, outcomeWords } from '../../shared/format';
+import { formatSeconds, outcomeWord, outcomeWords } from '../../shared/format';
 import { ratioWords, type Verdict } from '../../shared/verdict';
 import { toMBps } from '../../shared/verdict/metrics';
 
@@ -21,13 +21,6 @@ function section(title: string, rows: string[]): string[] {
   return rows.length ? ['', title, ...rows] : [];
 }
 
-const OUTCOME: Record<string, string> = {
-  faster: 'faster',
-  slower: 'slower',
-  'no-difference': 'no measurable difference',
-  unknown: '',
-};
-
 export function formatVerdict(v: Verdict): string {
   const lines = [
     v.recommendation.headline,
@@ -41,7 +34,7 @@ export function formatVerdict(v: Verdict): string {
       'By kind of work (median speed-up of its methods, with their range):',
       v.headlines.map(
         (h) =>
-          `  ${h.words.padEnd(22)} ${`${ratioWords(h)}`.padEnd(42)} ${OUTCOME[h.outcome] ?? ''}`,
+          `  ${h.words.padEnd(22)} ${`${ratioWords(h)}`.padEnd(42)} ${h.outcome === 'unknown' ? '' : outcomeWord(h.outcome)}`,
       ),
     ),
     ...section(

@@ -119,13 +119,6 @@ export function FindingsList({ findings }: { findings: Finding[] }) {
   );
 }
 
-const OUTCOME_WORDS: Record<MetricComparison['outcome'], string> = {
-  faster: 'faster',
-  slower: 'slower',
-  'no-difference': 'no measurable difference',
-  unknown: 'no figure',
-};
-
 export function TaskTable({ tasks }: { tasks: TaskSaving[] }) {
   if (!tasks.length) return null;
   return (
@@ -163,7 +156,7 @@ export function TaskTable({ tasks }: { tasks: TaskSaving[] }) {
                 <td>{fmtSpread(t.beforeSeconds)}</td>
                 <td>{fmtSpread(t.afterSeconds)}</td>
                 <td>
-                  {t.outcome === 'no-difference' ? OUTCOME_WORDS[t.outcome] : fmtRatio(t.speedup)}
+                  {t.outcome === 'no-difference' ? outcomeWord(t.outcome) : fmtRatio(t.speedup)}
                 </td>
                 <td>{t.savedPerOccurrence === null ? '—' : formatSeconds(t.savedPerOccurrence)}</td>
                 <td>{fmtNum(t.occurrencesPerDay)}</td>
