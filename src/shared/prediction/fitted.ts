@@ -20,26 +20,26 @@ export const MIN_KIND_CASES = 4;
 
 /** From every fitting case of every kind, each predicted by its kind's form fitted on the others. */
 export const POOLED_INTERVAL: KindInterval = {
-  low: 0.61,
-  high: 2.083,
+  low: 0.576,
+  high: 2.013,
   basis: 'pooled',
-  cases: 22,
+  cases: 29,
 };
 
 export const FITTED: Partial<
   Record<TaskKind, { model: ModelForm; interval: KindInterval; source: string }>
 > = {
   boot: {
-    model: { form: 'floor', cpuSeconds: 11.5 },
-    interval: { low: 0.643, high: 1.565, basis: 'kind', cases: 8 },
+    model: { form: 'floor', cpuSeconds: 13.5 },
+    interval: { low: 0.577, high: 1.518, basis: 'kind', cases: 10 },
     source:
-      'about 11.5 s of CPU and firmware work whatever the disk, fitted on the 8 boot cases of the fitting half of test/fixtures/published; chosen by leave-one-out with the bias beside the error: a floor 0.37 log error (bias +0.007) against a share 0.53, a floor plus share 0.46 and a part growing slower than the time 0.41 (bias -0.03)',
+      'about 13.5 s of CPU and firmware work whatever the disk, fitted on the 10 boot cases of the fitting half of test/fixtures/published; chosen by leave-one-out with the bias beside the error: a floor 0.37 log error (bias +0.003) against a share 0.69, a part growing slower than the time 0.40 and a floor plus share that fits no share beyond the floor (the same 0.37)',
   },
   'app-start': {
-    model: { form: 'floor+share', cpuSeconds: 17, cpuShare: 0.08 },
-    interval: { low: 0.675, high: 2.255, basis: 'kind', cases: 11 },
+    model: { form: 'floor+share', cpuSeconds: 15.5, cpuShare: 0.12 },
+    interval: { low: 0.716, high: 2.03, basis: 'kind', cases: 16 },
     source:
-      'about 17 s plus 8 % of its time in CPU work (all of a start shorter than about 18 s), fitted on the 11 game and app start cases of the fitting half of test/fixtures/published, none of them shorter than 25 s; chosen by leave-one-out with the bias beside the error: a floor plus share 0.41 log error (bias +0.009) against a floor 0.42, a share 0.53 and a part growing slower than the time 0.42 (bias -0.03); these cases scatter widely (a console loads at 0.6 of its hard-disk time, a PC game at 0.05-0.35), hence the wide range',
+      'about 15.5 s plus 12 % of its time in CPU work (all of a start shorter than about 17.6 s), fitted on the 16 game and app start cases of the fitting half of test/fixtures/published, the shortest of them 22 s; chosen by leave-one-out with the bias beside the error: a floor plus share 0.41 log error (bias +0.004) against a part growing slower than the time 0.40 but biased fast (-0.03), a floor 0.42 and a share 0.52; these cases scatter widely (a console loads at 0.6-0.9 of its hard-disk time, a PC game at 0.05-0.35), hence the wide range',
   },
   build: {
     model: { form: 'share', cpuShare: 0.54 },
