@@ -20,7 +20,7 @@ export interface Case {
   /** The old disk's rotation speed where the case states it. */
   oldDriveRpm?: 5400 | 7200;
   /** The old disk's link where the case states it. */
-  oldLink?: 'usb2' | 'usb3' | 'sata';
+  oldLink?: 'usb2' | 'usb3' | 'sata' | 'ata100' | 'ata66';
   newDrive: Exclude<TargetPreset, 'custom'>;
   beforeSeconds: number;
   afterSeconds: number;
@@ -36,7 +36,7 @@ export const cases: Case[] = readdirSync(dir)
   .sort()
   .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Case);
 
-const LINK_MBPS = { usb2: 35, usb3: 400, sata: 550 } as const;
+const LINK_MBPS = { usb2: 35, usb3: 400, sata: 550, ata100: 100, ata66: 66 } as const;
 
 /** The --old-drive a person would give for the case: its rpm where stated, else plain hdd. */
 export const oldDriveOf = (c: Case): OldDrive =>
