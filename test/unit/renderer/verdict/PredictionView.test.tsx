@@ -45,7 +45,9 @@ describe('PredictionView', () => {
     render(<PredictionView beforeId={before.id} />);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Your current drive' }), 'hdd');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Target drive' }), 'custom');
-    expect((await screen.findByRole('alert')).textContent).toMatch(/\S/);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'custom target needs at least its sequential read (MB/s) and 4K random read IOPS at queue depth 1',
+    );
     await user.type(screen.getByRole('textbox', { name: 'Rated sequential read, MB/s' }), '550');
     await user.type(
       screen.getByRole('textbox', { name: '4K random read IOPS at queue depth 1' }),
