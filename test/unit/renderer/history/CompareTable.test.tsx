@@ -2,22 +2,15 @@
 // figure with the one rule's words; also A against the same run measured again (A/A).
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HistoryPanel } from '../../../../src/renderer/history/HistoryPanel';
 import { compareRuns } from '../../../../src/shared/reference/compare';
 import { outcomeWord } from '../../../../src/shared/format';
-import { backEnd, capturedPair, type BackEnd } from '../seam/back-end';
+import { capturedPair, servedBackEnd } from '../seam/back-end';
 import { preload } from '../seam/preload-double';
 
 const { before, after } = capturedPair();
-let be: BackEnd;
-beforeAll(async () => {
-  be = await backEnd([before, after]);
-});
-afterAll(() => be.close());
-beforeEach(() =>
-  preload.route(be.dispatch, ['runs.list', 'references.list', 'runs.compare', 'runs.get']),
-);
+servedBackEnd(() => [before, after], ['runs.list', 'references.list', 'runs.compare', 'runs.get']);
 
 describe('History compare', () => {
   it('compares the two runs ticked, with each figure and its outcome', async () => {

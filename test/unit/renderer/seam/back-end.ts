@@ -2,9 +2,11 @@
 // forwards to, so a screen shows what the app would compute from those runs (verdicts, plans,
 // the history) rather than answers written into the test.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServices, type Services } from '../../../../src/main/core/services';
+import type { Channel } from '../../../../src/shared/contract';
 import type { Dispatch } from '../../../../src/main/core/handler-types';
 import { createDispatch, createHandlers } from '../../../../src/main/router';
 import { runDocument, type RunDocument } from '../../../../src/shared/schemas/run';
@@ -64,3 +66,20 @@ export const VERDICT_CHANNELS = [
   'verdict.predict',
   'references.list',
 ] as const;
+
+/**
+ * The file's hooks for a back end holding `runs` (made once), with `channels` routed to it before
+ * every test: read `.current` inside a test.
+ */
+export function servedBackEnd(
+  runs: () => RunDocument[] | Promise<RunDocument[]>,
+  channels: readonly Channel[] = VERDICT_CHANNELS,
+): { current: BackEnd } {
+  const ref = {} as { current: BackEnd };
+  beforeAll(async () => {
+    ref.current = await backEnd(await runs());
+  });
+  afterAll(() => ref.current.close());
+  beforeEach(() => preload.route(ref.current.dispatch, [...channels]));
+  return ref;
+}

@@ -41,17 +41,9 @@ export function fixtureMachine(name: string, home: string | null = null): Fixtur
       const drives = loc.notDrive ? [] : await detectFromSnapshot(snap, opts);
       const drive = drives.find((d) => loc.disks.includes(d.path)) ?? null;
       const writable = !loc.readOnlyMount;
-      return {
-        path,
-        mountpoint: loc.mountpoint,
-        fsType: loc.fsType,
-        device: loc.device,
-        disks: loc.disks,
-        drive,
-        writable,
-        freeBytes: free,
-        warning: warningFor(path, loc, writable, drive),
-      };
+      const warning = warningFor(path, loc, writable, drive);
+      // The contract's schema drops what the answer does not carry (readOnlyMount, notDrive).
+      return { ...loc, path, drive, writable, freeBytes: free, warning };
     },
   };
 }

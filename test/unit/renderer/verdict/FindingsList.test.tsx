@@ -2,12 +2,11 @@
 // again (an A/A pair): the wins of the first pair must not appear in the second.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VerdictView } from '../../../../src/renderer/verdict/VerdictView';
 import { computeVerdict, type Finding } from '../../../../src/shared/verdict';
 import { again } from '../../../e2e/fixture-runs';
-import { backEnd, capturedPair, VERDICT_CHANNELS, type BackEnd } from '../seam/back-end';
-import { preload } from '../seam/preload-double';
+import { capturedPair, servedBackEnd } from '../seam/back-end';
 import { comparePreset } from './verdict-page';
 
 const { before, after } = capturedPair();
@@ -18,12 +17,7 @@ const BADGE: Record<Finding['severity'], string> = {
   good: 'Win',
   info: 'Note',
 };
-let be: BackEnd;
-beforeAll(async () => {
-  be = await backEnd([before, after, repeat]);
-});
-afterAll(() => be.close());
-beforeEach(() => preload.route(be.dispatch, [...VERDICT_CHANNELS]));
+servedBackEnd(() => [before, after, repeat]);
 
 const shown = () =>
   within(screen.getByTestId('verdict-findings'))

@@ -2,20 +2,15 @@
 // from the captured HDD-like run, worked out by main's real verdict.predict.
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PredictionView } from '../../../../src/renderer/verdict/PredictionView';
 import { predict } from '../../../../src/shared/prediction';
 import { fmtNum } from '../../../../src/shared/format';
-import { backEnd, capturedPair, VERDICT_CHANNELS, type BackEnd } from '../seam/back-end';
+import { capturedPair, servedBackEnd } from '../seam/back-end';
 import { preload } from '../seam/preload-double';
 
 const { before, after } = capturedPair();
-let be: BackEnd;
-beforeAll(async () => {
-  be = await backEnd([before, after]);
-});
-afterAll(() => be.close());
-beforeEach(() => preload.route(be.dispatch, [...VERDICT_CHANNELS]));
+servedBackEnd(() => [before, after]);
 
 const headline = () => screen.getByTestId('prediction').querySelector('p')!.textContent;
 const lastPredict = () => preload.calls.filter((c) => c.channel === 'verdict.predict').at(-1);

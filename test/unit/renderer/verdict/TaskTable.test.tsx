@@ -3,22 +3,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compareInVerdict } from '../../../../src/renderer/verdict/verdict-store';
 import { VerdictView } from '../../../../src/renderer/verdict/VerdictView';
 import { fmtNum, fmtSpread, formatSeconds } from '../../../../src/shared/format';
 import { computeVerdict } from '../../../../src/shared/verdict';
-import { backEnd, capturedPair, VERDICT_CHANNELS, type BackEnd } from '../seam/back-end';
-import { preload } from '../seam/preload-double';
+import { capturedPair, servedBackEnd } from '../seam/back-end';
 import { comparePreset } from './verdict-page';
 
 const { before, after } = capturedPair();
-let be: BackEnd;
-beforeAll(async () => {
-  be = await backEnd([before, after]);
-});
-afterAll(() => be.close());
-beforeEach(() => preload.route(be.dispatch, [...VERDICT_CHANNELS]));
+servedBackEnd(() => [before, after]);
 
 const duRow = () =>
   within(screen.getByTestId('verdict-tasks')).getByRole('rowheader', { name: 'Disk search (du)' })

@@ -3,20 +3,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Chart } from 'chart.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VerdictView } from '../../../../src/renderer/verdict/VerdictView';
 import { computeVerdict } from '../../../../src/shared/verdict';
-import { backEnd, capturedPair, VERDICT_CHANNELS, type BackEnd } from '../seam/back-end';
-import { preload } from '../seam/preload-double';
+import { capturedPair, servedBackEnd } from '../seam/back-end';
 import { comparePreset } from './verdict-page';
 
 const { before, after } = capturedPair();
-let be: BackEnd;
-beforeAll(async () => {
-  be = await backEnd([before, after]);
-});
-afterAll(() => be.close());
-beforeEach(() => preload.route(be.dispatch, [...VERDICT_CHANNELS]));
+servedBackEnd(() => [before, after]);
 
 const chartOf = (id: string) => {
   const canvas = within(screen.getByTestId(`chart-${id}`)).getByRole('img');

@@ -1,28 +1,15 @@
 // The Verdict screen on two captured quick runs, answered by main's real router.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VerdictView } from '../../../../src/renderer/verdict/VerdictView';
 import { computeVerdict } from '../../../../src/shared/verdict';
-import { backEnd, capturedPair, type BackEnd } from '../seam/back-end';
+import { capturedPair, servedBackEnd } from '../seam/back-end';
 import { preload } from '../seam/preload-double';
 
 const { before, after } = capturedPair();
 const expected = computeVerdict(before, after);
-let be: BackEnd;
-beforeAll(async () => {
-  be = await backEnd([before, after]);
-});
-afterAll(() => be.close());
-beforeEach(() =>
-  preload.route(be.dispatch, [
-    'runs.list',
-    'runs.get',
-    'verdict.compute',
-    'verdict.predict',
-    'references.list',
-  ]),
-);
+servedBackEnd(() => [before, after]);
 
 /** The picker once the history has arrived and preset the two runs. */
 async function presetPicker() {

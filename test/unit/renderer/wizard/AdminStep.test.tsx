@@ -3,26 +3,22 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PrivilegedManager, type ManagerDeps } from '../../../../src/main/privileged/manager';
+import {
+  defaultManagerDeps,
+  PrivilegedManager,
+  type ManagerDeps,
+} from '../../../../src/main/privileged/manager';
 import { useApp } from '../../../../src/renderer/store';
 import { AdminStep } from '../../../../src/renderer/wizard/AdminStep';
 import { backEnd, type BackEnd } from '../seam/back-end';
 import { preload } from '../seam/preload-double';
 
+// An account that is not root, with polkit there to ask; the person closes the dialog.
 const dismissed: ManagerDeps = {
+  ...defaultManagerDeps(false),
   uid: 1000,
-  runtime: () => ({
-    execPath: '/usr/bin/node',
-    runAsNode: false,
-    script: '/x/root-helper.js',
-    copyScriptOut: false,
-  }),
   availability: () => ({ ok: true, direct: false, tool: 'pkexec', reason: 'pkexec will ask' }),
-  spawnDirect: () => {
-    throw new Error('not root');
-  },
   sudoExec: (_cmd, done) => setTimeout(() => done(new Error('User did not grant permission.')), 20),
-  askTimeoutMs: 5000,
 };
 
 let be: BackEnd;
