@@ -1,11 +1,45 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests that need the whole app built and then start it (Chromium printing, the built main.js
+// running a benchmark): they belong with the integration tests, out of `npm run check`'s loop.
+const needsBuiltApp = [
+  'test/unit/main/shell/startup.test.ts',
+  'test/unit/main/report/print-service.test.ts',
+];
+
+// `npm run test:unit` runs every project; `npm run check` only `unit` and `components`, which
+// need no loop device, no root, no Chromium and no built renderer.
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts'],
     globalSetup: ['test/setup/build-node.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: needsBuiltApp },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['test/unit/renderer/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['test/setup/dom.ts'],
+          // One page per worker, as in the app: the stores and the preload double are reset
+          // after every test (test/setup/dom.ts), so files need no module registry of their own,
+          // and not re-importing main's router and React per file saves most of the suite's time.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', ...needsBuiltApp],
+        },
+      },
+    ],
   },
 });

@@ -1,8 +1,7 @@
 import { AppFooter } from './components/AppFooter';
 import { ResultsPanel } from './history/HistoryPanel';
-import { NotYetStep } from './components/NotYetStep';
 import { StepIndicator } from './components/StepIndicator';
-import { STEPS, useApp, type StepId } from './store';
+import { useApp, type StepId } from './store';
 import { AdminStep } from './wizard/AdminStep';
 import { BaselineStep } from './wizard/BaselineStep';
 import { MeasureAfterStep, MeasureBeforeStep } from './wizard/MeasureStep';
@@ -15,7 +14,7 @@ import { HealthStep } from './health/HealthStep';
 import { useAppInfo, useProgressSync } from './use-app-info';
 import { useAppMenu } from './use-app-menu';
 
-const STEP_VIEWS: Partial<Record<StepId, () => React.JSX.Element>> = {
+const STEP_VIEWS: Record<StepId, () => React.JSX.Element> = {
   welcome: WelcomeStep,
   drive: DriveStep,
   plan: PlanStep,
@@ -39,7 +38,6 @@ export function App() {
   const info = useApp((s) => s.info);
 
   const View = STEP_VIEWS[step];
-  const title = STEPS.find((s) => s.id === step)?.title ?? '';
   return (
     <div className="app">
       <header className="app-header">
@@ -65,9 +63,7 @@ export function App() {
           {notice}
         </p>
       )}
-      <main id="main">
-        {view === 'history' ? <ResultsPanel /> : View ? <View /> : <NotYetStep title={title} />}
-      </main>
+      <main id="main">{view === 'history' ? <ResultsPanel /> : <View />}</main>
       <dialog ref={about} className="about" aria-labelledby="about-title">
         <h2 id="about-title">Drivewise {info?.version}</h2>
         <p>

@@ -22,20 +22,6 @@ export function logTick(v: number, fmt: (x: number) => string): string {
   return [1, 2, 5].some((k) => Math.abs(m - k) < 1e-6) ? fmt(v) : '';
 }
 
-/** Splits long charts so each part fits on one page (a chart is never cut across pages). */
-export function chunk<T>(xs: readonly T[], size: number): T[][] {
-  if (xs.length === 0) return [];
-  if (xs.length <= size) return [xs.slice()];
-  const parts = Math.ceil(xs.length / size);
-  const per = Math.ceil(xs.length / parts); // even parts: no lonely last bar
-  const out: T[][] = [];
-  for (let i = 0; i < xs.length; i += per) out.push(xs.slice(i, i + per));
-  return out;
-}
-
-/** " (2 of 3)" when a chart was split, else nothing. */
-export const partOf = (i: number, n: number): string => (n > 1 ? ` (${i + 1} of ${n})` : '');
-
 /** 1-2-5 steps inside [min, max]: the only ticks a log axis shows. */
 export function logTicks(min: number, max: number): number[] {
   const out: number[] = [];

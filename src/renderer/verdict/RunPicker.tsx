@@ -2,14 +2,15 @@
 // The runs come from useRunList; Compare is a plain submit handler calling the verdict store's
 // setPair, since choosing the pair is the store's own action, not a fetch.
 import { useVerdict } from './verdict-store';
-import { useRunList, type RunRow } from './use-run-list';
+import type { RunSummaryDto } from '../../shared/contract/runs';
+import { useRunList } from './use-run-list';
 
-const describe = (r: RunRow) =>
+const describe = (r: RunSummaryDto) =>
   `${r.name ?? r.drive ?? r.id} — ${r.label}, ${new Date(r.createdAt).toLocaleString()}`;
 
 export function RunPicker() {
   const setPair = useVerdict((s) => s.setPair);
-  const { runs, error, before, setBefore, after, setAfter, history } = useRunList();
+  const { runs, error, before, setBefore, after, setAfter } = useRunList();
 
   const ok = before && after && before !== after;
   return (
@@ -21,17 +22,15 @@ export function RunPicker() {
       }}
     >
       <p>
-        The verdict compares a run on the old drive with a run on the new one.{' '}
-        {history
-          ? 'Pick them from your history.'
-          : 'The run history is not part of this version yet: enter the two run ids (shown when a run is saved).'}
+        The verdict compares a run on the old drive with a run on the new one. Pick them from your
+        history.
       </p>
       {error && (
         <p className="vd-error" role="alert">
           {error}
         </p>
       )}
-      {history && runs && runs.length < 2 && (
+      {runs && runs.length < 2 && (
         <p>At least two saved runs are needed; there are {runs.length}.</p>
       )}
       <div className="vd-form">
@@ -43,18 +42,14 @@ export function RunPicker() {
         ).map(([label, value, set]) => (
           <label key={label}>
             {label}
-            {history ? (
-              <select value={value} onChange={(e) => set(e.target.value)}>
-                <option value="">—</option>
-                {(runs ?? []).map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {describe(r)}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input value={value} onChange={(e) => set(e.target.value)} spellCheck={false} />
-            )}
+            <select value={value} onChange={(e) => set(e.target.value)}>
+              <option value="">—</option>
+              {(runs ?? []).map((r) => (
+                <option key={r.id} value={r.id}>
+                  {describe(r)}
+                </option>
+              ))}
+            </select>
           </label>
         ))}
       </div>

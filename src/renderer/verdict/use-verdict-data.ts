@@ -6,7 +6,6 @@ import type { Verdict } from '../../shared/verdict';
 import { spreadOfMeasurement } from '../../shared/verdict/compare';
 import { metricKey } from '../../shared/verdict/metrics';
 import { errorText } from '../../shared/format';
-import { hasChannel } from '../api/channels';
 import { api } from '../api/transport';
 import type { ReferenceOverlay } from './verdict-charts';
 import { useVerdict } from './verdict-store';
@@ -28,10 +27,8 @@ export function overlayOf(run: RunDocument): ReferenceOverlay {
 export function useReferences(): RunDocument[] {
   const [refs, setRefs] = useState<RunDocument[]>([]);
   useEffect(() => {
-    if (!hasChannel('references.list')) return;
-    const list = (api() as unknown as { referencesList(r: object): Promise<RunDocument[]> })
-      .referencesList;
-    list({})
+    api()
+      .referencesList({})
       .then(setRefs)
       .catch(() => setRefs([]));
   }, []);

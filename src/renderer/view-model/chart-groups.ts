@@ -5,7 +5,7 @@ import { figureLabel, labelText } from '../../shared/labels';
 import type { MetricComparison, MetricTheme, SpreadOf } from '../../shared/verdict';
 import { toMBps } from '../../shared/verdict/metrics';
 import { distinctLabels } from './chart-labels';
-import { chunk, partOf } from '../report/chart-utils';
+import { chunk, partOf } from './chart-parts';
 
 interface ChartBar {
   label: string;

@@ -6,7 +6,8 @@ import {
   shortNote,
   testTables,
 } from '../../../../src/renderer/report/report-model';
-import { chunk, logTick, logTicks } from '../../../../src/renderer/report/chart-utils';
+import { logTick, logTicks } from '../../../../src/renderer/report/chart-utils';
+import { chunk } from '../../../../src/renderer/view-model/chart-parts';
 import type { RunDocument } from '../../../../src/shared/schemas/run';
 import { seedPair } from './fixtures';
 
