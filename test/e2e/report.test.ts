@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/main/cli/program';
+import { runCli } from '../../src/main/program';
 import { createServices, type Services } from '../../src/main/core/services';
 import { CHROMIUM_ARGS, findChromium } from '../../src/main/report/chromium';
 import { createDispatch, createHandlers } from '../../src/main/router';

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/main/cli/program';
+import { runCli } from '../../src/main/program';
 import { createServices } from '../../src/main/core/services';
 import { createDispatch, createHandlers } from '../../src/main/router';
 import { readRunFile } from '../../src/main/store/run-store';

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/main/cli/program';
+import { runCli } from '../../src/main/program';
 import { createServices } from '../../src/main/core/services';
 import { capture, tempDirs } from '../integration/engine/helpers';
 import { sampleRun } from './store-fixtures';

@@ -15,7 +15,7 @@ import {
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/main/cli/program';
+import { runCli } from '../../src/main/program';
 import { createServices, type Services } from '../../src/main/core/services';
 import { setReportPrinter } from '../../src/main/report/printer';
 import { capture, tempDirs } from '../integration/engine/helpers';

@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, lstatSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/main/cli/program';
+import { runCli } from '../../src/main/program';
 import { createServices } from '../../src/main/core/services';
 import { writeFileSafe } from '../../src/main/core/safe-write';
 import { capture, tempDirs } from '../integration/engine/helpers';

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import pkg from '../../../package.json';
 import type { FeatureFlags } from '../../shared/contract/app';
-import type { EngineSpawner } from '../engine/client';
+import type { EngineSpawner } from '../engine/host/client';
 import { EventBus } from './event-bus';
 import { rootMayUseFolder } from './file-owner';
 import { JobManager } from './jobs';

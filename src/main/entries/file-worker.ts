@@ -2,7 +2,7 @@
 // the folder (started by engine/file-ops.ts when root runs in another account's folder), answers
 // once over the fork IPC channel and exits.
 import { UserError } from '../core/errors';
-import { runFileOp, type FileOp } from '../engine/file-ops';
+import { runFileOp, type FileOp } from '../engine/host/file-ops';
 
 process.once('message', (m: FileOp) => {
   runFileOp(m)

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/main/cli/program';
+import { runCli } from '../../../src/main/program';
 import { createServices, type Services } from '../../../src/main/core/services';
 import { runHealthCheck } from '../../../src/main/health/service';
 import { healthReport } from '../../../src/shared/contract/health';

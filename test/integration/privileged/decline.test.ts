@@ -3,8 +3,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../../src/main/core/services';
-import { defaultBenchDeps, runBench } from '../../../src/main/engine/bench-service';
-import { NO_ADMIN_CAVEAT } from '../../../src/main/engine/benchmarks/common';
+import { defaultBenchDeps, runBench } from '../../../src/main/engine/host/bench-service';
+import { NO_ADMIN_CAVEAT } from '../../../src/main/engine/worker/benchmarks/common';
 import { PrivilegedManager } from '../../../src/main/privileged/manager';
 import { leftovers, req, saver, tempDir } from '../engine/helpers';
 

@@ -6,7 +6,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { createServices } from '../../../src/main/core/services';
-import { defaultBenchDeps, runBench } from '../../../src/main/engine/bench-service';
+import { defaultBenchDeps, runBench } from '../../../src/main/engine/host/bench-service';
 import type { BenchStartReq } from '../../../src/shared/contract/bench';
 import type { RunDocument } from '../../../src/shared/schemas/run';
 import { saver } from '../engine/helpers';

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../../src/main/cli/program';
+import { runCli } from '../../../../src/main/program';
 import { createServices } from '../../../../src/main/core/services';
 
 const dirs: string[] = [];

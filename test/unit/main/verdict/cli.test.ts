@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../../src/main/cli/program';
+import { runCli } from '../../../../src/main/program';
 import { createServices } from '../../../../src/main/core/services';
 import { seed000 } from '../../shared/verdict/seed-runs';
 
