@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { oneLine, UserError } from './core/errors';
-import { createServices, type Services } from './core/services';
+import type { Services } from './core/services';
+import { createServices } from './create-services';
+import { createDispatch, createHandlers } from './router';
 import { registerBench } from './engine/host/bench-cli';
 import { registerReport } from './report/cli';
 import { registerDrives } from './drives/cli';
@@ -11,7 +13,7 @@ import { registerVerdict } from './verdict/cli';
 import { registerHealth } from './health/cli';
 import { registerFleet } from './fleet/cli';
 import { writeTo } from './cli/stdio';
-import type { CliIo, Register } from './cli/types';
+import type { CliIo, CliRoot, Register } from './cli/types';
 
 const registrations: Register[] = [
   registerBench,
@@ -34,7 +36,8 @@ export function buildProgram(services: Services, io: CliIo): Command {
     .showHelpAfterError('(run `drivewise --help` for usage)')
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride();
-  for (const register of registrations) register(program, services, io);
+  const root: CliRoot = { dispatchFor: (s) => createDispatch(createHandlers(s)) };
+  for (const register of registrations) register(program, services, io, root);
   return program;
 }
 

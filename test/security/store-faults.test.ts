@@ -6,7 +6,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/program';
-import { createServices } from '../../src/main/core/services';
+import { createServices } from '../../src/main/create-services';
 import { createDispatch, createHandlers } from '../../src/main/router';
 import { readRunFile } from '../../src/main/store/run-store';
 import type { JobFinished } from '../../src/shared/contract/jobs';

@@ -7,7 +7,7 @@ import { chmodSync, lstatSync, readFileSync, rmSync, unlinkSync, writeFileSync }
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/program';
-import { createServices } from '../../src/main/core/services';
+import { createServices } from '../../src/main/create-services';
 import { writeFileSafe } from '../../src/main/core/safe-write';
 import { capture, tempDirs } from '../integration/engine/helpers';
 import { isRoot } from './cli-run';

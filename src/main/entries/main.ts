@@ -17,7 +17,8 @@ import {
   processStartNs,
   writeLoginProbeRecord,
 } from '../tasks/login-probe-record';
-import { createServices, defaultConfigDir } from '../core/services';
+import { defaultConfigDir } from '../core/services';
+import { createServices } from '../create-services';
 import { defaultWorkerPath } from '../engine/host/client';
 import { collectLoginAtStart } from '../tasks';
 import { createDispatch, createHandlers } from '../router';

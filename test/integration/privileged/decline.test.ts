@@ -2,7 +2,7 @@
 // without admin rights and every affected test records why.
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createServices } from '../../../src/main/core/services';
+import { createServices } from '../../../src/main/create-services';
 import { defaultBenchDeps, runBench } from '../../../src/main/engine/host/bench-service';
 import { NO_ADMIN_CAVEAT } from '../../../src/main/engine/worker/benchmarks/common';
 import { PrivilegedManager } from '../../../src/main/privileged/manager';

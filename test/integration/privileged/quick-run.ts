@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { createServices } from '../../../src/main/core/services';
+import { createServices } from '../../../src/main/create-services';
 import { defaultBenchDeps, runBench } from '../../../src/main/engine/host/bench-service';
 import type { BenchStartReq } from '../../../src/shared/contract/bench';
 import type { RunDocument } from '../../../src/shared/schemas/run';

@@ -243,3 +243,10 @@ async function answerPrivileged(
     });
   }
 }
+
+declare module '../../core/services' {
+  interface Services {
+    /** How the benchmark engine process is started: a utilityProcess in the app; fork when unset. */
+    engineSpawner?: EngineSpawner | undefined;
+  }
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../../src/main/program';
-import { createServices } from '../../../../src/main/core/services';
+import { createServices } from '../../../../src/main/create-services';
 import { seed000 } from '../../shared/verdict/seed-runs';
 
 const dir = mkdtempSync(join(tmpdir(), 'dw-verdict-cli-'));
