@@ -1,5 +1,9 @@
 // The `drivewise bench` command's flags, kept apart from what the command does with them.
 import { Option, type Command } from 'commander';
+import { SIZE_LABELS, type ProfileSizes } from '../../../shared/bench/catalogue';
+
+/** The --size keys: every size a profile sets, from the catalogue's one table of them. */
+export const SIZE_KEYS = Object.keys(SIZE_LABELS) as (keyof ProfileSizes)[];
 
 /** The flags as commander hands them to the action. */
 export interface BenchCliOptions {
@@ -39,7 +43,7 @@ export function defineBenchCommand(program: Command): Command {
     .option('--tests <ids>', 'comma-separated test ids (e.g. buffered-read,qd-profile)')
     .option(
       '--size <sizes>',
-      'sizes: 512M for all files, or key=value list (file, dd, bonnie, bonnieChar, bonnieFiles, iozone, seekerSeconds, qdSeconds)',
+      `sizes: 512M for all files, or key=value list (${SIZE_KEYS.join(', ')})`,
     )
     .option('--repetitions <n>', 'repetitions per test (1-20)')
     .option(

@@ -1,7 +1,7 @@
 // `drivewise bench`: the same engine and history, headless.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { parseSize, type ProfileSizes } from '../../../shared/bench/catalogue';
+import { parseSize, SIZE_LABELS, type ProfileSizes } from '../../../shared/bench/catalogue';
 import { parseApps, resolveSettings } from '../../../shared/bench/plan';
 import type { RunDocument } from '../../../shared/schemas/run';
 import { UserError } from '../../core/errors';
@@ -21,20 +21,8 @@ import {
   type BenchRunHooks,
   type TaskOptions,
 } from './bench-service';
-import { defineBenchCommand, type BenchCliOptions } from './bench-cli-command';
+import { defineBenchCommand, SIZE_KEYS, type BenchCliOptions } from './bench-cli-command';
 import { formatDryRun, formatEta, formatRunTable } from '../../cli/format';
-
-const SIZE_KEYS: (keyof ProfileSizes)[] = [
-  'file',
-  'dd',
-  'bonnie',
-  'bonnieChar',
-  'bonnieFiles',
-  'iozone',
-  'seekerSeconds',
-  'qdSeconds',
-  'phaseSeconds',
-];
 
 /** --size 512M sets every byte size; --size dd=1G,iozone=64M sets some; counts/seconds are plain numbers. */
 export function parseSizes(text: string | undefined): Record<string, number> | undefined {
@@ -61,9 +49,13 @@ function parseSizeList(text: string): Record<string, number> {
     }
     const key = part.slice(0, eq);
     const value = part.slice(eq + 1);
-    if (!(SIZE_KEYS as string[]).includes(key) && !key.startsWith('task.'))
+    const known = (SIZE_KEYS as string[]).includes(key);
+    if (!known && !key.startsWith('task.'))
       throw new UserError(`unknown size key "${key}" (known: ${SIZE_KEYS.join(', ')})`);
-    const plain = key === 'bonnieFiles' || key.endsWith('Seconds');
+    // Counts and seconds are plain numbers; only the MiB sizes take a unit (512M, 1G).
+    const plain = known
+      ? SIZE_LABELS[key as keyof ProfileSizes].unit !== 'MiB'
+      : key.endsWith('Seconds');
     const n = plain ? Number(value) : parseSize(value);
     if (!(n > 0)) throw new UserError(`--size ${key}: "${value}" is not a positive number`);
     out[key] = n;
