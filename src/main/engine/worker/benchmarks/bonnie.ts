@@ -2,23 +2,16 @@
 // random seeks (5 concurrent seekers, 8192 seeks, every 10th chunk rewritten) and N×1024 zero-byte
 // file create/stat/delete, sequential then random.
 import { BONNIE_METRICS } from '../../../../shared/bench/bonnie-metrics';
-import { estimateBytes, estimateSeconds } from '../../../../shared/bench/estimates';
 import { BONNIE_MIN_SECONDS, measurement } from '../../methods/calc';
 import { ioErrorMessage, makeRandom } from '../../methods/io';
 import type { TestContext, TestModule } from '../../types';
 import { fileOpsMode } from './bonnie-files';
 import { dataPhases, filePhases, phaseProgress, type BonnieShape, type Metric } from './bonnie-io';
 import { CHUNK, SEEK_PROCS, SEEKS } from './bonnie-seeks';
-import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, sizesOf } from './common';
+import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, sizesOf, synthetic } from './common';
 
 export const bonnie: TestModule = {
-  id: 'bonnie',
-  title: 'bonnie++ method',
-  kind: 'synthetic',
-  tool: 'bonnie++',
-  estimateSeconds: ({ repetitions, sizes, rates }) =>
-    estimateSeconds('bonnie', repetitions, sizesOf({ sizes }), rates),
-  bytesNeeded: ({ sizes }) => estimateBytes('bonnie', sizesOf({ sizes })),
+  ...synthetic('bonnie'),
   async run(ctx) {
     const shape = bonnieShape(ctx);
     const { size, charSize, nFiles, cap } = shape;

@@ -2,7 +2,13 @@
 // spreading progress over repetitions.
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROFILES, type ProfileSizes } from '../../../../shared/bench/catalogue';
+import {
+  CATALOGUE,
+  PROFILES,
+  type ProfileSizes,
+  type SyntheticTestId,
+} from '../../../../shared/bench/catalogue';
+import { estimateBytes, estimateSeconds } from '../../../../shared/bench/estimates';
 import type { TestResult } from '../../../../shared/schemas/run';
 import { oneLine } from '../../../core/errors';
 import { createDataFile, ioErrorMessage } from '../../methods/io';
@@ -10,6 +16,25 @@ import type { LiveValue, PrivilegedOps, TestContext, TestModule } from '../../ty
 
 export function sizesOf(ctx: { sizes: Record<string, number> }): ProfileSizes {
   return { ...PROFILES.quick.sizes, ...ctx.sizes };
+}
+
+/**
+ * A synthetic test's id, title and tool from its catalogue entry (the renderer's Plan step shows
+ * the same entry, so they are written once, in src/shared) and its estimates from
+ * shared/bench/estimates; the module adds only how it runs.
+ */
+export function synthetic(id: SyntheticTestId): Omit<TestModule, 'run'> {
+  const entry = CATALOGUE.find((c) => c.id === id);
+  if (!entry) throw new Error(`${id} has no catalogue entry`);
+  return {
+    id,
+    title: entry.title,
+    kind: 'synthetic',
+    tool: entry.tool,
+    estimateSeconds: ({ repetitions, sizes, rates }) =>
+      estimateSeconds(id, repetitions, sizesOf({ sizes }), rates),
+    bytesNeeded: ({ sizes }) => estimateBytes(id, sizesOf({ sizes })),
+  };
 }
 
 export function baseResult(

@@ -3,23 +3,16 @@
 import { closeSync, fsync, openSync, rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
-import { estimateBytes, estimateSeconds } from '../../../../shared/bench/estimates';
 import { mbPerSec, measurement } from '../../methods/calc';
 import { ioErrorMessage, nowNs, secondsSince, Slicer, writeFull } from '../../methods/io';
 import type { TestModule } from '../../types';
-import { baseResult, fmtBytes, repProgress, sizesOf } from './common';
+import { baseResult, fmtBytes, repProgress, sizesOf, synthetic } from './common';
 
 const BS = 8192;
 const fsyncAsync = promisify(fsync);
 
 export const ddWrite: TestModule = {
-  id: 'dd-write',
-  title: 'Sequential write with sync',
-  kind: 'synthetic',
-  tool: 'dd',
-  estimateSeconds: ({ repetitions, sizes, rates }) =>
-    estimateSeconds('dd-write', repetitions, sizesOf({ sizes }), rates),
-  bytesNeeded: ({ sizes }) => estimateBytes('dd-write', sizesOf({ sizes })),
+  ...synthetic('dd-write'),
   async run(ctx) {
     const size = Math.max(BS, Math.floor(sizesOf(ctx).dd / BS) * BS);
     const count = size / BS;

@@ -2,7 +2,6 @@
 import { closeSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { estimateBytes, estimateSeconds } from '../../../../shared/bench/estimates';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { bufferedReadMethod, cachedReadMethod, HDPARM_BLOCK } from '../../methods/hdparm';
@@ -15,16 +14,11 @@ import {
   rawOrFallback,
   repProgress,
   sizesOf,
+  synthetic,
 } from './common';
 
 export const cachedRead: TestModule = {
-  id: 'cached-read',
-  title: 'Cached reads',
-  kind: 'synthetic',
-  tool: 'hdparm -T',
-  estimateSeconds: ({ repetitions, sizes, rates }) =>
-    estimateSeconds('cached-read', repetitions, sizesOf({ sizes }), rates),
-  bytesNeeded: ({ sizes }) => estimateBytes('cached-read', sizesOf({ sizes })),
+  ...synthetic('cached-read'),
   async run(ctx) {
     const r = baseResult(
       this,
@@ -62,13 +56,7 @@ export const cachedRead: TestModule = {
 };
 
 export const bufferedRead: TestModule = {
-  id: 'buffered-read',
-  title: 'Buffered disk reads',
-  kind: 'synthetic',
-  tool: 'hdparm -t',
-  estimateSeconds: ({ repetitions, sizes, rates }) =>
-    estimateSeconds('buffered-read', repetitions, sizesOf({ sizes }), rates),
-  bytesNeeded: ({ sizes }) => estimateBytes('buffered-read', sizesOf({ sizes })),
+  ...synthetic('buffered-read'),
   async run(ctx) {
     const r = baseResult(
       this,

@@ -4,7 +4,7 @@
 import { closeSync, constants, openSync, readSync, rmSync } from 'node:fs';
 import { randomFillSync } from 'node:crypto';
 import { join } from 'node:path';
-import { estimateBytes, estimateSeconds, IOZONE_RECORDS } from '../../../../shared/bench/estimates';
+import { IOZONE_RECORDS } from '../../../../shared/bench/estimates';
 import { kibPerSec, measurement } from '../../methods/calc';
 import {
   alignedBuffer,
@@ -20,16 +20,10 @@ import { ioBuffer } from '../../methods/io-buffers';
 import { IOZONE_OPS } from '../../../../shared/bench/iozone-metrics';
 import type { Measurement } from '../../../../shared/schemas/run';
 import type { TestModule } from '../../types';
-import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, repProgress, sizesOf } from './common';
+import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, repProgress, sizesOf, synthetic } from './common';
 
 export const iozone: TestModule = {
-  id: 'iozone',
-  title: 'iozone -I method',
-  kind: 'synthetic',
-  tool: 'iozone',
-  estimateSeconds: ({ repetitions, sizes, rates }) =>
-    estimateSeconds('iozone', repetitions, sizesOf({ sizes }), rates),
-  bytesNeeded: ({ sizes }) => estimateBytes('iozone', sizesOf({ sizes })),
+  ...synthetic('iozone'),
   async run(ctx) {
     const size = Math.max(1024 * 1024, Math.floor(sizesOf(ctx).iozone / (512 * 1024)) * 512 * 1024);
     // 54 passes in a quick run: each is bounded to a quarter of a phase (fio's runtime).

@@ -2,7 +2,7 @@
 // time-based like `fio --time_based --direct=1`, on the shared test file.
 import { randomFillSync } from 'node:crypto';
 import { closeSync, fsyncSync } from 'node:fs';
-import { estimateBytes, estimateSeconds, qdRampSeconds } from '../../../../shared/bench/estimates';
+import { qdRampSeconds } from '../../../../shared/bench/estimates';
 import type { Measurement } from '../../../../shared/schemas/run';
 import { kibPerSec, latencyStats, measurement } from '../../methods/calc';
 import { makeRandom, openTestFile } from '../../methods/io';
@@ -17,6 +17,7 @@ import {
   NOT_DIRECT_CAVEAT,
   repProgress,
   sizesOf,
+  synthetic,
 } from './common';
 
 export interface QdPhase {
@@ -42,13 +43,7 @@ export const phaseLabel = (p: QdPhase) =>
   `${p.pattern.toUpperCase()} ${p.bs >= 1024 * KiB ? `${p.bs / 1024 / KiB}M` : `${p.bs / KiB}K`} Q${p.qd} ${p.op}`;
 
 export const qdProfile: TestModule = {
-  id: 'qd-profile',
-  title: 'Queue-depth profile',
-  kind: 'synthetic',
-  tool: 'fio',
-  estimateSeconds: ({ repetitions, sizes, rates }) =>
-    estimateSeconds('qd-profile', repetitions, sizesOf({ sizes }), rates),
-  bytesNeeded: ({ sizes }) => estimateBytes('qd-profile', sizesOf({ sizes })),
+  ...synthetic('qd-profile'),
   async run(ctx) {
     const s = sizesOf(ctx);
     const lead = 0.15;

@@ -1,6 +1,5 @@
 // seeker method: random small reads for a set time → seeks/s and ms access time.
 import { closeSync } from 'node:fs';
-import { estimateBytes, estimateSeconds } from '../../../../shared/bench/estimates';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { seekerMethod } from '../../methods/seeker';
@@ -13,16 +12,11 @@ import {
   rawOrFallback,
   repProgress,
   sizesOf,
+  synthetic,
 } from './common';
 
 export const seeker: TestModule = {
-  id: 'seeker',
-  title: 'Random access (seeker)',
-  kind: 'synthetic',
-  tool: 'seeker',
-  estimateSeconds: ({ repetitions, sizes, rates }) =>
-    estimateSeconds('seeker', repetitions, sizesOf({ sizes }), rates),
-  bytesNeeded: ({ sizes }) => estimateBytes('seeker', sizesOf({ sizes })),
+  ...synthetic('seeker'),
   async run(ctx) {
     const s = sizesOf(ctx);
     const seconds = s.seekerSeconds;
