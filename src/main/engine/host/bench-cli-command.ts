@@ -1,6 +1,11 @@
 // The `drivewise bench` command's flags, kept apart from what the command does with them.
 import { Option, type Command } from 'commander';
-import { SIZE_LABELS, type ProfileSizes } from '../../../shared/bench/catalogue';
+import {
+  PROFILE_IDS,
+  SIZE_LABELS,
+  type ProfileId,
+  type ProfileSizes,
+} from '../../../shared/bench/catalogue';
 
 /** The --size keys: every size a profile sets, from the catalogue's one table of them. */
 export const SIZE_KEYS = Object.keys(SIZE_LABELS) as (keyof ProfileSizes)[];
@@ -8,7 +13,7 @@ export const SIZE_KEYS = Object.keys(SIZE_LABELS) as (keyof ProfileSizes)[];
 /** The flags as commander hands them to the action. */
 export interface BenchCliOptions {
   dir: string;
-  profile: 'quick' | 'full' | 'custom';
+  profile: ProfileId;
   tests?: string;
   size?: string;
   repetitions?: string;
@@ -36,9 +41,7 @@ export function defineBenchCommand(program: Command): Command {
       'folder on the drive to test (a .drivewise-* work folder is created and removed)',
     )
     .addOption(
-      new Option('--profile <profile>', 'test profile')
-        .choices(['quick', 'full', 'custom'])
-        .default('quick'),
+      new Option('--profile <profile>', 'test profile').choices(PROFILE_IDS).default('quick'),
     )
     .option('--tests <ids>', 'comma-separated test ids (e.g. buffered-read,qd-profile)')
     .option(

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SIZE_LABELS } from '../../../../../src/shared/bench/catalogue';
+import { PROFILE_IDS, SIZE_LABELS } from '../../../../../src/shared/bench/catalogue';
 import { parseSizes } from '../../../../../src/main/engine/host/bench-cli';
 
 const MiB = 1024 * 1024;
@@ -22,6 +22,8 @@ describe('bench --size', () => {
     const help = r.stdout.replace(/\s+/g, ' ');
     const listed = /key=value list \(([^)]*)\)/.exec(help)?.[1]?.split(/,\s*/);
     expect(listed).toEqual(Object.keys(SIZE_LABELS));
+    // The profiles offered are the one list the contract checks a plan against.
+    expect(help).toContain(`(choices: ${PROFILE_IDS.map((p) => `"${p}"`).join(', ')}`);
   });
 
   it('MiB sizes take a unit, counts and seconds are plain numbers', () => {
