@@ -4,6 +4,7 @@
 import { build } from 'esbuild';
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { NODE_BUNDLE } from './build-node.mjs';
 
 export async function buildTools(root = process.cwd()) {
   const dir = join(root, 'tools');
@@ -13,14 +14,8 @@ export async function buildTools(root = process.cwd()) {
       build({
         entryPoints: [join(dir, file)],
         outfile: join(root, 'dist/tools', `${basename(file, '.ts')}.js`),
-        bundle: true,
-        platform: 'node',
-        format: 'cjs',
-        target: 'node20',
-        sourcemap: true,
-        logLevel: 'warning',
+        ...NODE_BUNDLE,
         packages: 'external',
-        external: ['electron'],
       }),
     ),
   );
