@@ -4,6 +4,17 @@ import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join, basename } from 'node:path';
 
+/** esbuild's settings for a Node bundle: the app's entries and the tools in tools/ alike. */
+export const NODE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  external: ['electron'],
+};
+
 export async function buildNode(root = process.cwd()) {
   const dir = join(root, 'src/main/entries');
   const entries = readdirSync(dir).filter((f) => f.endsWith('.ts'));
@@ -14,15 +25,9 @@ export async function buildNode(root = process.cwd()) {
       return build({
         entryPoints: [join(dir, file)],
         outfile: join(root, 'dist/main', `${name}.js`),
-        bundle: true,
-        platform: 'node',
-        format: 'cjs',
-        target: 'node20',
-        sourcemap: true,
-        logLevel: 'warning',
+        ...NODE_BUNDLE,
         // The sandboxed preload cannot require packages: bundle everything but electron.
         packages: isPreload ? undefined : 'external',
-        external: ['electron'],
       });
     }),
   );

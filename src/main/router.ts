@@ -4,7 +4,7 @@ import { oneLine } from './core/errors';
 import type { Dispatch, Handlers } from './core/handler-types';
 import type { Services } from './core/services';
 import { appHandlers } from './core/app-handlers';
-import { benchHandlers } from './engine/bench-handlers';
+import { benchHandlers } from './engine/host/bench-handlers';
 import { privilegedHandlers } from './privileged/handlers';
 import { drivesHandlers } from './drives/handlers';
 import { runsHandlers } from './store/handlers';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createServices } from '../../src/main/core/services';
+import { createServices } from '../../src/main/create-services';
 import { PrivilegedManager } from '../../src/main/privileged/manager';
 import { createDispatch, createHandlers } from '../../src/main/router';
 import { startWebHost, type WebHost } from '../../src/main/web/host';

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/main/cli/program';
+import { runCli } from '../../src/main/program';
 import { axeProblems, openApp, RESULTS_DIR, type E2E } from './harness';
 import { realisticPair } from '../unit/shared/verdict/realistic-runs';
 import { clonedMisalignedHealth } from './fixture-runs';

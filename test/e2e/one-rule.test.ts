@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/main/cli/program';
+import { runCli } from '../../src/main/program';
 import { outcomeWord } from '../../src/shared/format';
 import type { RunDocument } from '../../src/shared/schemas/run';
 import { computeVerdict } from '../../src/shared/verdict';

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/main/cli/program';
+import { runCli } from '../../src/main/program';
 import { realisticPair } from '../unit/shared/verdict/realistic-runs';
 import { again, clonedMisalignedHealth, progressAtWelcome, stopwatchRun } from './fixture-runs';
 import { chooseFolder, openApp, RESULTS_DIR, type E2E } from './harness';

@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createServices } from '../../src/main/core/services';
+import { createServices } from '../../src/main/create-services';
 import { checkedRuntime, helperRuntime, rootRunRefusal } from '../../src/main/privileged/elevate';
 import { PrivilegedManager, sudoPromptExec } from '../../src/main/privileged/manager';
 import { createDispatch, createHandlers } from '../../src/main/router';

@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { processAlive } from '../../src/main/core/process-alive';
-import { sweepStale } from '../../src/main/engine/work-dir';
+import { sweepStale } from '../../src/main/engine/worker/work-dir';
 import { RunStore } from '../../src/main/store/run-store';
 import { engineOf, sleep, startCli, type sweepDirs, waitFor } from './sweep-helpers';
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createServices } from '../../src/main/core/services';
+import { createServices } from '../../src/main/create-services';
 import { createDispatch, createHandlers } from '../../src/main/router';
 import { startWebHost, type WebHost } from '../../src/main/web/host';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/harness';

@@ -19,8 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileWorkAccount, type FileAccount } from '../../src/main/core/file-owner';
 import { deviceNodeRefusal, extractScript } from '../../src/main/core/safe-extract';
 import { runTimed } from '../../src/main/tasks/timed-exec';
-import { runEngine, forkSpawner } from '../../src/main/engine/client';
-import { fileSteps } from '../../src/main/engine/file-ops';
+import { runEngine, forkSpawner } from '../../src/main/engine/host/client';
+import { fileSteps } from '../../src/main/engine/host/file-ops';
 import { newRunId } from '../../src/main/store/run-store';
 import { isRoot } from './cli-run';
 import {

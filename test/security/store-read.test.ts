@@ -14,7 +14,7 @@ import {
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createServices } from '../../src/main/core/services';
+import { createServices } from '../../src/main/create-services';
 import { createDispatch, createHandlers } from '../../src/main/router';
 import { importRunFile } from '../../src/main/store/service';
 import { readRegularFile, UnsafeFileError } from '../../src/main/store/safe-read';

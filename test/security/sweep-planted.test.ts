@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { processStartTime } from '../../src/main/core/process-alive';
 import { nativeRemover } from '../../src/main/core/safe-remove';
-import { sweepStale } from '../../src/main/engine/work-dir';
+import { sweepStale } from '../../src/main/engine/worker/work-dir';
 import { sweepStaleSessions } from '../../src/main/privileged/session';
 import { newRunId } from '../../src/main/store/run-store';
 import { recordAttack } from './tally';

@@ -17,7 +17,7 @@ import {
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTree, removeTreeJs } from '../../src/main/core/safe-remove';
-import { sweepStale } from '../../src/main/engine/work-dir';
+import { sweepStale } from '../../src/main/engine/worker/work-dir';
 import { newRunId } from '../../src/main/store/run-store';
 import { recordAttack } from './tally';
 import { deadPid, fingerprint, isRoot, sweepDirs, touched } from './sweep-helpers';

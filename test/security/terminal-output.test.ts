@@ -4,8 +4,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/main/cli/program';
-import { createServices } from '../../src/main/core/services';
+import { runCli } from '../../src/main/program';
+import { createServices } from '../../src/main/create-services';
 import { capture, tempDirs } from '../integration/engine/helpers';
 import { sampleRun } from './store-fixtures';
 import { recordAttack } from './tally';

@@ -15,8 +15,9 @@ import {
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/main/cli/program';
-import { createServices, type Services } from '../../src/main/core/services';
+import { runCli } from '../../src/main/program';
+import type { Services } from '../../src/main/core/services';
+import { createServices } from '../../src/main/create-services';
 import { setReportPrinter } from '../../src/main/report/printer';
 import { capture, tempDirs } from '../integration/engine/helpers';
 import { isRoot } from './cli-run';

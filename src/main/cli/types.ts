@@ -1,6 +1,7 @@
-// The CLI's shared types, in a leaf module: every domain's cli.ts imports these, and cli/program.ts
-// imports every domain's cli.ts, so they cannot live in program.ts without an import cycle.
+// The CLI's shared types, in a leaf module: every domain's cli.ts imports these, and the program
+// (src/main/program.ts) imports every domain's cli.ts, so they cannot live there without a cycle.
 import type { Command } from 'commander';
+import type { Dispatch } from '../core/handler-types';
 import type { Services } from '../core/services';
 
 export interface CliIo {
@@ -8,5 +9,13 @@ export interface CliIo {
   err: (s: string) => void;
 }
 
+/**
+ * What only the program can build, handed down so no domain imports the router: a dispatcher
+ * over every channel (the report's headless page asks report.data and app.info through it).
+ */
+export interface CliRoot {
+  dispatchFor: (services: Services) => Dispatch;
+}
+
 /** Each domain adds its subcommands here; they get the same services the app uses. */
-export type Register = (program: Command, services: Services, io: CliIo) => void;
+export type Register = (program: Command, services: Services, io: CliIo, root: CliRoot) => void;

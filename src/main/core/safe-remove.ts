@@ -16,7 +16,7 @@ import {
   unlinkSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { nativeAio } from '../engine/native-aio';
+import { nativeAio } from './native-aio';
 
 /** The permission bits of every folder Drivewise makes to work or talk in. */
 export const PRIVATE_MODE = 0o700;

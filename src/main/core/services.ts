@@ -2,14 +2,18 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import pkg from '../../../package.json';
 import type { FeatureFlags } from '../../shared/contract/app';
-import type { EngineSpawner } from '../engine/client';
-import { EventBus } from './event-bus';
+import type { EventBus } from './event-bus';
 import { rootMayUseFolder } from './file-owner';
-import { JobManager } from './jobs';
-import { RunStore } from '../store/run-store';
-import { defaultManagerDeps, PrivilegedManager } from '../privileged/manager';
+import type { JobManager } from './jobs';
 
-/** Everything handlers need from the outside world, passed in so tests can substitute it. */
+/**
+ * Everything handlers need from the outside world, passed in so tests can substitute it.
+ *
+ * Core is the foundation and names no domain, so the domains' own services are added where they
+ * are defined, by interface merging: `runs` in store/run-store.ts, `privileged` in
+ * privileged/manager.ts, `engineSpawner` in engine/host/client.ts. The composition root
+ * (src/main/create-services.ts) builds them.
+ */
 export interface Services {
   version: string;
   host: 'electron' | 'browser' | 'cli';
@@ -19,11 +23,6 @@ export interface Services {
   configDir: string;
   env: NodeJS.ProcessEnv;
   features: FeatureFlags;
-  runs: RunStore;
-  /** Admin rights for this session: the root helper's operations, or why there are none. */
-  privileged: PrivilegedManager;
-  /** How the benchmark engine process is started: a utilityProcess in the app; fork when unset. */
-  engineSpawner?: EngineSpawner | undefined;
 }
 
 /** The config folder; as root only one that no other account controls (core/file-owner). */
@@ -37,26 +36,3 @@ export function defaultConfigDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export const appVersion: string = pkg.version;
-
-export function createServices(
-  overrides: Partial<Omit<Services, 'bus' | 'jobs' | 'runs'>> & { bus?: EventBus } = {},
-): Services {
-  const bus = overrides.bus ?? new EventBus();
-  const configDir = overrides.configDir ?? defaultConfigDir(overrides.env);
-  const privileged =
-    overrides.privileged ??
-    new PrivilegedManager(defaultManagerDeps(overrides.host === 'electron'));
-  privileged.onChange((st) => bus.emit('privileged.changed', st));
-  return {
-    version: appVersion,
-    host: 'cli',
-    env: process.env,
-    features: { saveReport: true, exportResults: true, importResults: true },
-    ...overrides,
-    configDir,
-    bus,
-    jobs: new JobManager(bus),
-    runs: new RunStore(configDir),
-    privileged,
-  };
-}

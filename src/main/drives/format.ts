@@ -1,6 +1,6 @@
 // Plain-text rendering for `drivewise drives`.
 import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
-import { CLI_WIDTH, wrap } from '../engine/format';
+import { CLI_WIDTH, wrap } from '../cli/format';
 import type { ResolveResult } from './resolve';
 
 /** Lines longer than the CLI width wrap with an indent; short ones keep their spacing. */

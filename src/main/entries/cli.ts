@@ -1,4 +1,4 @@
-import { runCli } from '../cli/program';
+import { runCli } from '../program';
 import { guardStdio } from '../cli/stdio';
 
 guardStdio();

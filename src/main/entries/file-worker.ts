@@ -1,8 +1,8 @@
 // A short-lived process that does one work-folder step with the rights of the account that owns
-// the folder (started by engine/file-ops.ts when root runs in another account's folder), answers
+// the folder (started by engine/host/file-ops.ts when root runs in another account's folder), answers
 // once over the fork IPC channel and exits.
 import { UserError } from '../core/errors';
-import { runFileOp, type FileOp } from '../engine/file-ops';
+import { runFileOp, type FileOp } from '../engine/host/file-ops';
 
 process.once('message', (m: FileOp) => {
   runFileOp(m)

@@ -17,12 +17,13 @@ import {
   processStartNs,
   writeLoginProbeRecord,
 } from '../tasks/login-probe-record';
-import { createServices, defaultConfigDir } from '../core/services';
-import { defaultWorkerPath } from '../engine/client';
+import { defaultConfigDir } from '../core/services';
+import { createServices } from '../create-services';
+import { defaultWorkerPath } from '../engine/host/client';
 import { collectLoginAtStart } from '../tasks';
 import { createDispatch, createHandlers } from '../router';
 import { readInput } from '../store/cli';
-import { mergeAppFolder } from '../store/app-folder-merge';
+import { mergeAppFolder } from '../shell/app-folder-merge';
 import { appUrlPrefixFor } from '../shell/app-url';
 import { chooseImportFile, IMPORT_FILTERS } from '../shell/import-dialog';
 import { forwardEvents, registerIpc } from '../shell/ipc';

@@ -1,6 +1,6 @@
 // `npm run web`: the app in your browser, over a loopback WebSocket host.
 import { join } from 'node:path';
-import { createServices } from '../core/services';
+import { createServices } from '../create-services';
 import { collectLoginAtStart } from '../tasks';
 import { createDispatch, createHandlers } from '../router';
 import { startWebHost } from '../web/host';

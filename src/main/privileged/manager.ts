@@ -250,3 +250,10 @@ export class PrivilegedManager {
     });
   }
 }
+
+declare module '../core/services' {
+  interface Services {
+    /** Admin rights for this session: the root helper's operations, or why there are none. */
+    privileged: PrivilegedManager;
+  }
+}

@@ -2,12 +2,11 @@
 import { Option } from 'commander';
 import type { Register } from '../cli/types';
 import { UserError } from '../core/errors';
-import { createDispatch, createHandlers } from '../router';
 import { loadRunRef, withRuns } from '../store/run-ref';
 import { reportPrinter } from './printer';
 import { saveReport } from './save';
 
-export const registerReport: Register = (program, services, io) => {
+export const registerReport: Register = (program, services, io, root) => {
   program
     .command('report')
     .description(
@@ -41,7 +40,7 @@ export const registerReport: Register = (program, services, io) => {
         const saved = await saveReport(
           {
             services: s,
-            dispatch: () => createDispatch(createHandlers(s)),
+            dispatch: () => root.dispatchFor(s),
             printer: reportPrinter(),
           },
           {

@@ -1,7 +1,7 @@
 // The app runs the benchmark engine as an Electron utilityProcess (the CLI, web host and tests
 // fork it with child_process). `utilityProcess` is passed in so this runs under plain Node in tests.
 import type { utilityProcess as UtilityProcessApi } from 'electron';
-import { ENGINE_ENV, type EngineChild, type EngineSpawner } from '../engine/client';
+import { ENGINE_ENV, type EngineChild, type EngineSpawner } from '../engine/host/client';
 import type { ToEngine } from '../engine/protocol';
 import { jsonWire } from '../engine/transport';
 

@@ -5,7 +5,7 @@ import { outcomeWords } from '../../shared/format';
 import { figureLabel, labelText, plainMethod, testLabel } from '../../shared/labels';
 import type { Comparison } from '../../shared/reference/compare';
 import type { RunDocument } from '../../shared/schemas/run';
-import { CLI_WIDTH, clip, displayUnit, fmtNum, textTable, wrap } from '../engine/format';
+import { CLI_WIDTH, clip, displayUnit, fmtNum, textTable, wrap } from '../cli/format';
 import type { RunSummary } from './run-store';
 
 export function formatRunList(runs: readonly RunSummary[]): string {

@@ -270,3 +270,10 @@ export class RunStore {
 export function newRunId(now = new Date()): string {
   return `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
 }
+
+declare module '../core/services' {
+  interface Services {
+    /** The run history every handler reads and saves through. */
+    runs: RunStore;
+  }
+}

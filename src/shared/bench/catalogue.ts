@@ -116,7 +116,9 @@ export const SIZE_LABELS: Record<keyof ProfileSizes, { label: string; unit: stri
   phaseSeconds: { label: 'Time limit of one measured phase', unit: 's' },
 };
 
-export type ProfileId = 'quick' | 'full' | 'custom';
+/** The profiles a plan names: the two fixed ones and the person's own sizes. */
+export const PROFILE_IDS = ['quick', 'full', 'custom'] as const;
+export type ProfileId = (typeof PROFILE_IDS)[number];
 
 export interface Profile {
   id: ProfileId;

@@ -1,5 +1,5 @@
 // Durations and disk space per test, for the Plan step and the runner's ETA. Durations come from
-// the drive's rates, probed before the run (engine/probe.ts: sequential O_DIRECT writes, random
+// the drive's rates, probed before the run (engine/worker/probe.ts: sequential O_DIRECT writes, random
 // 4 KiB reads at queue depth 1, how busy the CPU is); without a probe (dry run, Plan step before a
 // folder is chosen) from middle-of-the-road rates. Most phases are bounded by time (phaseSeconds,
 // as fio's runtime), so the rates mostly decide which bound applies and the overheads around them.

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { PROFILE_IDS } from '../bench/catalogue';
 import { usageProfile } from '../schemas/run';
 import { request } from './define';
 import { jsonCapped, LIMITS, text } from './limits';
 
-const profileId = z.enum(['quick', 'full', 'custom']);
+const profileId = z.enum(PROFILE_IDS);
 /** Size overrides in bytes (seconds for *Seconds keys), keyed like ProfileSizes. */
 const sizes = jsonCapped(z.record(z.string(), z.number().positive()), LIMITS.options);
 

@@ -2,6 +2,7 @@
 // the browser host takes a new origin at every start and the app's renderer can crash, and a
 // person who swapped the drive and rebooted must land on "Measure again" with the baseline named.
 import { z } from 'zod';
+import { PROFILE_IDS } from '../bench/catalogue';
 import { usageProfile } from '../schemas/run';
 import { runId } from '../schemas/run-id';
 import { request } from './define';
@@ -27,7 +28,7 @@ const path = text(LIMITS.path).min(1);
 /** The plan the before-run used, as the Plan step holds it (custom sizes, task choices). */
 const wizardPlan = z
   .object({
-    profile: z.enum(['quick', 'full', 'custom']),
+    profile: z.enum(PROFILE_IDS),
     tests: z.array(text(LIMITS.id).min(1)).max(200),
     repetitions: z.number().int().min(1).max(20).nullable(),
     sizes: z.record(z.string(), z.number().positive()),

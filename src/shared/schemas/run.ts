@@ -144,7 +144,7 @@ export const runDocument = z.object({
   timing: z
     .object({
       estimateSeconds: z.number().nonnegative(),
-      /** Each test's pre-run estimate, and the drive probe it came from (engine/probe.ts). */
+      /** Each test's pre-run estimate, and the drive probe it came from (engine/worker/probe.ts). */
       tests: z.record(z.string(), z.number()).optional(),
       probe: z
         .object({

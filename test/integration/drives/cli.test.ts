@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/main/cli/program';
-import { createServices } from '../../../src/main/core/services';
+import { runCli } from '../../../src/main/program';
+import { createServices } from '../../../src/main/create-services';
 import { createDispatch, createHandlers } from '../../../src/main/router';
 import { drivesListResult } from '../../../src/shared/contract/drives';
 

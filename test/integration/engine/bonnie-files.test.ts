@@ -13,15 +13,15 @@ import { constants } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { makeRandom } from '../../../src/main/engine/io';
-import { nativeAio } from '../../../src/main/engine/native-aio';
+import { makeRandom } from '../../../src/main/engine/methods/io';
+import { nativeAio } from '../../../src/main/core/native-aio';
 import {
   directoryOrder,
   fileNames,
   fileOps,
   fileOpsMode,
   nameRecords,
-} from '../../../src/main/engine/benchmarks/bonnie-files';
+} from '../../../src/main/engine/worker/benchmarks/bonnie-files';
 
 const root = mkdtempSync(join(tmpdir(), 'dw-files-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -84,11 +84,11 @@ describe.skipIf(!nativeAio().addon?.fileBatch)('native file batches', () => {
 describe('fileOps without the addon', () => {
   it('runs every phase from JS and says so', async () => {
     vi.resetModules();
-    vi.doMock('../../../src/main/engine/native-aio', () => ({
+    vi.doMock('../../../src/main/core/native-aio', () => ({
       nativeAio: () => ({ addon: null, why: 'turned off' }),
     }));
     try {
-      const m = await import('../../../src/main/engine/benchmarks/bonnie-files');
+      const m = await import('../../../src/main/engine/worker/benchmarks/bonnie-files');
       expect(m.fileOpsMode()).toMatch(/from JS/);
       const d = fresh('js');
       for (const order of ['seq', 'random'] as const) {
@@ -97,7 +97,7 @@ describe('fileOps without the addon', () => {
         expect(readdirSync(d)).toEqual([]);
       }
     } finally {
-      vi.doUnmock('../../../src/main/engine/native-aio');
+      vi.doUnmock('../../../src/main/core/native-aio');
       vi.resetModules();
     }
   });

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runBench } from '../../../src/main/engine/bench-service';
-import { forkSpawner } from '../../../src/main/engine/client';
+import { runBench } from '../../../src/main/engine/host/bench-service';
+import { forkSpawner } from '../../../src/main/engine/host/client';
 import { leftovers, req, saver, tempDir } from './helpers';
 
 const dirs: string[] = [];

@@ -1,5 +1,5 @@
 // `drivewise bench` run in-process, for the CLI integration tests.
-import { runCli } from '../../../src/main/cli/program';
+import { runCli } from '../../../src/main/program';
 import type { Services } from '../../../src/main/core/services';
 import type { RunDocument } from '../../../src/shared/schemas/run';
 import { capture } from './helpers';

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/main/cli/program';
-import { createServices } from '../../../src/main/core/services';
+import { runCli } from '../../../src/main/program';
+import { createServices } from '../../../src/main/create-services';
 import { createDispatch, createHandlers } from '../../../src/main/router';
 import type { JobFinished, JobProgress } from '../../../src/shared/contract/jobs';
 import { PROFILES } from '../../../src/shared/bench/catalogue';

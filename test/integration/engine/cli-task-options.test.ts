@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createServices } from '../../../src/main/core/services';
+import { createServices } from '../../../src/main/create-services';
 import { createDispatch, createHandlers } from '../../../src/main/router';
 import { benchCli } from './cli-bench';
 import { leftovers, tempDirs } from './helpers';

@@ -2,7 +2,7 @@
 // runs, nothing is written into the target or history.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createServices } from '../../../src/main/core/services';
+import { createServices } from '../../../src/main/create-services';
 import { benchCli } from './cli-bench';
 import { tempDirs } from './helpers';
 

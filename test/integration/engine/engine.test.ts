@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runBench } from '../../../src/main/engine/bench-service';
+import { runBench } from '../../../src/main/engine/host/bench-service';
 import type { PrivilegedOps } from '../../../src/main/engine/types';
 import type { DriveInfo } from '../../../src/shared/schemas/drive';
 import { runDocument } from '../../../src/shared/schemas/run';

@@ -7,8 +7,8 @@ import {
   ioBuffers,
   parseReadsCompleted,
   setHugePageBuffers,
-} from '../../../src/main/engine/io-buffers';
-import { nativeAio } from '../../../src/main/engine/native-aio';
+} from '../../../src/main/engine/methods/io-buffers';
+import { nativeAio } from '../../../src/main/core/native-aio';
 import { attachLoop, hasLosetup, isRoot } from '../privileged/loop';
 
 const MiB = 1024 * 1024;

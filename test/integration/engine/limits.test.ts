@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/main/core/errors';
-import { runBench } from '../../../src/main/engine/bench-service';
+import { runBench } from '../../../src/main/engine/host/bench-service';
 import { req, saver, tempDir } from './helpers';
 
 const isRoot = process.getuid?.() === 0;

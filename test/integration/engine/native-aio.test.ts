@@ -13,15 +13,20 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { alignedBuffer, createDataFile } from '../../../src/main/engine/io';
+import { alignedBuffer, createDataFile } from '../../../src/main/engine/methods/io';
 import {
   bufferAt,
   ioBuffers,
   parseReadsCompleted,
   setHugePageBuffers,
-} from '../../../src/main/engine/io-buffers';
-import { nativeAio } from '../../../src/main/engine/native-aio';
-import { deepQueueNote, qd1Note, runQueue, usesNativeAio } from '../../../src/main/engine/queue';
+} from '../../../src/main/engine/methods/io-buffers';
+import { nativeAio } from '../../../src/main/core/native-aio';
+import {
+  deepQueueNote,
+  qd1Note,
+  runQueue,
+  usesNativeAio,
+} from '../../../src/main/engine/worker/queue';
 import { attachLoop, hasLosetup, isRoot } from '../privileged/loop';
 
 const MiB = 1024 * 1024;

@@ -10,9 +10,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => ({}));
 
-import { runBench } from '../../../src/main/engine/bench-service';
-import { runEngine } from '../../../src/main/engine/client';
-import { prepareWorkDir } from '../../../src/main/engine/work-dir';
+import { runBench } from '../../../src/main/engine/host/bench-service';
+import { runEngine } from '../../../src/main/engine/host/client';
+import { prepareWorkDir } from '../../../src/main/engine/worker/work-dir';
 import { newRunId } from '../../../src/main/store/run-store';
 import { utilityProcessSpawner, type UtilityForker } from '../../../src/main/shell/utility-spawner';
 import { leftovers, req, saver, tempDir, TINY } from './helpers';

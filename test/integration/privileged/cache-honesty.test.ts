@@ -6,9 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '../../../src/main/core/services';
-import { defaultBenchDeps, runBench } from '../../../src/main/engine/bench-service';
-import { guardResults } from '../../../src/main/engine/cache-guard';
+import { createServices } from '../../../src/main/create-services';
+import { defaultBenchDeps, runBench } from '../../../src/main/engine/host/bench-service';
+import { guardResults } from '../../../src/main/engine/host/cache-guard';
 import type { TestResult } from '../../../src/shared/schemas/run';
 import { req, saver, tempDir } from '../engine/helpers';
 import {

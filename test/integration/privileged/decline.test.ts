@@ -2,9 +2,9 @@
 // without admin rights and every affected test records why.
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createServices } from '../../../src/main/core/services';
-import { defaultBenchDeps, runBench } from '../../../src/main/engine/bench-service';
-import { NO_ADMIN_CAVEAT } from '../../../src/main/engine/benchmarks/common';
+import { createServices } from '../../../src/main/create-services';
+import { defaultBenchDeps, runBench } from '../../../src/main/engine/host/bench-service';
+import { NO_ADMIN_CAVEAT } from '../../../src/main/engine/worker/benchmarks/common';
 import { PrivilegedManager } from '../../../src/main/privileged/manager';
 import { leftovers, req, saver, tempDir } from '../engine/helpers';
 

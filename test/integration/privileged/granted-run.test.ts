@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '../../../src/main/core/services';
-import { defaultBenchDeps, runBench } from '../../../src/main/engine/bench-service';
+import { createServices } from '../../../src/main/create-services';
+import { defaultBenchDeps, runBench } from '../../../src/main/engine/host/bench-service';
 import { leftovers, req, saver, tempDir } from '../engine/helpers';
 import { attachLoop, hasLosetup, isRoot, rootManager, type Loop } from './loop';
 

@@ -1,9 +1,9 @@
 // hdparm 9.65's -t and -T timing loops, on an already-open fd so the root helper can run them on a
 // raw block device (opened O_RDONLY) and the engine on an O_DIRECT test file.
 import { readSync } from 'node:fs';
-import { mibPerSec, overheadCorrectedRate } from '../calc';
-import { alignedBuffer, nowNs, secondsSince, Slicer, throwIfAborted } from '../io';
-import { ioBuffer } from '../io-buffers';
+import { mibPerSec, overheadCorrectedRate } from './calc';
+import { alignedBuffer, nowNs, secondsSince, Slicer, throwIfAborted } from './io';
+import { ioBuffer } from './io-buffers';
 import type { MethodOptions } from './types';
 
 export const HDPARM_BLOCK = 2 * 1024 * 1024;

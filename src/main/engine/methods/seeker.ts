@@ -1,8 +1,8 @@
 // seeker v2.0: small reads at uniformly random offsets over the whole device (or test file) for a
 // set time; seeks/s and average access time. On an open fd so the root helper can reuse it.
 import { readSync } from 'node:fs';
-import { seekerFigures } from '../calc';
-import { alignedBuffer, makeRandom, nowNs, secondsSince, Slicer, throwIfAborted } from '../io';
+import { seekerFigures } from './calc';
+import { alignedBuffer, makeRandom, nowNs, secondsSince, Slicer, throwIfAborted } from './io';
 import type { MethodOptions } from './types';
 
 export interface SeekerOptions extends MethodOptions {

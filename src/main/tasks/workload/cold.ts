@@ -4,7 +4,7 @@
 // the cache (fincore shows 0 pages) but not the dentries and inodes, so a disk search stays warm.
 import { spawn } from 'node:child_process';
 import { closeSync, constants, openSync } from 'node:fs';
-import { nativeAio } from '../../engine/native-aio';
+import { nativeAio } from '../../core/native-aio';
 import type { TestContext } from '../../engine/types';
 import { addCaveat, dropCachesIfPrivileged } from '../common';
 

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventBus } from '../../../../src/main/core/event-bus';
 import { JobManager, MAX_JOBS } from '../../../../src/main/core/jobs';
-import { createServices } from '../../../../src/main/core/services';
-import { benchHandlers, drivesOfDir } from '../../../../src/main/engine/bench-handlers';
-import type { EngineChild } from '../../../../src/main/engine/client';
+import { createServices } from '../../../../src/main/create-services';
+import { benchHandlers, drivesOfDir } from '../../../../src/main/engine/host/bench-handlers';
+import type { EngineChild } from '../../../../src/main/engine/host/client';
 import { requests } from '../../../../src/shared/contract';
 
 /** A job that runs until its signal aborts, then takes `tail` ms to clean up. */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createServices } from '../../../../src/main/core/services';
+import { createServices } from '../../../../src/main/create-services';
 import { createDispatch, createHandlers } from '../../../../src/main/router';
 
 const dir = mkdtempSync(join(tmpdir(), 'dw-health-h-'));

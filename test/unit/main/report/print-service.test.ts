@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '../../../../src/main/core/services';
+import { createServices } from '../../../../src/main/create-services';
 import { findChromium } from '../../../../src/main/report/chromium';
 import { renderReport } from '../../../../src/main/report/print-service';
 import { createDispatch, createHandlers } from '../../../../src/main/router';

@@ -52,7 +52,7 @@ vi.mock('electron', () => ({
   dialog: { showSaveDialog: async () => fake.state.dialogResult },
 }));
 
-import { createServices } from '../../../../src/main/core/services';
+import { createServices } from '../../../../src/main/create-services';
 import { setReportPrinter } from '../../../../src/main/report/printer';
 import { createDispatch, createHandlers } from '../../../../src/main/router';
 import { installReportPrinter, PDF_MARGINS } from '../../../../src/main/shell/report-window';

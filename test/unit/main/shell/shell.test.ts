@@ -15,7 +15,7 @@ import {
   methodName,
 } from '../../../../src/shared/contract';
 import { EventBus } from '../../../../src/main/core/event-bus';
-import { createServices } from '../../../../src/main/core/services';
+import { createServices } from '../../../../src/main/create-services';
 import { createDispatch, createHandlers } from '../../../../src/main/router';
 import { forwardEvents, isTrustedSender, registerIpc } from '../../../../src/main/shell/ipc';
 import { buildPreloadApi } from '../../../../src/main/shell/preload-api';

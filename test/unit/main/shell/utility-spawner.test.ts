@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 // The spawner only needs `import type` from electron; mock it anyway so nothing loads the binary.
 vi.mock('electron', () => ({}));
 
-import { ENGINE_ENV } from '../../../../src/main/engine/client';
+import { ENGINE_ENV } from '../../../../src/main/engine/host/client';
 import type { ToEngine } from '../../../../src/main/engine/protocol';
 import {
   utilityProcessSpawner,

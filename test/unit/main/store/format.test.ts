@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDrive } from '../../../../src/main/drives/format';
-import { CLI_WIDTH, formatRunTable } from '../../../../src/main/engine/format';
+import { CLI_WIDTH, formatRunTable } from '../../../../src/main/cli/format';
 import { formatComparison, formatRun, formatRunList } from '../../../../src/main/store/format';
 import { detect } from '../../../../src/shared/import/detect';
 import { importedRun } from '../../../../src/shared/import/to-run';

@@ -2,8 +2,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../../src/main/cli/program';
-import { createServices } from '../../../../src/main/core/services';
+import { runCli } from '../../../../src/main/program';
+import { createServices } from '../../../../src/main/create-services';
 import { isRunFileRef, loadRunRef, withRuns } from '../../../../src/main/store/run-ref';
 import { tempDirs } from '../../../integration/engine/helpers';
 import { findReference } from '../../../../src/shared/reference';

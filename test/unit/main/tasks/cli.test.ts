@@ -3,8 +3,8 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../../src/main/cli/program';
-import { createServices } from '../../../../src/main/core/services';
+import { runCli } from '../../../../src/main/program';
+import { createServices } from '../../../../src/main/create-services';
 
 const dirs: string[] = [];
 afterEach(async () => {

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../../src/main/cli/program';
-import { createServices } from '../../../../src/main/core/services';
+import { runCli } from '../../../../src/main/program';
+import { createServices } from '../../../../src/main/create-services';
 import { TASK_KINDS } from '../../../../src/shared/prediction/task-kinds';
 import { seed000 } from '../../shared/verdict/seed-runs';
 

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { createServices } from '../../../../src/main/core/services';
+import { createServices } from '../../../../src/main/create-services';
 import { createDispatch, createHandlers } from '../../../../src/main/router';
 import { startWebHost, type WebHost } from '../../../../src/main/web/host';
 

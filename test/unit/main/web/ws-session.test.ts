@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { createServices } from '../../../../src/main/core/services';
+import { createServices } from '../../../../src/main/create-services';
 import { createDispatch, createHandlers } from '../../../../src/main/router';
 import { startWebHost, type WebHost } from '../../../../src/main/web/host';
 import { LIMITS, utf8Bytes, WS_MAX_PAYLOAD } from '../../../../src/shared/contract/limits';

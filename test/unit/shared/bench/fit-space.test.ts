@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PROFILES } from '../../../../src/shared/bench/catalogue';
 import { estimateSeconds } from '../../../../src/shared/bench/estimates';
 import { MIN_SIZES, scaleSizes, spaceSentence } from '../../../../src/shared/bench/plan';
-import { recalibration } from '../../../../src/main/engine/runner';
+import { recalibration } from '../../../../src/main/engine/worker/runner';
 
 const MiB = 1024 * 1024;
 

@@ -3,7 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { phaseMeasurements, QD_PHASES } from '../../../../src/main/engine/benchmarks/qd-profile';
+import {
+  phaseMeasurements,
+  QD_PHASES,
+} from '../../../../src/main/engine/worker/benchmarks/qd-profile';
 import { detect, importJson } from '../../../../src/shared/import/detect';
 import { importedRun } from '../../../../src/shared/import/to-run';
 import { compareRuns } from '../../../../src/shared/reference/compare';

@@ -1,0 +1,91 @@
+// The `drivewise bench` command's flags, kept apart from what the command does with them.
+import { Option, type Command } from 'commander';
+import {
+  PROFILE_IDS,
+  SIZE_LABELS,
+  type ProfileId,
+  type ProfileSizes,
+} from '../../../shared/bench/catalogue';
+
+/** The --size keys: every size a profile sets, from the catalogue's one table of them. */
+export const SIZE_KEYS = Object.keys(SIZE_LABELS) as (keyof ProfileSizes)[];
+
+/** The flags as commander hands them to the action. */
+export interface BenchCliOptions {
+  dir: string;
+  profile: ProfileId;
+  tests?: string;
+  size?: string;
+  repetitions?: string;
+  duRoot?: string;
+  systemDu?: boolean;
+  tarball?: string;
+  compression?: string;
+  apps?: string;
+  label: 'before' | 'after' | 'custom';
+  name?: string;
+  hostName?: string;
+  json?: string;
+  force?: boolean;
+  admin?: boolean;
+  dryRun?: boolean;
+}
+
+/** Adds `bench` and its flags to the program; the caller attaches the action. */
+export function defineBenchCommand(program: Command): Command {
+  return program
+    .command('bench')
+    .description('run the benchmark tests in a folder on the drive and save the run to history')
+    .requiredOption(
+      '--dir <dir>',
+      'folder on the drive to test (a .drivewise-* work folder is created and removed)',
+    )
+    .addOption(
+      new Option('--profile <profile>', 'test profile').choices(PROFILE_IDS).default('quick'),
+    )
+    .option('--tests <ids>', 'comma-separated test ids (e.g. buffered-read,qd-profile)')
+    .option(
+      '--size <sizes>',
+      `sizes: 512M for all files, or key=value list (${SIZE_KEYS.join(', ')})`,
+    )
+    .option('--repetitions <n>', 'repetitions per test (1-20)')
+    .option(
+      '--du-root <root>',
+      'task.du: your tree to search beside the generated workload: drive (default: the drive under test), usr, home, root (/) or a folder',
+    )
+    .option('--system-du', "task.du: time the system `du -skx` instead of Drivewise's walk")
+    .option(
+      '--tarball <file>',
+      'task.unpack: unpack this .tar/.tar.gz/.tgz/.tar.xz/.tar.bz2 instead of a generated one',
+    )
+    .addOption(
+      new Option(
+        '--compression <kind>',
+        'task.unpack: compression of the generated tarball',
+      ).choices(['gzip', 'xz', 'bzip2']),
+    )
+    .option(
+      '--apps <list>',
+      'task.app-start: comma-separated programs to cold-start (default: firefox,libreoffice)',
+    )
+    .addOption(
+      new Option('--label <label>', 'before, after or custom')
+        .choices(['before', 'after', 'custom'])
+        .default('custom'),
+    )
+    .option('--name <name>', 'a name for this run')
+    .option(
+      '--host-name <name>',
+      "this host's name in the fleet's inventory, recorded in the run (default: $DRIVEWISE_HOST_NAME)",
+    )
+    .option('--json <file>', 'also write the run document to this file')
+    .option('--force', 'replace the --json file if it exists')
+    .option(
+      '--dry-run',
+      'print the plan, what it writes, the free space it needs and the time estimate; run nothing, write nothing (with --json FILE or --json - for JSON)',
+    )
+    .option(
+      '--admin',
+      'ask for admin rights first (password dialog; none when run as root) so cache drops and raw-device reads run',
+    );
+}

@@ -1,0 +1,87 @@
+// Router handlers for bench.start / bench.plan / bench.catalogue.
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CATALOGUE, PROFILES, TASK_DESCRIPTIONS } from '../../../shared/bench/catalogue';
+import type { Handlers } from '../../core/handler-types';
+import type { Services } from '../../core/services';
+import { defaultBenchDeps, planBench, runBench, type BenchDeps } from './bench-service';
+import { registry } from '../worker/registry';
+import { saveOrRescue } from '../../store/save-run';
+import { disksOfDev } from '../../drives/topology';
+import { majMinOf } from '../../drives/resolve';
+import { SysRoot } from '../../drives/sysfs';
+
+/**
+ * The disks a benchmark of `dir` measures: the folder's device number, up through partitions
+ * and down through dm/md to the physical disks. A filesystem with no block device behind it
+ * (tmpfs, overlay) is its own "drive", keyed by its device number.
+ */
+export function drivesOfDir(dir: string, sys: SysRoot = new SysRoot()): string[] {
+  const majMin = majMinOf(statSync(resolve(dir), { bigint: true }).dev);
+  const disks = disksOfDev(sys, majMin);
+  return disks.length ? disks : [`dev ${majMin}`];
+}
+
+export function benchHandlers(
+  s: Services,
+  given: BenchDeps & { drivesOf?: (dir: string) => string[] } = {},
+): Pick<Handlers, 'bench.start' | 'bench.plan' | 'bench.catalogue'> {
+  const deps: BenchDeps & { drivesOf?: (dir: string) => string[] } = {
+    ...defaultBenchDeps(s),
+    ...given,
+  };
+  return {
+    'bench.start': async (req) => {
+      // Validate first so bad input (or a history that cannot be written) is an error answer.
+      planBench(req);
+      await s.runs.checkWritable();
+      // One benchmark per drive (two at once measure each other), at most two per process: the
+      // job layer refuses with one line, checked and claimed in the same synchronous step.
+      const drives = (deps.drivesOf ?? drivesOfDir)(req.targetDir);
+      const jobId = s.jobs.start(
+        'bench',
+        async (job) => {
+          const doc = await runBench(
+            req,
+            { appVersion: s.version, save: saveOrRescue(s.runs, s.env.HOME) },
+            deps,
+            {
+              signal: job.signal,
+              onProgress: (p) =>
+                job.progress({
+                  testId: p.testId,
+                  label: p.label,
+                  fraction: p.fraction,
+                  overall: p.overall,
+                  etaSeconds: p.etaSeconds,
+                  liveValue: p.liveValue,
+                  ...(p.message ? { message: p.message } : {}),
+                }),
+            },
+          );
+          return doc?.id;
+        },
+        { drives },
+      );
+      return { jobId };
+    },
+    'bench.plan': (req) => planBench(req),
+    'bench.catalogue': () => ({
+      tests: registry.map((m) => ({
+        id: m.id,
+        title: m.title,
+        kind: m.kind,
+        tool: m.tool,
+        description:
+          CATALOGUE.find((c) => c.id === m.id)?.description ?? TASK_DESCRIPTIONS[m.id] ?? m.title,
+      })),
+      profiles: Object.values(PROFILES).map((p) => ({
+        id: p.id,
+        title: p.title,
+        tests: p.tests,
+        repetitions: p.repetitions,
+        sizes: { ...p.sizes },
+      })),
+    }),
+  };
+}

@@ -1,0 +1,122 @@
+// The steps of runBench (bench-service.ts) around the engine run, apart so it reads as a sequence.
+// Parameters are structural so this module needs nothing from bench-service.ts.
+import { closeSync, constants, openSync } from 'node:fs';
+import type { BenchPlan } from '../../../shared/contract/bench';
+import type { DriveRates } from '../../../shared/bench/estimates';
+import type { DriveInfo, MachineProfile } from '../../../shared/schemas/drive';
+import type { PrivilegeState } from '../../../shared/schemas/run';
+import type { EngineProgress, EngineRunOptions, EngineSpawner } from './client';
+import { formatEta } from '../../cli/format';
+import { probedPlan } from './plan-for';
+import { probeTarget } from '../worker/probe';
+import type { PrivilegedOps } from '../types';
+
+type Facts = { drive: DriveInfo | null; machine: MachineProfile | null };
+
+/** The drive and machine behind the folder; unknown (null) rather than a failed run. */
+export async function targetFacts(
+  deps: { describeTarget?: ((dir: string) => Promise<Facts>) | undefined },
+  targetDir: string,
+): Promise<Facts> {
+  return deps.describeTarget
+    ? await deps.describeTarget(targetDir).catch(() => ({ drive: null, machine: null }))
+    : { drive: null, machine: null };
+}
+
+/**
+ * Will buffered reads go to the raw device? Only with admin rights and a known device; as root,
+ * only when the device opens here too (a sandbox or container may refuse it, and the engine
+ * then reads the test file instead, which the estimate must follow: 9.8 s estimated, 3 s taken).
+ */
+export function rawReadsLikely(
+  privileged: unknown,
+  device: string | null | undefined,
+  asRoot = process.getuid?.() === 0,
+): boolean {
+  if (privileged === null || device == null) return false;
+  if (!asRoot) return true; // the helper opens it; this process cannot tell
+  try {
+    closeSync(openSync(device, constants.O_RDONLY | constants.O_NONBLOCK));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What the run document says about admin rights: the session's word, else whether ops exist. */
+export function privilegeOf(
+  deps: { privilegeState?: (() => PrivilegeState) | undefined },
+  privileged: PrivilegedOps | null,
+): PrivilegeState {
+  return (
+    deps.privilegeState?.() ??
+    (privileged ? { state: 'granted' } : { state: 'not-requested', reason: 'no privileged helper' })
+  );
+}
+
+export function settingsOf(plan: BenchPlan, options: Record<string, Record<string, unknown>> = {}) {
+  return {
+    profile: plan.profile,
+    tests: plan.tests.map((t) => t.id),
+    repetitions: plan.repetitions,
+    sizes: plan.sizes,
+    ...(Object.keys(options).length ? { options } : {}),
+  };
+}
+
+/**
+ * The estimate comes from the drive: a 1–2 s probe in the work folder, then the same plan (same
+ * sizes) estimated at the probed rates. A probe that fails leaves the default rates; null when
+ * the run was cancelled meanwhile.
+ */
+export async function probeEstimate(
+  plan: BenchPlan,
+  workDir: string,
+  rawReads: boolean,
+  deps: { probe?: ((dir: string, o: { signal: AbortSignal }) => Promise<DriveRates>) | undefined },
+  hooks: { signal: AbortSignal; onStatus?: ((message: string) => void) | undefined },
+): Promise<{ rates: DriveRates | undefined; estimated: Omit<BenchPlan, 'notes'> } | null> {
+  hooks.onStatus?.('probing the drive for the estimate');
+  const rates: DriveRates | undefined = await (deps.probe ?? probeTarget)(workDir, {
+    signal: hooks.signal,
+  }).catch(() => undefined);
+  if (hooks.signal.aborted) return null;
+  const estimated = rates ? probedPlan(plan, { ...rates, rawReads }) : plan;
+  if (rates)
+    hooks.onStatus?.(
+      `estimate from a ${rates.seconds ?? 1} s probe of the drive: ${formatEta(estimated.totalSeconds)}`,
+    );
+  return { rates, estimated };
+}
+
+/** The engine's request: the plan's tests at the probed estimates, progress labelled by title. */
+export function engineRun(
+  plan: BenchPlan,
+  estimated: Omit<BenchPlan, 'notes'>,
+  where: {
+    workDir: string;
+    targetDir: string;
+    device: string | null;
+    options: Record<string, Record<string, unknown>>;
+  },
+  deps: { spawner?: EngineSpawner | undefined; privileged: PrivilegedOps | null },
+  hooks: {
+    signal: AbortSignal;
+    onProgress?: ((p: EngineProgress & { label: string }) => void) | undefined;
+  },
+): EngineRunOptions {
+  const titles = new Map(plan.tests.map((t) => [t.id, t.title]));
+  return {
+    plan: {
+      ...where,
+      tests: plan.tests.map((t) => t.id),
+      repetitions: plan.repetitions,
+      sizes: plan.sizes,
+      estimates: estimated.tests.map((t) => t.estimateSeconds),
+    },
+    spawner: deps.spawner,
+    privileged: deps.privileged,
+    signal: hooks.signal,
+    onProgress: (p) => hooks.onProgress?.({ ...p, label: titles.get(p.testId) ?? p.testId }),
+  };
+}

@@ -1,0 +1,135 @@
+// The plan of one set of settings: per-test estimates and bytes, the total, the space needed.
+import type { BenchPlan } from '../../../shared/contract/bench';
+import {
+  DEFAULT_RATES,
+  estimateBytes,
+  taskEstimateSeconds,
+  type DriveRates,
+} from '../../../shared/bench/estimates';
+import { WORKLOAD_BYTES, WORKLOAD_TESTS, workloadSeconds } from '../../../shared/bench/workload';
+import {
+  FILE_TESTS,
+  requiredFreeBytes,
+  type ResolvedSettings,
+  type resolveSettings,
+} from '../../../shared/bench/plan';
+import type { RunDocument } from '../../../shared/schemas/run';
+import type { PhaseEta } from '../worker/runner';
+import { findModule } from '../worker/registry';
+import type { TestModule } from '../types';
+
+/**
+ * One test's estimate on a drive with these rates: the synthetic tests model themselves; the
+ * drive-bound tasks (unpack, du) are modelled in shared/bench/estimates, the rest keep their own.
+ */
+export function estimateFor(
+  m: TestModule,
+  settings: { repetitions: number; sizes: Record<string, number> },
+  rates?: DriveRates,
+): number {
+  const task = rates
+    ? taskEstimateSeconds(m.id, settings.repetitions, settings.sizes, rates)
+    : null;
+  return task ?? m.estimateSeconds({ ...settings, rates });
+}
+
+export function planFor(
+  s: ReturnType<typeof resolveSettings>,
+  free: number | null,
+  rates?: DriveRates,
+): Omit<BenchPlan, 'notes'> {
+  const unknownTests = s.tests.filter((id) => !findModule(id));
+  const settings = { repetitions: s.repetitions, sizes: s.sizes };
+  const tests = s.tests.flatMap((id) => {
+    const m = findModule(id);
+    if (!m) return [];
+    return [
+      {
+        id,
+        title: m.title,
+        kind: m.kind,
+        tool: m.tool,
+        estimateSeconds: Math.round(estimateFor(m, settings, rates) * 10) / 10,
+        bytesNeeded: m.bytesNeeded(settings),
+      },
+    ];
+  });
+  // The shared O_DIRECT file and the workload are written once however many tests use them; the
+  // first test that uses the workload writes it (and the run's clean-up removes it).
+  const fileTests = tests.filter((t) => FILE_TESTS.has(t.id));
+  const firstWorkload = tests.find((t) => WORKLOAD_TESTS.has(t.id));
+  if (firstWorkload)
+    firstWorkload.estimateSeconds =
+      Math.round((firstWorkload.estimateSeconds + workloadSeconds(rates ?? DEFAULT_RATES)) * 10) /
+      10;
+  const shared = (id: string) => FILE_TESTS.has(id) || WORKLOAD_TESTS.has(id);
+  const bytesNeeded =
+    tests.filter((t) => !shared(t.id)).reduce((a, t) => a + t.bytesNeeded, 0) +
+    (fileTests.length ? estimateBytes('buffered-read', s.sizes) : 0) +
+    (firstWorkload ? WORKLOAD_BYTES : 0);
+  return {
+    profile: s.profile,
+    repetitions: s.repetitions,
+    sizes: { ...s.sizes },
+    tests,
+    totalSeconds: Math.round(
+      tests.reduce((a, t) => a + t.estimateSeconds, 0) +
+        RUN_OVERHEAD_SECONDS +
+        (rates?.seconds ?? 0),
+    ),
+    bytesNeeded,
+    bytesRequired: requiredFreeBytes(bytesNeeded, undefined),
+    freeBytes: free,
+    unknownTests,
+  };
+}
+
+/** Engine start, helper start, run document and clean-up around the tests (the probe: its own). */
+const RUN_OVERHEAD_SECONDS = 2;
+
+/**
+ * The same plan (same tests and sizes) estimated at the probed rates; `rawReads`: buffered reads
+ * and seeker will read the raw device (admin rights and a known device).
+ */
+export function probedPlan(
+  plan: Omit<BenchPlan, 'notes'>,
+  rates: DriveRates,
+): Omit<BenchPlan, 'notes'> {
+  const s: ResolvedSettings = {
+    profile: plan.profile,
+    repetitions: plan.repetitions,
+    tests: plan.tests.map((t) => t.id),
+    sizes: plan.sizes as ResolvedSettings['sizes'],
+  };
+  return planFor(s, plan.freeBytes, rates);
+}
+
+const r1 = (x: number): number => Math.round(x * 10) / 10;
+
+/**
+ * The run's timing record: the pre-run estimate (per test, and the probe it came from), the
+ * actual total, and the ETA given after each test against the time that was actually left.
+ */
+export function runTiming(
+  plan: Omit<BenchPlan, 'notes'>,
+  rates: DriveRates | undefined,
+  phases: PhaseEta[],
+  actualSeconds: number,
+): NonNullable<RunDocument['timing']> {
+  const engineEnd = phases.at(-1)?.atSeconds ?? actualSeconds;
+  return {
+    estimateSeconds: plan.totalSeconds,
+    tests: Object.fromEntries(plan.tests.map((t) => [t.id, t.estimateSeconds])),
+    ...(rates ? { probe: rates } : {}),
+    actualSeconds: r1(actualSeconds),
+    etaChecks: phases.map((p) => {
+      const left = Math.max(0, engineEnd - p.atSeconds);
+      return {
+        after: p.after,
+        etaSeconds: r1(p.etaSeconds),
+        actualLeftSeconds: r1(left),
+        errorSeconds: r1(p.etaSeconds - left),
+      };
+    }),
+  };
+}

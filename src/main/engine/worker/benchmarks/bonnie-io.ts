@@ -1,0 +1,196 @@
+// bonnie++'s data phases (per-char and block output, rewrite, per-char and block input, seeks)
+// and its file phases, one repetition each; bonnie.ts runs the repetitions and reports.
+import { randomFillSync } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BONNIE_METRICS } from '../../../../shared/bench/bonnie-metrics';
+import { BONNIE_MIN_SECONDS, bonniePhaseRate, kibPerSec } from '../../methods/calc';
+import { alignedBuffer, nowNs, openTestFile, secondsSince, writeFull } from '../../methods/io';
+import type { TestContext } from '../../types';
+import { fileOps } from './bonnie-files';
+import { CHUNK, seekPass, SEEK_PROCS } from './bonnie-seeks';
+import { timedLoop, timedLoopCapped } from './timed-loop';
+import { repProgress } from './common';
+import { removeTree } from '../../../core/safe-remove';
+
+export type Metric = (typeof BONNIE_METRICS)[number][0];
+type Phase = (onProgress: (f: number) => void) => Promise<{ count: number; seconds: number }>;
+/** Progress for the next phase; `what` names it when it is not one of the data phases. */
+type PhaseProgress = (what?: string) => (f: number) => void;
+
+/** The sizes one bonnie++ run works with, from the profile's sizes. */
+export interface BonnieShape {
+  size: number;
+  charSize: number;
+  nFiles: number;
+  cap: number;
+}
+
+/** What one repetition's phases record into, shared across repetitions. */
+export interface BonnieRep {
+  ctx: TestContext;
+  shape: BonnieShape;
+  random: () => number;
+  prog: PhaseProgress;
+  samples: Map<Metric, (number | null)[]>;
+  notes: Map<Metric, string>;
+}
+
+/** Re-runs a pass until bonnie's 0.5 s minimum is reached, so fast phases still get a number. */
+async function lengthened(pass: Phase, onProgress: (f: number) => void) {
+  let count = 0;
+  let seconds = 0;
+  do {
+    const r = await pass(onProgress);
+    count += r.count;
+    seconds += r.seconds;
+  } while (seconds < BONNIE_MIN_SECONDS);
+  return { count, seconds };
+}
+
+/**
+ * Progress for repetition `rep`: each call starts the next of the `phases` phases, which says
+ * what it is doing (the row has no live figure until a phase ends).
+ */
+export function phaseProgress(ctx: TestContext, rep: number, phases: number): PhaseProgress {
+  let k = 0;
+  const names = [
+    'per-character write',
+    'block write',
+    'rewrite',
+    'per-character read',
+    'block read',
+    `random seeks (${SEEK_PROCS} seekers)`,
+  ];
+  return (what?: string) => {
+    const label = what ?? names[k] ?? '';
+    const p = repProgress(ctx, ctx.repetitions * phases, rep * phases + k++);
+    return (f: number) => p(f, undefined, `${label}, repetition ${rep + 1}/${ctx.repetitions}`);
+  };
+}
+
+/** `n` chunk-sized steps bounded to `cap` seconds, counted in bytes. */
+function chunkPass(n: () => number, step: (i: number) => void, ctx: TestContext, cap: number) {
+  return async (p: (f: number) => void) => {
+    const w = await timedLoopCapped(n(), step, ctx, p, cap);
+    return { count: w.done * CHUNK, seconds: w.seconds };
+  };
+}
+
+/** One per-character pass: one write() or read() syscall per byte, as bonnie++ 2.00. */
+function perCharPass(path: string, write: boolean, one: Buffer, rep: BonnieRep): Phase {
+  const { ctx } = rep;
+  const { charSize } = rep.shape;
+  return async (p) => {
+    const fd = write ? openSync(path, 'w', 0o600) : openSync(path, 'r');
+    try {
+      const step = write ? () => writeSync(fd, one, 0, 1) : () => readSync(fd, one, 0, 1, null);
+      const secs = await timedLoop(charSize, step, ctx, p);
+      return { count: charSize, seconds: secs };
+    } finally {
+      closeSync(fd);
+    }
+  };
+}
+
+/**
+ * Phases 1-6 of one repetition; the files are removed after. Resolves to whether the block
+ * file really bypassed the page cache (O_DIRECT).
+ */
+export async function dataPhases(rep: BonnieRep): Promise<boolean> {
+  const { ctx, prog, samples } = rep;
+  const { size, cap } = rep.shape;
+  const bytesRate = (m: Metric, x: { count: number; seconds: number }) =>
+    samples.get(m)!.push(kibPerSec(x.count, x.seconds));
+  const charPath = join(ctx.workDir, 'bonnie-char');
+  const dataPath = join(ctx.workDir, 'bonnie-data');
+  const one = Buffer.alloc(1, 0x61);
+  // 1. per-char output.
+  bytesRate('seq_output_per_chr', await lengthened(perCharPass(charPath, true, one, rep), prog()));
+  // 2. block output.
+  const chunk = alignedBuffer(CHUNK);
+  randomFillSync(chunk);
+  const n = size / CHUNK;
+  let written = 0;
+  const o = openTestFile(dataPath, 'rw', true);
+  try {
+    const blockWrite: Phase = async (p) => {
+      const w = await timedLoopCapped(
+        n,
+        (i) => writeFull(o.fd, chunk, CHUNK, i * CHUNK),
+        ctx,
+        p,
+        cap,
+      );
+      // A time-bounded pass may stop short: later passes use the chunks that exist.
+      written = Math.max(written, w.done);
+      const f0 = nowNs();
+      fsyncSync(o.fd);
+      return { count: w.done * CHUNK, seconds: w.seconds + secondsSince(f0) };
+    };
+    bytesRate('seq_output_block', await lengthened(blockWrite, prog()));
+    // 3. rewrite: read a chunk, dirty it, seek back, write it.
+    const rewrite = (i: number) => {
+      readSync(o.fd, chunk, 0, CHUNK, i * CHUNK);
+      chunk[0] = (chunk[0]! + 1) & 0xff;
+      writeFull(o.fd, chunk, CHUNK, i * CHUNK);
+    };
+    bytesRate(
+      'seq_output_rewrite',
+      await lengthened(
+        chunkPass(() => written, rewrite, ctx, cap),
+        prog(),
+      ),
+    );
+    // 4. per-char input.
+    bytesRate(
+      'seq_input_per_chr',
+      await lengthened(perCharPass(charPath, false, one, rep), prog()),
+    );
+    // 5. block input.
+    const read = (i: number) => readSync(o.fd, chunk, 0, CHUNK, i * CHUNK);
+    bytesRate(
+      'seq_input_block',
+      await lengthened(
+        chunkPass(() => written, read, ctx, cap),
+        prog(),
+      ),
+    );
+    // 6. random seeks.
+    const seeks = await lengthened(
+      () => seekPass(o.fd, written, rep.random, ctx.signal, cap),
+      prog(),
+    );
+    samples.get('random_seeks')!.push(seeks.count / seeks.seconds);
+  } finally {
+    closeSync(o.fd);
+    rmSync(dataPath, { force: true });
+    rmSync(charPath, { force: true });
+  }
+  return o.direct;
+}
+
+/** Phases 7-12: file create/stat/delete, sequential then random, each in a fresh folder. */
+export async function filePhases(rep: BonnieRep): Promise<void> {
+  const { ctx, prog, samples, notes } = rep;
+  const { nFiles } = rep.shape;
+  for (const order of ['seq', 'random'] as const) {
+    const dir = join(ctx.workDir, `bonnie-files-${order}`);
+    mkdirSync(dir);
+    try {
+      const t = await fileOps(dir, order, nFiles, rep.random, ctx, () =>
+        prog(
+          `${order === 'seq' ? 'sequential' : 'random'} create/stat/delete of ${nFiles / 1024}×1024 files`,
+        ),
+      );
+      for (const [phase, secs] of Object.entries(t)) {
+        const m = `${order}_${phase}` as Metric;
+        const v = bonniePhaseRate(nFiles, secs);
+        samples.get(m)!.push(v.value);
+        if (v.note) notes.set(m, v.note);
+      }
+    } finally {
+      removeTree(dir, { within: ctx.workDir });
+    }
+  }
+}

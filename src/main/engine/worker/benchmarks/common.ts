@@ -1,0 +1,167 @@
+// Helpers shared by the synthetic test modules: settings, the shared O_DIRECT data file, and
+// spreading progress over repetitions.
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  CATALOGUE,
+  PROFILES,
+  type ProfileSizes,
+  type SyntheticTestId,
+} from '../../../../shared/bench/catalogue';
+import { estimateBytes, estimateSeconds } from '../../../../shared/bench/estimates';
+import type { TestResult } from '../../../../shared/schemas/run';
+import { oneLine } from '../../../core/errors';
+import { createDataFile, ioErrorMessage } from '../../methods/io';
+import type { LiveValue, PrivilegedOps, TestContext, TestModule } from '../../types';
+
+export function sizesOf(ctx: { sizes: Record<string, number> }): ProfileSizes {
+  return { ...PROFILES.quick.sizes, ...ctx.sizes };
+}
+
+/**
+ * A synthetic test's id, title and tool from its catalogue entry (the renderer's Plan step shows
+ * the same entry, so they are written once, in src/shared) and its estimates from
+ * shared/bench/estimates; the module adds only how it runs.
+ */
+export function synthetic(id: SyntheticTestId): Omit<TestModule, 'run'> {
+  const entry = CATALOGUE.find((c) => c.id === id);
+  if (!entry) throw new Error(`${id} has no catalogue entry`);
+  return {
+    id,
+    title: entry.title,
+    kind: 'synthetic',
+    tool: entry.tool,
+    estimateSeconds: ({ repetitions, sizes, rates }) =>
+      estimateSeconds(id, repetitions, sizesOf({ sizes }), rates),
+    bytesNeeded: ({ sizes }) => estimateBytes(id, sizesOf({ sizes })),
+  };
+}
+
+export function baseResult(
+  m: Pick<TestModule, 'id' | 'title' | 'kind' | 'tool'>,
+  method: string,
+): TestResult {
+  return {
+    testId: m.id,
+    title: m.title,
+    kind: m.kind,
+    tool: m.tool,
+    method,
+    status: 'ok',
+    caveats: [],
+    cache: 'n/a',
+    measurements: [],
+    bytesWritten: 0,
+  };
+}
+
+/** Progress of repetition `rep` (0-based) at `fraction` → fraction of the whole test. */
+export function repProgress(
+  ctx: TestContext,
+  reps: number,
+  rep: number,
+  lead = 0,
+): (fraction: number, live?: LiveValue, message?: string) => void {
+  return (f, live, message) =>
+    ctx.progress(lead + (1 - lead) * ((rep + Math.min(1, Math.max(0, f))) / reps), live, message);
+}
+
+const DATA_FILE = 'data.bin';
+
+/**
+ * The O_DIRECT test file shared by buffered reads, seeker and the queue-depth profile: written
+ * once per run with incompressible data (a sparse file would read back without touching the drive).
+ * Writing is bounded to 4 phases of time: on a slow disk the file is smaller, and every test that
+ * shares it uses its real size.
+ */
+export async function ensureDataFile(
+  ctx: TestContext,
+  size: number,
+  onProgress: (f: number) => void,
+): Promise<{ path: string; created: boolean; size: number }> {
+  const path = join(ctx.workDir, DATA_FILE);
+  if (existsSync(path)) {
+    const have = statSync(path).size;
+    if (have === size || (have >= MIN_DATA_FILE && have < size))
+      return { path, created: false, size: have };
+  }
+  try {
+    const made = await createDataFile(path, size, {
+      signal: ctx.signal,
+      onProgress,
+      maxSeconds: 4 * sizesOf(ctx).phaseSeconds,
+    });
+    return { path, created: true, size: made.size };
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new Error(ioErrorMessage(err, `writing the ${fmtBytes(size)} test file`));
+  }
+}
+
+const MIN_DATA_FILE = 16 * 1024 * 1024;
+
+export function fmtBytes(n: number): string {
+  const u = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let i = 0;
+  let v = n;
+  while (v >= 1024 && i < u.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${Number.isInteger(v) ? v : v.toFixed(1)} ${u[i]}`;
+}
+
+export const NO_ADMIN_CAVEAT =
+  'raw device tests skipped: no admin rights — measured on an O_DIRECT test file instead';
+export const NOT_DIRECT_CAVEAT =
+  'this filesystem refuses O_DIRECT: reads may come from the page cache (warm-cache result)';
+
+export const RAW_FLUSHED =
+  "the device's buffer cache dropped (sync + drop_caches) before each repetition";
+
+type RawOut = Awaited<ReturnType<PrivilegedOps['rawRead']>>;
+
+/**
+ * The raw-device variant of a test: the root helper's `op` once per repetition, progress spread
+ * over them. When the helper cannot read the device (it exited, the device went away, the read
+ * failed) the test falls back to the test file: returns null and records why, instead of failing
+ * the whole test. Cancel still cancels. `noAdminCaveat` is what to note when there is no helper at
+ * all (null: nothing, for hdparm -T, which never touches the drive).
+ */
+export async function rawOrFallback(
+  ctx: TestContext,
+  r: TestResult,
+  op: Parameters<PrivilegedOps['rawRead']>[0],
+  seconds: number,
+  noAdminCaveat: string | null = NO_ADMIN_CAVEAT,
+): Promise<RawOut[] | null> {
+  const helper = ctx.privileged;
+  const device = ctx.device;
+  if (!helper || !device) {
+    if (noAdminCaveat) r.caveats.push(noAdminCaveat);
+    return null;
+  }
+  try {
+    const out: RawOut[] = [];
+    for (let rep = 0; rep < ctx.repetitions; rep++) {
+      // The device's buffer cache holds what earlier tests read through it (a buffered read pulls
+      // hundreds of MiB in): drop it before every raw read so the figure is the drive's.
+      if (op !== 'cached-read') await helper.dropCaches();
+      out.push(
+        await helper.rawRead(op, device, {
+          seconds,
+          signal: ctx.signal,
+          onProgress: repProgress(ctx, ctx.repetitions, rep),
+        }),
+      );
+    }
+    if (op !== 'cached-read') r.method += `; ${RAW_FLUSHED}`;
+    return out;
+  } catch (err) {
+    if ((err as Error).name === 'AbortError' || ctx.signal.aborted) throw err;
+    r.caveats.push(
+      `raw read of ${device} failed (${oneLine(err)}): measured on an O_DIRECT test file instead`,
+    );
+    return null;
+  }
+}

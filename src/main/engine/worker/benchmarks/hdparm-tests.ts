@@ -1,0 +1,107 @@
+// hdparm -T (cached reads) and hdparm -t (buffered disk reads).
+import { closeSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { measurement } from '../../methods/calc';
+import { openTestFile } from '../../methods/io';
+import { bufferedReadMethod, cachedReadMethod, HDPARM_BLOCK } from '../../methods/hdparm';
+import type { TestModule } from '../../types';
+import {
+  baseResult,
+  ensureDataFile,
+  fmtBytes,
+  NOT_DIRECT_CAVEAT,
+  rawOrFallback,
+  repProgress,
+  sizesOf,
+  synthetic,
+} from './common';
+
+export const cachedRead: TestModule = {
+  ...synthetic('cached-read'),
+  async run(ctx) {
+    const r = baseResult(
+      this,
+      'hdparm -T: re-read the same 2 MiB for 2 s, loop overhead subtracted',
+    );
+    r.cache = 'warm';
+    r.caveats.push('memory/cache speed, not the drive');
+    // hdparm -T never touches the drive: no admin-rights caveat for the file variant.
+    const raw = (await rawOrFallback(ctx, r, 'cached-read', 2, null))?.map((o) => o.mibPerSec!);
+    const samples: number[] = raw ?? [];
+    if (raw) r.method += ` on ${ctx.device}`;
+    else {
+      const path = join(ctx.workDir, 'cached.bin');
+      writeFileSync(path, randomBytes(HDPARM_BLOCK));
+      r.bytesWritten = HDPARM_BLOCK;
+      const fd = openSync(path, 'r');
+      try {
+        for (let rep = 0; rep < ctx.repetitions; rep++) {
+          const out = await cachedReadMethod(fd, {
+            seconds: 2,
+            signal: ctx.signal,
+            onProgress: repProgress(ctx, ctx.repetitions, rep),
+          });
+          samples.push(out.mibPerSec);
+        }
+      } finally {
+        closeSync(fd);
+        rmSync(path, { force: true });
+      }
+      r.method += ' (2 MiB file in the page cache)';
+    }
+    r.measurements.push(measurement('cached_read', 'MiB/s', 'higher', samples));
+    return r;
+  },
+};
+
+export const bufferedRead: TestModule = {
+  ...synthetic('buffered-read'),
+  async run(ctx) {
+    const r = baseResult(
+      this,
+      'hdparm -t: 2 MiB sequential reads from offset 0 for 3 s or to the end',
+    );
+    r.cache = 'bypassed';
+    const raw = (await rawOrFallback(ctx, r, 'buffered-read', 3))?.map((o) => o.mibPerSec!);
+    if (raw) {
+      r.method += ` on ${ctx.device} (cache flushed)`;
+      r.measurements.push(measurement('buffered_read', 'MiB/s', 'higher', raw));
+      return r;
+    }
+    const samples: number[] = [];
+    const want = sizesOf(ctx).file;
+    const lead = 0.3;
+    const { path, created, size } = await ensureDataFile(ctx, want, (f) =>
+      ctx.progress(f * lead, undefined, `writing the ${fmtBytes(want)} test file`),
+    );
+    if (created) r.bytesWritten = size;
+    const { fd, direct } = openTestFile(path, 'read');
+    r.method += ` on a ${fmtBytes(size)} test file${direct ? ' with O_DIRECT' : ''}`;
+    if (!direct) {
+      r.cache = 'warm';
+      r.caveats.push(NOT_DIRECT_CAVEAT);
+    }
+    let wrapped = false;
+    try {
+      for (let rep = 0; rep < ctx.repetitions; rep++) {
+        const out = await bufferedReadMethod(fd, size, {
+          direct,
+          seconds: 3,
+          signal: ctx.signal,
+          onProgress: repProgress(ctx, ctx.repetitions, rep, lead),
+        });
+        if (out.reachedEnd) wrapped = true;
+        samples.push(out.mibPerSec);
+      }
+    } finally {
+      closeSync(fd);
+    }
+    if (wrapped)
+      r.caveats.push(
+        `reached the end of the ${fmtBytes(size)} test file before 3 s (hdparm stops at the end too)`,
+      );
+    r.measurements.push(measurement('buffered_read', 'MiB/s', 'higher', samples));
+    return r;
+  },
+};

@@ -1,0 +1,157 @@
+// iozone -I method (seed 002: `iozone -I -a -s 256M -r 4k -r 64k -r 512K -i 0 -i 1 -i 2`):
+// O_DIRECT write, rewrite, read, reread, random read, random write per record size; every
+// record visited once per random pass.
+import { closeSync, constants, openSync, readSync, rmSync } from 'node:fs';
+import { randomFillSync } from 'node:crypto';
+import { join } from 'node:path';
+import { IOZONE_RECORDS } from '../../../../shared/bench/estimates';
+import { kibPerSec, measurement } from '../../methods/calc';
+import {
+  alignedBuffer,
+  ioErrorMessage,
+  makeRandom,
+  nowNs,
+  permutation,
+  secondsSince,
+  Slicer,
+  writeFull,
+} from '../../methods/io';
+import { ioBuffer } from '../../methods/io-buffers';
+import { IOZONE_OPS } from '../../../../shared/bench/iozone-metrics';
+import type { Measurement } from '../../../../shared/schemas/run';
+import type { TestModule } from '../../types';
+import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, repProgress, sizesOf, synthetic } from './common';
+
+export const iozone: TestModule = {
+  ...synthetic('iozone'),
+  async run(ctx) {
+    const size = Math.max(1024 * 1024, Math.floor(sizesOf(ctx).iozone / (512 * 1024)) * 512 * 1024);
+    // 54 passes in a quick run: each is bounded to a quarter of a phase (fio's runtime).
+    const cap = Math.max(0.2, sizesOf(ctx).phaseSeconds / 4);
+    const r = baseResult(
+      this,
+      `iozone -I -s ${size / 1024}k -r 4k -r 64k -r 512k -i 0 -i 1 -i 2 (O_DIRECT, no fsync in timing; each pass bounded to ${cap} s)`,
+    );
+    r.cache = 'bypassed';
+    const samples = new Map<string, number[]>();
+    const random = makeRandom();
+    const path = join(ctx.workDir, 'iozone.tmp');
+    const steps = ctx.repetitions * IOZONE_RECORDS.length * IOZONE_OPS.length;
+    let step = 0;
+    let direct = true;
+    try {
+      for (let rep = 0; rep < ctx.repetitions; rep++) {
+        for (const rec of IOZONE_RECORDS) {
+          let buf = alignedBuffer(rec);
+          randomFillSync(buf);
+          const n = size / rec;
+          let written = n;
+          let fd = -1;
+          try {
+            for (const op of IOZONE_OPS) {
+              if (op === 'write') {
+                rmSync(path, { force: true });
+                const o = openDirect(path, true);
+                fd = o.fd;
+                direct &&= o.direct;
+              }
+              const progress = repProgress(ctx, steps, step++);
+              // The write pass may stop at its time bound: the later passes use what it wrote.
+              const records = op === 'write' ? n : written;
+              const order = op.startsWith('random') ? permutation(records, random) : null;
+              const isWrite = op.includes('write');
+              const pass = await timedPass(
+                fd,
+                buf,
+                records,
+                rec,
+                isWrite,
+                order,
+                ctx.signal,
+                (f) => progress(f, undefined, `${op} ${rec / 1024}k`),
+                cap,
+              );
+              if (op === 'write') written = Math.max(1, pass.done);
+              const secs = pass.seconds;
+              if (op === 'write' && direct) {
+                // The file exists now: the later passes get memory whose requests are not split
+                // (512 KiB records exceed a 127-segment NVMe queue when the pages are scattered).
+                buf = ioBuffer(rec, { fd, size, direct });
+                randomFillSync(buf);
+              }
+              const key = `${op}:${rec}`;
+              samples.set(key, [...(samples.get(key) ?? []), kibPerSec(pass.done * rec, secs)]);
+            }
+          } finally {
+            if (fd >= 0) closeSync(fd);
+            rmSync(path, { force: true });
+          }
+          if (rep === 0 && rec === IOZONE_RECORDS[0]) r.bytesWritten += size;
+        }
+      }
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      throw new Error(ioErrorMessage(err, `running iozone's passes on a ${fmtBytes(size)} file`));
+    }
+    if (!direct) {
+      r.cache = 'warm';
+      r.caveats.push(NOT_DIRECT_CAVEAT);
+    }
+    r.measurements.push(...iozoneMeasurements(samples, size));
+    return r;
+  },
+};
+
+/** One figure per record size and operation, in iozone's table order; samples keyed `op:rec`. */
+function iozoneMeasurements(samples: Map<string, number[]>, size: number): Measurement[] {
+  return IOZONE_RECORDS.flatMap((rec) =>
+    IOZONE_OPS.map((op) =>
+      measurement(op, 'KiB/s', 'higher', samples.get(`${op}:${rec}`) ?? [], {
+        params: { record_kb: rec / 1024, file_kb: size / 1024 },
+        label: `${op.replace('_', ' ')} ${rec / 1024}k`,
+      }),
+    ),
+  );
+}
+
+function openDirect(path: string, create: boolean): { fd: number; direct: boolean } {
+  const flags = constants.O_RDWR | (create ? constants.O_CREAT | constants.O_TRUNC : 0);
+  try {
+    return { fd: openSync(path, flags | constants.O_DIRECT, 0o600), direct: true };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EINVAL') throw err;
+    return { fd: openSync(path, flags, 0o600), direct: false };
+  }
+}
+
+/** One pass over all records (sequential or in `order`); returns seconds excluding pauses. */
+async function timedPass(
+  fd: number,
+  buf: Buffer,
+  n: number,
+  rec: number,
+  isWrite: boolean,
+  order: Uint32Array | null,
+  signal: AbortSignal,
+  onProgress: (f: number) => void,
+  capSeconds: number,
+): Promise<{ seconds: number; done: number }> {
+  const slicer = new Slicer(100, signal);
+  let paused = 0n;
+  const t0 = nowNs();
+  let i = 0;
+  while (i < n) {
+    const pos = (order ? order[i]! : i) * rec;
+    if (isWrite) writeFull(fd, buf, rec, pos);
+    else if (readSync(fd, buf, 0, rec, pos) !== rec) throw new Error(`short read at ${pos}`);
+    i++;
+    if ((i & 7) === 0 && secondsSince(t0) - Number(paused) / 1e9 >= capSeconds) break;
+    if (slicer.due()) {
+      onProgress(Math.max(i / n, (secondsSince(t0) - Number(paused) / 1e9) / capSeconds));
+      const p0 = nowNs();
+      await slicer.pause();
+      paused += nowNs() - p0;
+    }
+  }
+  return { seconds: secondsSince(t0) - Number(paused) / 1e9, done: i };
+}

@@ -1,0 +1,200 @@
+// fio-comparable queue-depth profile: SEQ 1 MiB Q8/Q1 and RND 4 KiB Q32/Q1, read then write,
+// time-based like `fio --time_based --direct=1`, on the shared test file.
+import { randomFillSync } from 'node:crypto';
+import { closeSync, fsyncSync } from 'node:fs';
+import { qdRampSeconds } from '../../../../shared/bench/estimates';
+import type { Measurement } from '../../../../shared/schemas/run';
+import { kibPerSec, latencyStats, measurement } from '../../methods/calc';
+import { makeRandom, openTestFile } from '../../methods/io';
+import { ioBuffers, setHugePageBuffers, type IoBuffers } from '../../methods/io-buffers';
+import { nativeAio } from '../../../core/native-aio';
+import { deepQueueNote, qd1Note, runQueue, type QueueJob, type QueueResult } from '../queue';
+import type { LiveValue, TestModule } from '../../types';
+import {
+  baseResult,
+  ensureDataFile,
+  fmtBytes,
+  NOT_DIRECT_CAVEAT,
+  repProgress,
+  sizesOf,
+  synthetic,
+} from './common';
+
+export interface QdPhase {
+  pattern: 'seq' | 'rnd';
+  bs: number;
+  qd: number;
+  op: 'read' | 'write';
+}
+
+const KiB = 1024;
+const SHAPES: Omit<QdPhase, 'op'>[] = [
+  { pattern: 'seq', bs: 1024 * KiB, qd: 8 },
+  { pattern: 'seq', bs: 1024 * KiB, qd: 1 },
+  { pattern: 'rnd', bs: 4 * KiB, qd: 32 },
+  { pattern: 'rnd', bs: 4 * KiB, qd: 1 },
+];
+export const QD_PHASES: QdPhase[] = (['read', 'write'] as const).flatMap((op) =>
+  SHAPES.map((s) => ({ ...s, op })),
+);
+
+export const phaseParams = (p: QdPhase) => ({ pattern: p.pattern, bs_kb: p.bs / KiB, qd: p.qd });
+export const phaseLabel = (p: QdPhase) =>
+  `${p.pattern.toUpperCase()} ${p.bs >= 1024 * KiB ? `${p.bs / 1024 / KiB}M` : `${p.bs / KiB}K`} Q${p.qd} ${p.op}`;
+
+export const qdProfile: TestModule = {
+  ...synthetic('qd-profile'),
+  async run(ctx) {
+    const s = sizesOf(ctx);
+    const lead = 0.15;
+    const {
+      path,
+      created,
+      size: fileSize,
+    } = await ensureDataFile(ctx, s.file, (f) =>
+      ctx.progress(f * lead, undefined, `writing the ${fmtBytes(s.file)} test file`),
+    );
+    const r = baseResult(
+      this,
+      `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} --ramp_time=${qdRampSeconds(s)} per phase on a ${fmtBytes(fileSize)} test file; ${qd1Note()}, ${nativeAio().addon ? "deeper queues through Linux native AIO, one submission per request (as fio libaio); every write's buffer scrambled per 512 bytes with its offset and time, as fio's default scramble_buffers (no deduplicating shortcut)" : 'deeper queues asynchronous through libuv (io_uring where the kernel allows it)'}`,
+    );
+    if (created) r.bytesWritten = fileSize;
+    r.cache = 'bypassed';
+    const { fd, direct } = openTestFile(path, 'rw');
+    if (!direct) {
+      r.cache = 'warm';
+      r.caveats.push(NOT_DIRECT_CAVEAT);
+    }
+    const random = makeRandom();
+    // Huge-page buffers only when asked by name (io-buffers.ts says why).
+    if (ctx.options['hugePages'] === true) setHugePageBuffers(true);
+    const bigBs = Math.max(...QD_PHASES.map((p) => p.bs));
+    const big = ioBuffers(
+      bigBs,
+      Math.max(...QD_PHASES.filter((p) => p.bs === bigBs).map((p) => p.qd)),
+      { fd, size: fileSize, direct },
+    );
+    if (big.requestsPerIo !== null && big.requestsPerIo > 1.05)
+      r.caveats.push(
+        `${fmtBytes(bigBs)} requests reached the drive as ${big.requestsPerIo.toFixed(1)} requests each (split by the queue's DMA segment limit, or other disk reads at the same time)`,
+      );
+    const results: QueueResult[][] = QD_PHASES.map(() => []);
+    const steps = QD_PHASES.length * ctx.repetitions;
+    const ramp = qdRampSeconds(s);
+    try {
+      for (let rep = 0; rep < ctx.repetitions; rep++) {
+        for (let i = 0; i < QD_PHASES.length; i++) {
+          const p = QD_PHASES[i]!;
+          const step = rep * QD_PHASES.length + i;
+          const progress = repProgress(ctx, steps, step, lead);
+          const job = {
+            fd,
+            op: p.op,
+            bs: p.bs,
+            qd: p.qd,
+            pattern: p.pattern,
+            fileSize,
+            random,
+            signal: ctx.signal,
+            fill: (b: Buffer) => randomFillSync(b),
+            ...(p.bs === bigBs ? { buffers: big } : {}),
+          };
+          results[i]!.push(await runPhase(p, job, { ramp, seconds: s.qdSeconds }, progress));
+          if (p.op === 'write' && !direct) fsyncSync(fd);
+        }
+      }
+    } finally {
+      closeSync(fd);
+    }
+    if (big.hugePages)
+      r.method += '; huge-page buffers (named option: faster than fio-default memory here)';
+    r.extra = queueExtra(big);
+    r.measurements = QD_PHASES.flatMap((p, i) => phaseMeasurements(p, results[i]!));
+    return r;
+  },
+};
+
+/**
+ * One phase: a warm-up, not measured (fio's ramp_time), so the queue fills and a throttled
+ * drive's burst credit is spent before the clock starts; then the measured run.
+ */
+async function runPhase(
+  p: QdPhase,
+  job: Omit<QueueJob, 'seconds' | 'keepLatencies' | 'onProgress'>,
+  t: { ramp: number; seconds: number },
+  progress: (fraction: number, live?: LiveValue, message?: string) => void,
+): Promise<QueueResult> {
+  const rampShare = t.ramp / (t.ramp + t.seconds);
+  await runQueue({
+    ...job,
+    seconds: t.ramp,
+    keepLatencies: false,
+    onProgress: (f) => progress(f * rampShare, undefined, `${phaseLabel(p)} (warm-up)`),
+  });
+  return runQueue({
+    ...job,
+    seconds: t.seconds,
+    keepLatencies: p.qd === 1 && p.pattern === 'rnd',
+    onProgress: (f, live) => progress(rampShare + f * (1 - rampShare), live, phaseLabel(p)),
+  });
+}
+
+/** What the result records about deep-queue I/O and the large buffers (fio-default or not). */
+function queueExtra(big: IoBuffers) {
+  return {
+    asyncIo: deepQueueNote(),
+    largeBuffers: big.hugePages
+      ? 'huge pages (named option, not fio-default memory)'
+      : 'ordinary page-size buffers (as fio --mem=malloc)',
+    ...(big.requestsPerIo !== null ? { requestsPerLargeIo: big.requestsPerIo } : {}),
+  };
+}
+
+export function phaseMeasurements(p: QdPhase, runs: QueueResult[]): Measurement[] {
+  const params = phaseParams(p);
+  const label = phaseLabel(p);
+  const out = [
+    measurement(
+      `${p.op}_iops`,
+      'IOPS',
+      'higher',
+      runs.map((x) => x.ops / x.seconds),
+      { params, label },
+    ),
+    measurement(
+      `${p.op}_bw`,
+      'KiB/s',
+      'higher',
+      runs.map((x) => kibPerSec(x.ops * p.bs, x.seconds)),
+      { params, label },
+    ),
+    measurement(
+      `${p.op}_clat_mean_us`,
+      'µs',
+      'lower',
+      runs.map((x) => x.latSumUs / x.ops),
+      { params, label },
+    ),
+  ];
+  if (p.qd === 1 && p.pattern === 'rnd') {
+    const stats = runs.map((x) => (x.latencies ? latencyStats(x.latencies) : null));
+    const withRw = { ...params, rw: p.op };
+    out.push(
+      measurement(
+        'clat_p50_us',
+        'µs',
+        'lower',
+        stats.map((x) => x?.p50 ?? null),
+        { params: withRw, label },
+      ),
+      measurement(
+        'clat_p99_us',
+        'µs',
+        'lower',
+        stats.map((x) => x?.p99 ?? null),
+        { params: withRw, label },
+      ),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+// seeker method: random small reads for a set time → seeks/s and ms access time.
+import { closeSync } from 'node:fs';
+import { measurement } from '../../methods/calc';
+import { openTestFile } from '../../methods/io';
+import { seekerMethod } from '../../methods/seeker';
+import type { TestModule } from '../../types';
+import {
+  baseResult,
+  ensureDataFile,
+  fmtBytes,
+  NOT_DIRECT_CAVEAT,
+  rawOrFallback,
+  repProgress,
+  sizesOf,
+  synthetic,
+} from './common';
+
+export const seeker: TestModule = {
+  ...synthetic('seeker'),
+  async run(ctx) {
+    const s = sizesOf(ctx);
+    const seconds = s.seekerSeconds;
+    const r = baseResult(this, `seeker v2.0: 512-byte reads at random offsets for ${seconds} s`);
+    r.cache = 'bypassed';
+    const seeks: number[] = [];
+    const ms: number[] = [];
+    const raw = await rawOrFallback(ctx, r, 'seeker', seconds);
+    if (raw) {
+      r.method += ` across ${ctx.device}`;
+      for (const o of raw) {
+        seeks.push(o.seeksPerSecond!);
+        ms.push(o.randomAccessMs!);
+      }
+    } else {
+      const lead = 0.2;
+      const { path, created, size } = await ensureDataFile(ctx, s.file, (f) =>
+        ctx.progress(f * lead, undefined, `writing the ${fmtBytes(s.file)} test file`),
+      );
+      if (created) r.bytesWritten = size;
+      r.caveats.push(
+        `random reads span the ${fmtBytes(size)} test file, not the whole drive (shorter seeks on a hard disk)`,
+      );
+      const { fd, direct } = openTestFile(path, 'read');
+      if (!direct) {
+        r.cache = 'warm';
+        r.caveats.push(NOT_DIRECT_CAVEAT);
+      }
+      let blockSize = 512;
+      try {
+        for (let rep = 0; rep < ctx.repetitions; rep++) {
+          const opts = {
+            seconds,
+            signal: ctx.signal,
+            onProgress: repProgress(ctx, ctx.repetitions, rep, lead),
+          };
+          let out;
+          try {
+            out = await seekerMethod(fd, size, { ...opts, blockSize });
+          } catch (err) {
+            // 4Kn drives refuse 512-byte O_DIRECT reads; seeker's buffered reads would hit the cache.
+            if ((err as NodeJS.ErrnoException).code !== 'EINVAL' || blockSize === 4096) throw err;
+            blockSize = 4096;
+            r.caveats.push(
+              'the drive needs 4 KiB direct reads: used 4096-byte reads instead of 512',
+            );
+            out = await seekerMethod(fd, size, { ...opts, blockSize });
+          }
+          seeks.push(out.seeksPerSecond);
+          ms.push(out.randomAccessMs);
+        }
+      } finally {
+        closeSync(fd);
+      }
+      r.method += ` over a ${fmtBytes(size)} test file${direct ? ' with O_DIRECT' : ''}`;
+    }
+    r.measurements.push(
+      measurement('seeks_per_second', 'seeks/s', 'higher', seeks),
+      measurement('random_access_ms', 'ms', 'lower', ms),
+    );
+    return r;
+  },
+};

@@ -1,0 +1,66 @@
+// In the engine process, ctx.privileged is this proxy: each call becomes a {type:'privileged'}
+// message answered by the parent (which holds the root helper). AbortSignal and callbacks cannot
+// cross the process boundary, so cancel is the parent's job and progress comes back as messages.
+import type { FromEngine, ToEngine } from '../protocol';
+import type { LiveValue, PrivilegedOps } from '../types';
+
+type Pending = {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  onProgress?: ((fraction: number, live?: LiveValue) => void) | undefined;
+};
+
+export class PrivilegedProxy {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(private readonly send: (m: FromEngine) => void) {}
+
+  /** Feed parent messages here; returns true when the message was for the proxy. */
+  handle(msg: ToEngine): boolean {
+    if (msg.type !== 'privileged-result' && msg.type !== 'privileged-progress') return false;
+    const p = this.pending.get(msg.id);
+    if (!p) return true;
+    if (msg.type === 'privileged-progress') {
+      p.onProgress?.(msg.fraction, msg.live ?? undefined);
+      return true;
+    }
+    this.pending.delete(msg.id);
+    if (msg.ok) p.resolve(msg.value);
+    else p.reject(new Error(msg.error ?? 'privileged operation failed'));
+    return true;
+  }
+
+  private call(
+    op: 'dropCaches' | 'rawRead' | 'journal',
+    args: unknown[],
+    signal?: AbortSignal,
+    onProgress?: Pending['onProgress'],
+  ): Promise<unknown> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress });
+      signal?.addEventListener('abort', () => {
+        if (this.pending.delete(id))
+          reject(Object.assign(new Error('cancelled'), { name: 'AbortError' }));
+      });
+      this.send({ type: 'privileged', id, op, args });
+    });
+  }
+
+  ops(): PrivilegedOps {
+    return {
+      dropCaches: async () => {
+        await this.call('dropCaches', []);
+      },
+      rawRead: async (op, device, opts) =>
+        (await this.call(
+          'rawRead',
+          [op, device, { seconds: opts.seconds }],
+          opts.signal,
+          opts.onProgress,
+        )) as Record<string, number>,
+      journal: async (args) => String(await this.call('journal', [args])),
+    };
+  }
+}

@@ -1,0 +1,268 @@
+// Queue-depth I/O. QD1 as fio's psync: pread/pwrite in a loop on one thread of the native addon,
+// each call timed (from JS each call cost ~3 µs more: 0.88× fio's RND 4K Q1 on a memory-backed
+// device); without the addon, synchronous calls in the engine thread itself (no thread-pool hop,
+// ~40 µs cheaper per op than fs.read). Deeper queues keep `qd` requests in flight through the
+// native AIO addon, one submission per request as fio's libaio; where the addon is not built,
+// through libuv (io_uring in the engine process, UV_USE_IO_URING=1).
+import { read, readdirSync, readlinkSync, readSync, write, writeSync } from 'node:fs';
+import { abortError, alignedBuffer, makeRandom, nowNs, secondsSince, Slicer } from '../methods/io';
+import { bufferAt, type IoBuffers } from '../methods/io-buffers';
+import { nativeAio, type AioAddon } from '../../core/native-aio';
+import type { LiveValue } from '../types';
+
+export interface QueueJob {
+  fd: number;
+  op: 'read' | 'write';
+  bs: number;
+  qd: number;
+  seconds: number;
+  pattern: 'seq' | 'rnd';
+  fileSize: number;
+  random?: () => number;
+  /** Keep every latency (µs) for percentiles; QD1 only. */
+  keepLatencies?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number, live?: LiveValue) => void;
+  /** Preset data for writes (incompressible); reads ignore it. */
+  fill?: (buf: Buffer) => void;
+  /**
+   * Buffers from ioBuffers() (probed so large requests are not split); QD1 uses the first, deep
+   * queues one per request slot. Without them each run allocates unprobed memory.
+   */
+  buffers?: IoBuffers;
+}
+
+export interface QueueResult {
+  ops: number;
+  seconds: number;
+  latSumUs: number;
+  latencies: Float64Array | null;
+}
+
+export async function runQueue(job: QueueJob): Promise<QueueResult> {
+  const aio = nativeAio().addon;
+  if (job.qd <= 1) return aio?.runPsync ? runNative(aio, job) : runSync(job);
+  return aio && usesNativeAio(job) ? runNative(aio, job) : runAsync(job);
+}
+
+/** Latencies kept at queue depth 1: up to 250,000 a second (a fast NVMe drive's 4 µs each). */
+const latencyCapacity = (seconds: number): number =>
+  Math.min(1 << 21, Math.ceil(seconds * 250_000) + 1024);
+
+/**
+ * Large deep-queue requests (SEQ 1M Q8) go through the native AIO addon when it is built: libuv's
+ * io_uring submits in batches and the block layer merges adjacent 1 MiB reads into 2–3.5 MiB
+ * requests, so the drive saw an average queue depth of ~2 where fio libaio keeps ~5 (0.63× fio
+ * on freshly written data). Small requests (RND 4K Q32) take the same path, as fio's libaio:
+ * libuv sets its ring up with SQPOLL, a kernel thread polling the queue on a CPU others share.
+ * Either way RND 4K Q32 read 1.3–2× fio here, and it is real: device reads in /sys/block/…/stat
+ * match the ops, 8 sectors each. Both keep 32 submitted, but the device saw ~9 in flight under this
+ * loop and ~4.5 under fio: on this shared 2-vCPU VM the tools wait for CPU, and fio spends ~19 µs
+ * of it per I/O (one io_getevents call per completion, its statistics) where this loop spends ~8.
+ */
+export const usesNativeAio = (job: Pick<QueueJob, 'qd' | 'bs'>): boolean => job.qd > 1;
+
+async function runNative(aio: AioAddon, job: QueueJob): Promise<QueueResult> {
+  const buffers = slotBuffers(job);
+  const ctl = new Int32Array(new SharedArrayBuffer(8));
+  const stop = (): void => void Atomics.store(ctl, 0, 1);
+  job.signal?.addEventListener('abort', stop);
+  const t0 = performance.now();
+  const timer = setInterval(() => {
+    const el = (performance.now() - t0) / 1000;
+    if (el > 0)
+      job.onProgress?.(el / job.seconds, { value: Atomics.load(ctl, 1) / el, unit: 'IOPS' });
+  }, 100);
+  const psync = job.qd <= 1 && aio.runPsync !== undefined;
+  const lat = psync && job.keepLatencies ? new Float64Array(latencyCapacity(job.seconds)) : null;
+  try {
+    const r = await (psync ? aio.runPsync!.bind(aio) : aio.run.bind(aio))({
+      ...(lat ? { latencies: lat } : {}),
+      fd: job.fd,
+      write: job.op === 'write',
+      seq: job.pattern === 'seq',
+      bs: job.bs,
+      qd: job.qd,
+      seconds: job.seconds,
+      blocks: Math.floor(job.fileSize / job.bs),
+      seed: Math.floor((job.random ?? Math.random)() * 0xffffffff) >>> 0 || 1,
+      buffers,
+      ctl,
+    });
+    if (job.signal?.aborted) throw abortError();
+    return { ...r, latencies: lat ? lat.subarray(0, Math.min(r.ops, lat.length)) : null };
+  } finally {
+    clearInterval(timer);
+    job.signal?.removeEventListener('abort', stop);
+  }
+}
+
+/**
+ * One buffer per request slot, filled for writes: the probed windows when the job brought enough
+ * of the right size, else fresh aligned memory.
+ */
+function slotBuffers(job: QueueJob): Buffer[] {
+  const n = Math.max(1, job.qd);
+  const probed = job.buffers?.bs === job.bs && job.buffers.offsets.length >= n;
+  const fresh = probed ? null : alignedBuffer(job.bs * n);
+  const out = Array.from({ length: n }, (_, i) =>
+    probed ? bufferAt(job.buffers!, i) : fresh!.subarray(i * job.bs, (i + 1) * job.bs),
+  );
+  for (const b of out) job.fill?.(b);
+  return out;
+}
+
+async function runSync(job: QueueJob): Promise<QueueResult> {
+  const buf = slotBuffers(job)[0]!;
+  const nextOffset = offsets(job, job.fileSize, job.random ?? makeRandom());
+  const slicer = new Slicer(100, job.signal);
+  let lat = job.keepLatencies ? new Float64Array(65536) : null;
+  let ops = 0;
+  let latSum = 0;
+  let paused = 0n;
+  const t0 = nowNs();
+  let elapsed = 0;
+  for (;;) {
+    const pos = nextOffset();
+    const s = nowNs();
+    const n =
+      job.op === 'read'
+        ? readSync(job.fd, buf, 0, job.bs, pos)
+        : writeSync(job.fd, buf, 0, job.bs, pos);
+    const us = Number(nowNs() - s) / 1000;
+    if (n !== job.bs) throw new Error(`short ${job.op} of ${n} bytes at ${pos}`);
+    if (lat) {
+      if (ops === lat.length) {
+        const bigger = new Float64Array(lat.length * 2);
+        bigger.set(lat);
+        lat = bigger;
+      }
+      lat[ops] = us;
+    }
+    latSum += us;
+    ops++;
+    if ((ops & 7) === 0) {
+      elapsed = secondsSince(t0) - Number(paused) / 1e9;
+      if (elapsed >= job.seconds) break;
+      if (slicer.due()) {
+        job.onProgress?.(elapsed / job.seconds, { value: ops / elapsed, unit: 'IOPS' });
+        const p0 = nowNs();
+        await slicer.pause();
+        paused += nowNs() - p0;
+      }
+    }
+  }
+  return { ops, seconds: elapsed, latSumUs: latSum, latencies: lat ? lat.subarray(0, ops) : null };
+}
+
+/**
+ * Deep queues where the native addon is not built: libuv's async fs, which the engine process runs
+ * on io_uring (UV_USE_IO_URING=1; RND 4K Q32 read 1.3–3× fio libaio here, see usesNativeAio).
+ * Where io_uring is unavailable, libuv runs the same requests on its thread pool
+ * (UV_THREADPOOL_SIZE=32).
+ */
+function runAsync(job: QueueJob): Promise<QueueResult> {
+  const slots = slotBuffers(job);
+  type Done = (err: NodeJS.ErrnoException | null, n: number) => void;
+  const io = (fd: number, buf: Buffer, pos: number, cb: Done): void => {
+    if (job.op === 'read') read(fd, buf, 0, job.bs, pos, cb);
+    else write(fd, buf, 0, job.bs, pos, cb);
+  };
+  const nextOffset = offsets(job, job.fileSize, job.random ?? makeRandom());
+  return new Promise((resolve, reject) => {
+    let ops = 0;
+    let latSum = 0;
+    let inFlight = 0;
+    let stopping = false;
+    let failure: Error | null = null;
+    const t0 = nowNs();
+    let tEnd = t0;
+    let lastProgress = performance.now();
+    const deadline = t0 + BigInt(Math.round(job.seconds * 1e9));
+    const finish = (): void => {
+      if (inFlight > 0) return;
+      if (failure) return reject(failure);
+      if (job.signal?.aborted) return reject(abortError());
+      resolve({ ops, seconds: Number(tEnd - t0) / 1e9, latSumUs: latSum, latencies: null });
+    };
+    const issue = (slot: number): void => {
+      const buf = slots[slot]!;
+      const pos = nextOffset();
+      const s = nowNs();
+      inFlight++;
+      io(job.fd, buf, pos, (err, n) => {
+        inFlight--;
+        const now = nowNs();
+        if (err || n !== job.bs) {
+          failure ??= err ?? new Error(`short ${job.op} of ${n} bytes at ${pos}`);
+          stopping = true;
+        } else {
+          ops++;
+          latSum += Number(now - s) / 1000;
+          tEnd = now;
+        }
+        if (now >= deadline || job.signal?.aborted) stopping = true;
+        if (!stopping) {
+          issue(slot);
+          if (job.onProgress && performance.now() - lastProgress > 100) {
+            lastProgress = performance.now();
+            const el = Number(now - t0) / 1e9;
+            job.onProgress(el / job.seconds, { value: ops / el, unit: 'IOPS' });
+          }
+        } else finish();
+      });
+    };
+    for (let i = 0; i < job.qd; i++) issue(i);
+  });
+}
+
+/** How queue depth 1 was run, for the run's "how it ran" notes. */
+export function qd1Note(): string {
+  return nativeAio().addon?.runPsync
+    ? 'QD1 pread/pwrite in a loop on one native thread (as fio psync)'
+    : 'QD1 synchronous pread/pwrite from the engine thread (native addon not built)';
+}
+
+/** How deep-queue I/O was submitted, for the run's "how it ran" notes. */
+export function deepQueueNote(): string {
+  const aio = nativeAio();
+  return aio.addon
+    ? 'native AIO, one submission per request (as fio libaio)'
+    : `${asyncIoMode()} (native AIO addon ${aio.why})`;
+}
+
+export function asyncIoMode(): string {
+  let uring = false;
+  try {
+    uring = readdirSync('/proc/self/fd').some((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).includes('io_uring');
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    /* no /proc */
+  }
+  return uring
+    ? 'io_uring (libuv)'
+    : `libuv thread pool (${process.env.UV_THREADPOOL_SIZE ?? '4'} threads; io_uring unavailable)`;
+}
+
+/** Offsets generator: sequential wraps at the end; random is block-aligned uniform. */
+export function offsets(
+  p: { pattern: 'seq' | 'rnd'; bs: number },
+  fileSize: number,
+  random: () => number,
+): () => number {
+  const blocks = Math.floor(fileSize / p.bs);
+  if (blocks < 1) throw new Error(`test file smaller than one ${p.bs}-byte block`);
+  let cursor = 0;
+  return p.pattern === 'seq'
+    ? () => {
+        const pos = cursor * p.bs;
+        cursor = (cursor + 1) % blocks;
+        return pos;
+      }
+    : () => Math.floor(random() * blocks) * p.bs;
+}

@@ -1,0 +1,55 @@
+// `drivewise bench --size`: its keys, their help and which of them take a unit all come from the
+// catalogue's one table of profile sizes (SIZE_LABELS); the help once left phaseSeconds out.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROFILE_IDS, SIZE_LABELS } from '../../../../../src/shared/bench/catalogue';
+import { parseSizes } from '../../../../../src/main/engine/host/bench-cli';
+
+const MiB = 1024 * 1024;
+
+describe('bench --size', () => {
+  it("the built CLI's bench --help lists every size key of the catalogue", () => {
+    // dist/main is built by the global setup (scripts/build-node.mjs).
+    const r = spawnSync(
+      process.execPath,
+      [join(process.cwd(), 'dist/main/cli.js'), 'bench', '--help'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(r.status).toBe(0);
+    const help = r.stdout.replace(/\s+/g, ' ');
+    const listed = /key=value list \(([^)]*)\)/.exec(help)?.[1]?.split(/,\s*/);
+    expect(listed).toEqual(Object.keys(SIZE_LABELS));
+    // The profiles offered are the one list the contract checks a plan against.
+    expect(help).toContain(`(choices: ${PROFILE_IDS.map((p) => `"${p}"`).join(', ')}`);
+  });
+
+  it('MiB sizes take a unit, counts and seconds are plain numbers', () => {
+    expect(
+      parseSizes('dd=1G,bonnieFiles=2,phaseSeconds=5,task.duSeconds=7,task.unpack=8M'),
+    ).toEqual({
+      dd: 1024 * MiB,
+      bonnieFiles: 2,
+      phaseSeconds: 5,
+      'task.duSeconds': 7,
+      'task.unpack': 8 * MiB,
+    });
+    expect(parseSizes('512M')).toEqual({
+      file: 512 * MiB,
+      dd: 512 * MiB,
+      bonnie: 512 * MiB,
+      iozone: 512 * MiB,
+    });
+  });
+
+  it('an unknown key is refused with the known ones named', () => {
+    expect(() => parseSizes('ddd=1G')).toThrow(
+      `unknown size key "ddd" (known: ${Object.keys(SIZE_LABELS).join(', ')})`,
+    );
+    expect(() => parseSizes('phaseSeconds=0')).toThrow(
+      '--size phaseSeconds: "0" is not a positive number',
+    );
+  });
+});

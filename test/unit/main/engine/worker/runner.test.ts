@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { FromEngine } from '../../../../../src/main/engine/protocol';
+import { runPlan } from '../../../../../src/main/engine/worker/runner';
+import type { TestModule } from '../../../../../src/main/engine/types';
+import { baseResult } from '../../../../../src/main/engine/worker/benchmarks/common';
+
+const fake = (id: string, run: TestModule['run'], est = 1): TestModule => ({
+  id,
+  title: `Fake ${id}`,
+  kind: 'synthetic',
+  tool: 'fake',
+  estimateSeconds: () => est,
+  bytesNeeded: () => 0,
+  run,
+});
+
+const plan = (tests: string[]) => ({
+  workDir: '/nonexistent',
+  targetDir: '/nonexistent',
+  device: null,
+  tests,
+  repetitions: 1,
+  sizes: {},
+  options: {},
+  privileged: false,
+});
+
+describe('engine runner', () => {
+  it('records a failing test and goes on with the next', async () => {
+    const sent: FromEngine[] = [];
+    const ok: TestModule = fake('ok', async (ctx) => {
+      for (let i = 1; i <= 4; i++) ctx.progress(i / 4, { value: i, unit: 'IOPS' });
+      return baseResult(ok, 'fake');
+    });
+    const bad = fake('bad', async () => {
+      throw new Error('no space left on the drive while writing\nstack details');
+    });
+    const results = await runPlan(plan(['bad', 'missing', 'ok']), {
+      send: (m) => sent.push(m),
+      signal: new AbortController().signal,
+      privileged: null,
+      modules: [ok, bad],
+      throttleMs: 0,
+    });
+    expect(results.map((r) => r.status)).toEqual(['failed', 'skipped', 'ok']);
+    expect(results[0]!.error).toBe('no space left on the drive while writing');
+    expect(results[0]!.title).toBe('Fake bad');
+    expect(results[1]!.error).toMatch(/unknown test/);
+    const progress = sent.filter(
+      (m): m is Extract<FromEngine, { type: 'progress' }> => m.type === 'progress',
+    );
+    // The module's four reports, plus one 'done' (100 %, the recalibrated ETA) per test that ran.
+    expect(progress.filter((m) => m.message !== 'done').length).toBe(4);
+    expect(progress.filter((m) => m.message === 'done').map((m) => [m.testId, m.fraction])).toEqual(
+      [
+        ['bad', 1],
+        ['ok', 1],
+      ],
+    );
+    expect(progress.at(-1)!.overall).toBe(1);
+    expect(progress.at(-1)!.etaSeconds).toBe(0);
+    expect(progress.find((m) => m.testId === 'ok')!.liveValue).toEqual({ value: 1, unit: 'IOPS' });
+    expect(sent.filter((m) => m.type === 'result')).toHaveLength(3);
+  });
+
+  it('stops after a cancelled test and runs nothing more', async () => {
+    const ac = new AbortController();
+    let secondRan = false;
+    const slow = fake('slow', async (ctx) => {
+      ac.abort();
+      if (ctx.signal.aborted) throw Object.assign(new Error('cancelled'), { name: 'AbortError' });
+      return baseResult(slow, 'x');
+    });
+    const next = fake('next', async () => {
+      secondRan = true;
+      return baseResult(next, 'x');
+    });
+    const results = await runPlan(plan(['slow', 'next']), {
+      send: () => {},
+      signal: ac.signal,
+      privileged: null,
+      modules: [slow, next],
+    });
+    expect(results.map((r) => r.status)).toEqual(['cancelled']);
+    expect(secondRan).toBe(false);
+  });
+
+  it('turns a malformed module result into a failed test instead of crashing the run', async () => {
+    const broken = fake('broken', async () => ({ testId: '' }) as never);
+    const results = await runPlan(plan(['broken']), {
+      send: () => {},
+      signal: new AbortController().signal,
+      privileged: null,
+      modules: [broken],
+    });
+    expect(results[0]!.status).toBe('failed');
+    expect(results[0]!.error).toMatch(/^broken produced an invalid result: invalid request: /);
+  });
+
+  it('starts the ETA from the probed estimates of the plan when it has them', async () => {
+    const sent: FromEngine[] = [];
+    const a = fake('a', async (ctx) => {
+      ctx.progress(0.5);
+      return baseResult(a, 'fake');
+    });
+    const b = fake('b', async () => baseResult(b, 'fake'));
+    await runPlan(
+      { ...plan(['a', 'b']), estimates: [40, 60] },
+      {
+        send: (m) => sent.push(m),
+        signal: new AbortController().signal,
+        privileged: null,
+        modules: [a, b],
+        throttleMs: 0,
+      },
+    );
+    const first = sent.find(
+      (m): m is Extract<FromEngine, { type: 'progress' }> => m.type === 'progress',
+    )!;
+    // b's 60 s still to come (a's rest projected from its live progress): the modules' own 1 s
+    // estimates would say ~1 s.
+    expect(first.etaSeconds).toBeGreaterThanOrEqual(59);
+  });
+});
