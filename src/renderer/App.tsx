@@ -1,5 +1,6 @@
 import { AppFooter } from './components/AppFooter';
 import { ResultsPanel } from './history/HistoryPanel';
+import { FleetView } from './fleet/FleetView';
 import { NotYetStep } from './components/NotYetStep';
 import { StepIndicator } from './components/StepIndicator';
 import { STEPS, useApp, type StepId } from './store';
@@ -57,6 +58,9 @@ export function App() {
           >
             History &amp; import
           </button>
+          <button type="button" aria-pressed={view === 'fleet'} onClick={() => setView('fleet')}>
+            Fleet
+          </button>
         </nav>
         {view === 'wizard' && <StepIndicator />}
       </header>
@@ -66,7 +70,15 @@ export function App() {
         </p>
       )}
       <main id="main">
-        {view === 'history' ? <ResultsPanel /> : View ? <View /> : <NotYetStep title={title} />}
+        {view === 'history' ? (
+          <ResultsPanel />
+        ) : view === 'fleet' ? (
+          <FleetView />
+        ) : View ? (
+          <View />
+        ) : (
+          <NotYetStep title={title} />
+        )}
       </main>
       <dialog ref={about} className="about" aria-labelledby="about-title">
         <h2 id="about-title">Drivewise {info?.version}</h2>

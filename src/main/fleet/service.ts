@@ -3,14 +3,10 @@
 // the new drive changes the machine id), falling back to the hostname.
 import type { PredictionTarget } from '../../shared/prediction';
 import { median } from '../../shared/stats';
-import { rankHosts, type HostVerdict } from './assess';
+import type { FleetReport, HostVerdict, SkippedFile } from '../../shared/contract/fleet';
+import { rankHosts } from './assess';
 import { runFleetJob } from './pool';
 import type { FleetJob } from './work';
-
-export interface SkippedFile {
-  file: string;
-  why: string;
-}
 
 export interface FleetRequest {
   dir: string;
@@ -18,29 +14,6 @@ export interface FleetRequest {
   target: PredictionTarget;
   pricePerGB: number;
   currency: string;
-}
-
-export interface FleetReport {
-  dir: string;
-  afterDir: string | null;
-  targetName: string;
-  pricePerGB: number;
-  currency: string;
-  filesSeen: number;
-  hosts: HostVerdict[];
-  skipped: SkippedFile[];
-  /** After-runs whose host has no before-run. */
-  unmatchedAfter: string[];
-  totals: {
-    hosts: number;
-    worthIt: number;
-    hoursPerYear: number;
-    cost: number;
-    /** Median over swapped hosts of (measured − predicted) / measured after-times. */
-    medianError: number | null;
-    medianAbsError: number | null;
-  };
-  notes: string[];
 }
 
 interface Newest {

@@ -7,7 +7,8 @@ import type { RunDocument } from '../../shared/schemas/run';
 import { UserError } from '../core/errors';
 import { parseRunText } from '../store/run-store';
 import { readRegularFile, UnsafeFileError } from '../store/safe-read';
-import { assessHost, hostNameOf, type HostVerdict } from './assess';
+import type { HostVerdict } from '../../shared/contract/fleet';
+import { assessHost, hostNameOf } from './assess';
 
 export interface FleetJob {
   dir: string;
