@@ -59,6 +59,10 @@ export function formatFleet(r: FleetReport): string {
     out.push('', 'Notes:');
     for (const h of noted) out.push(`  ${h.host}: ${h.notes.join(' ')}`);
   }
+  if (r.failed.length) {
+    out.push('', `Not measured: ${r.failed.length} host(s):`);
+    for (const f of r.failed) out.push(`  ${f.host}: ${f.why}`);
+  }
   if (r.skipped.length) {
     out.push('', `Skipped ${r.skipped.length} file(s):`);
     for (const s of r.skipped) out.push(`  ${s.file} ${s.why}`);
@@ -126,5 +130,21 @@ export function fleetCsv(r: FleetReport): string {
       .map(csvCell)
       .join(','),
   );
-  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+  // A host the playbook could not measure is a row too: no rank, flag 'failed', the reason.
+  const failed = r.failed.map((f) =>
+    CSV_COLUMNS.map((c) =>
+      csvCell(
+        c === 'host'
+          ? f.host
+          : c === 'file'
+            ? f.file
+            : c === 'flags'
+              ? 'failed'
+              : c === 'notes'
+                ? f.why
+                : null,
+      ),
+    ).join(','),
+  );
+  return [CSV_COLUMNS.join(','), ...rows, ...failed].join('\r\n') + '\r\n';
 }

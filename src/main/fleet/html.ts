@@ -70,6 +70,10 @@ function summary(r: FleetReport): string {
     lines.push(
       `<p>Replace for safety, whatever the speed: <b>${esc(safety.join(', '))}</b> (SMART warns).</p>`,
     );
+  if (r.failed.length)
+    lines.push(
+      `<p>Not measured (the playbook failed there): <b>${esc(r.failed.map((f) => f.host).join(', '))}</b> (reasons at the end).</p>`,
+    );
   if (r.afterDir)
     lines.push(
       `<p>After the swap, the predictions missed the measured times by ${pct(t.medianError)} in the median (sizes ${pct(t.medianAbsError)}).</p>`,
@@ -103,8 +107,11 @@ function section(r: FleetReport, h: HostVerdict, i: number): string {
 }
 
 export function fleetHtml(r: FleetReport): string {
+  const failed = r.failed.length
+    ? `<section class="host"><h2>Not measured</h2>${r.failed.map((f) => `<p><b>${esc(f.host)}</b>: ${esc(f.why)}</p>`).join('')}</section>`
+    : '';
   const skipped = r.skipped.length
     ? `<section class="host"><h2>Skipped files</h2>${r.skipped.map((s) => `<p>${esc(s.file)} ${esc(s.why)}</p>`).join('')}</section>`
     : '';
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Drivewise fleet</title><style>${CSS}</style></head><body>${summary(r)}${r.hosts.map((h, i) => section(r, h, i)).join('')}${skipped}</body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Drivewise fleet</title><style>${CSS}</style></head><body>${summary(r)}${r.hosts.map((h, i) => section(r, h, i)).join('')}${failed}${skipped}</body></html>`;
 }

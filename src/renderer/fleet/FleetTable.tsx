@@ -20,6 +20,8 @@ const MARK: Record<FleetFlag, { label: string; tone: 'warn' | 'bad' | 'muted' }>
   incomplete: { label: 'incomplete', tone: 'warn' },
 };
 
+const FAILED_TEXT = 'the playbook could not measure this host (its reason in the row)';
+
 /** Rows drawn at first: a fleet of thousands is in the CSV and PDF whole. */
 const FIRST_ROWS = 100;
 
@@ -89,6 +91,18 @@ export function FleetTable({ r }: { r: FleetReport }) {
             {rows.map((h, i) => (
               <Row key={h.host} h={h} rank={i + 1} r={r} max={max} />
             ))}
+            {r.failed.map((f) => (
+              <tr key={`failed-${f.host}`} data-host={f.host} data-failed="">
+                <td className="num">—</td>
+                <th scope="row">{f.host}</th>
+                <td colSpan={5}>Not measured: {f.why}</td>
+                <td>
+                  <span className="badge bad" title={FAILED_TEXT}>
+                    failed
+                  </span>
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>
@@ -97,13 +111,18 @@ export function FleetTable({ r }: { r: FleetReport }) {
           Show all {r.hosts.length} hosts
         </button>
       )}
-      {used.size > 0 && (
+      {(used.size > 0 || r.failed.length > 0) && (
         <ul className="dw-fleet-legend" aria-label="Marks">
           {[...used].map((f) => (
             <li key={f}>
               <span className={`badge ${MARK[f].tone}`}>{MARK[f].label}</span> {FLAG_TEXT[f]}
             </li>
           ))}
+          {r.failed.length > 0 && (
+            <li>
+              <span className="badge bad">failed</span> {FAILED_TEXT}
+            </li>
+          )}
         </ul>
       )}
     </>

@@ -98,6 +98,12 @@ function Summary({ r }: { r: FleetReport }) {
           {first.length > 5 ? ` and ${first.length - 5} more` : ''}.
         </p>
       )}
+      {r.failed.length > 0 && (
+        <p>
+          Not measured: {r.failed.map((f) => f.host).join(', ')} (the playbook failed there; the
+          reason is in the table).
+        </p>
+      )}
       <p className="muted">
         {r.filesSeen} file(s) read from {r.dir}
         {r.afterDir ? ` and ${r.afterDir}` : ''}; {r.skipped.length} set aside.

@@ -69,6 +69,26 @@ export type HostVerdict = z.infer<typeof hostVerdict>;
 export const skippedFile = z.object({ file: z.string(), why: z.string() });
 export type SkippedFile = z.infer<typeof skippedFile>;
 
+/**
+ * What the playbook leaves on the controller for a host it could not measure (no space, refused,
+ * timeout), as HOST.failed.json beside the run files: the fleet lists the host with its reason.
+ */
+export const FLEET_FAILURE_SCHEMA = 'drivewise.fleet-failure';
+export const fleetFailure = z.object({
+  schema: z.literal(FLEET_FAILURE_SCHEMA),
+  host: z.string().min(1).max(200),
+  reason: z.string().max(2000),
+  at: z.string(),
+});
+
+export const failedHost = z.object({
+  host: z.string(),
+  file: z.string(),
+  why: z.string(),
+  at: z.string(),
+});
+export type FailedHost = z.infer<typeof failedHost>;
+
 export const fleetReport = z.object({
   dir: z.string(),
   afterDir: z.string().nullable(),
@@ -77,6 +97,8 @@ export const fleetReport = z.object({
   currency: z.string(),
   filesSeen: z.number().int().nonnegative(),
   hosts: z.array(hostVerdict),
+  /** Hosts the playbook could not measure, whose failure is newer than any run of theirs. */
+  failed: z.array(failedHost),
   skipped: z.array(skippedFile),
   /** After-runs whose host has no before-run. */
   unmatchedAfter: z.array(z.string()),

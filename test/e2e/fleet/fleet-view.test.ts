@@ -47,6 +47,16 @@ beforeAll(async () => {
   };
   for (const [f, doc] of Object.entries(runs)) writeFileSync(join(before, f), JSON.stringify(doc));
   writeFileSync(join(before, 'torn.json'), JSON.stringify(HDD).slice(0, 4000));
+  // What the playbook leaves for a host it could not measure.
+  writeFileSync(
+    join(before, 'lab-full-01.failed.json'),
+    JSON.stringify({
+      schema: 'drivewise.fleet-failure',
+      host: 'lab-full-01',
+      reason: 'not enough free space in /srv: 0 B free',
+      at: new Date().toISOString(),
+    }),
+  );
   // lab-hdd-01 after its swap: a fresh install (new machine id), measuring like the fast drive.
   writeFileSync(
     join(after, 'lab-hdd-01.json'),
@@ -79,12 +89,16 @@ describe('the fleet view', () => {
       .locator('tbody tr')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-host')));
     expect(hosts.slice(0, 2).sort()).toEqual(['lab-hdd-01', 'lab-hdd-02']);
-    expect(hosts.slice(2).sort()).toEqual(['lab-fast-01', 'lab-ssd-01']);
+    expect(hosts.slice(2, 4).sort()).toEqual(['lab-fast-01', 'lab-ssd-01']);
+    expect(hosts[4]).toBe('lab-full-01');
     const row = (h: string) => table.locator(`tr[data-host="${h}"]`).innerText();
     expect(await row('lab-hdd-01')).toMatch(/\d+(\.\d)? s\s+\d+(\.\d)? (min|h)/);
     expect(await row('lab-hdd-02')).toContain('SMART');
     expect(await row('lab-ssd-01')).toContain('SSD');
     expect(await row('lab-fast-01')).toContain('little gain');
+    expect(await row('lab-full-01')).toMatch(
+      /Not measured: not enough free space in \/srv: 0 B free\s+failed/,
+    );
     await expect(page.getByTestId('fleet-summary').innerText()).resolves.toMatch(
       /Replace first: lab-hdd-0[12], lab-hdd-0[12]\./,
     );
@@ -117,13 +131,14 @@ describe('the fleet view', () => {
     const first = execFileSync('pdftotext', ['-f', '1', '-l', '1', pdf, '-'], { encoding: 'utf8' });
     expect(first).toMatch(/Which machines gain most from a new drive/);
     expect(first).toMatch(/Replace first: lab-hdd-0[12], lab-hdd-0[12]/);
+    expect(first).toMatch(/Not measured \(the playbook failed there\): lab-full-01/);
     execFileSync('pdftoppm', ['-png', '-r', '60', pdf, join(RESULTS_DIR, 'fleet-pdf')]);
     await page.getByRole('button', { name: 'Save CSV' }).click();
     await expect
       .poll(() => status.innerText(), { timeout: 30_000 })
       .toContain(`Saved ${join(out, 'fleet.csv')}`);
     const rows = readFileSync(join(out, 'fleet.csv'), 'utf8').trim().split('\r\n');
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
     expect(rows[1]).toMatch(/^1,lab-hdd-0[12],/);
     // An existing file is refused, not overwritten.
     await page.getByRole('button', { name: 'Save PDF' }).click();

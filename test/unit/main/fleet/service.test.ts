@@ -87,6 +87,36 @@ describe('drivewise fleet', () => {
     });
   });
 
+  it('lists a host the playbook could not measure, unless a later run of it is there', async () => {
+    const failure = (host: string, at: string, reason = 'not enough free space: 0 B free') =>
+      JSON.stringify({ schema: 'drivewise.fleet-failure', host, reason, at });
+    const d = folder({
+      'lab-hdd-01.json': HDD,
+      'lab-hdd-01.failed.json': failure('lab-hdd-01', '2000-01-01T00:00:00.000Z'),
+      'pc-9.failed.json': failure('pc-9', '2026-12-01T10:00:00.000Z'),
+      'odd.failed.json': '{"schema":"drivewise.fleet-failure"}',
+    });
+    const r = await evaluateFleet(req(d));
+    expect(r.hosts.map((h) => h.host)).toEqual(['lab-hdd-01']);
+    expect(r.failed).toEqual([
+      {
+        host: 'pc-9',
+        file: 'pc-9.failed.json',
+        why: 'not enough free space: 0 B free',
+        at: '2026-12-01T10:00:00.000Z',
+      },
+    ]);
+    expect(Object.fromEntries(r.skipped.map((s) => [s.file, s.why]))).toEqual({
+      'lab-hdd-01.failed.json': 'is an earlier failure of lab-hdd-01 (a later run is used)',
+      'odd.failed.json': 'is not a failure record of the playbook',
+    });
+    const rows = fleetCsv(r).trim().split('\r\n');
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toMatch(/^,pc-9,.*,failed,not enough free space: 0 B free,/);
+    expect(formatFleet(r)).toMatch(/Not measured: 1 host\(s\):\n {2}pc-9: not enough free space/);
+    expect(fleetHtml(r)).toMatch(/Not measured \(the playbook failed there\): <b>pc-9<\/b>/);
+  });
+
   it('the run schema compiles whole (no part left to the slow runtime parser)', () => {
     expect(() => z.compile(runDocument, { strict: true })).not.toThrow();
     expect(compiledRunDocument().parse(HDD)).toEqual(runDocument.parse(HDD));
