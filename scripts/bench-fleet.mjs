@@ -3,6 +3,9 @@
 // files are copies of real quick runs (test/fixtures/fleet), at their real size, each with its own
 // host name, machine id, run id, date and figures scaled by a random factor; the fleet command
 // validates every one against the run schema, and the script fails if any was skipped.
+// `--baseline OTHER/cli.js` also times another build's CLI on the same files, right after, so a
+// change is judged by the ratio under the same load. The machine is shared: CPU time (user+sys)
+// is the quiet-equivalent figure; wall time is what this load allowed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -69,25 +72,40 @@ try {
   }
   // Cold enough to be honest about reading, without needing root: the files were just written.
   execFileSync('sync');
-  const r = spawnSync(
-    '/usr/bin/time',
-    ['-v', process.execPath, 'dist/main/cli.js', 'fleet', dir, '--json'],
-    {
+  const timed = (cli, args = ['fleet', dir, '--json']) => {
+    const r = spawnSync('/usr/bin/time', ['-v', process.execPath, cli, ...args], {
       cwd: root,
       encoding: 'utf8',
       maxBuffer: 1 << 30,
-    },
-  );
-  if (r.status !== 0)
-    throw new Error(`drivewise fleet failed: ${r.stderr.split('\n').slice(-20).join('\n')}`);
-  const report = JSON.parse(r.stdout);
-  const { seconds, cpu, rssMB } = parseTime(r.stderr);
+    });
+    if (r.status !== 0)
+      throw new Error(`drivewise fleet failed: ${r.stderr.split('\n').slice(-20).join('\n')}`);
+    return { report: JSON.parse(r.stdout), ...parseTime(r.stderr), load: loadavg()[0] };
+  };
+  // The floor under the same load: plain Node reading and JSON-parsing every file, no checks.
+  const floor = timed('-e', [
+    `const fs=require('fs'),d=${JSON.stringify(dir)};let n=0;for(const f of fs.readdirSync(d))` +
+      `{JSON.parse(fs.readFileSync(d+'/'+f,'utf8'));n++}console.log(JSON.stringify({hosts:n}))`,
+  ]);
+  const { report, seconds, cpu, rssMB, load } = timed('dist/main/cli.js');
   console.log(
     `drivewise fleet: ${FILES} run files (${(bytes / 1e6).toFixed(0)} MB, ${(bytes / FILES / 1024).toFixed(1)} KiB each, from ${sources.length} real quick runs)\n` +
       `  hosts ranked ${report.hosts.length}, files skipped ${report.skipped.length}\n` +
-      `  wall ${seconds.toFixed(2)} s (target < ${TARGET_SECONDS} s: ${(seconds / TARGET_SECONDS).toFixed(2)} of it); CPU ${cpu.toFixed(2)} s; load ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores\n` +
+      `  wall ${seconds.toFixed(2)} s (target < ${TARGET_SECONDS} s: ${(seconds / TARGET_SECONDS).toFixed(2)} of it); CPU user+sys ${cpu.toFixed(2)} s; load ${load.toFixed(1)} on ${availableParallelism()} cores\n` +
       `  peak RSS ${rssMB.toFixed(0)} MB (target < ${TARGET_MB} MB: ${(rssMB / TARGET_MB).toFixed(2)} of it)`,
   );
+  console.log(
+    `  reference (readFileSync + JSON.parse of every file, nothing checked): wall ${floor.seconds.toFixed(2)} s, CPU ${floor.cpu.toFixed(2)} s, load ${floor.load.toFixed(1)}; ` +
+      `drivewise fleet takes ${(cpu / floor.cpu).toFixed(2)}× its CPU time, ${(seconds / floor.seconds).toFixed(2)}× its wall time`,
+  );
+  const baseline = arg('--baseline', null);
+  if (baseline) {
+    const b = timed(baseline);
+    console.log(
+      `  baseline ${baseline}: wall ${b.seconds.toFixed(2)} s, CPU ${b.cpu.toFixed(2)} s, peak RSS ${b.rssMB.toFixed(0)} MB, load ${b.load.toFixed(1)}; ` +
+        `this build takes ${(cpu / b.cpu).toFixed(2)} of its CPU time, ${(seconds / b.seconds).toFixed(2)} of its wall time`,
+    );
+  }
   const ok =
     report.hosts.length === FILES &&
     report.skipped.length === 0 &&

@@ -13,6 +13,7 @@ import { reportHandlers } from './report/handlers';
 import { tasksHandlers } from './tasks/handlers';
 import { healthHandlers } from './health/handlers';
 import { wizardHandlers } from './store/wizard-handlers';
+import { fleetHandlers } from './fleet/handlers';
 
 /** Every channel must have a handler: the type below fails to compile when one is missing. */
 export function createHandlers(services: Services): Handlers {
@@ -29,6 +30,7 @@ export function createHandlers(services: Services): Handlers {
     ...tasksHandlers(services),
     ...healthHandlers(services),
     ...wizardHandlers(services),
+    ...fleetHandlers(services),
   };
 }
 

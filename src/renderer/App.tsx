@@ -1,5 +1,6 @@
 import { AppFooter } from './components/AppFooter';
 import { ResultsPanel } from './history/HistoryPanel';
+import { FleetView } from './fleet/FleetView';
 import { StepIndicator } from './components/StepIndicator';
 import { useApp, type StepId } from './store';
 import { AdminStep } from './wizard/AdminStep';
@@ -55,6 +56,9 @@ export function App() {
           >
             History &amp; import
           </button>
+          <button type="button" aria-pressed={view === 'fleet'} onClick={() => setView('fleet')}>
+            Fleet
+          </button>
         </nav>
         {view === 'wizard' && <StepIndicator />}
       </header>
@@ -63,7 +67,9 @@ export function App() {
           {notice}
         </p>
       )}
-      <main id="main">{view === 'history' ? <ResultsPanel /> : <View />}</main>
+      <main id="main">
+        {view === 'history' ? <ResultsPanel /> : view === 'fleet' ? <FleetView /> : <View />}
+      </main>
       <dialog ref={about} className="about" aria-labelledby="about-title">
         <h2 id="about-title">Drivewise {info?.version}</h2>
         <p>

@@ -16,7 +16,7 @@ export const STEPS = [
 ] as const satisfies readonly { id: WizardStepId; title: string }[];
 export type StepId = (typeof STEPS)[number]['id'];
 
-export type View = 'wizard' | 'history';
+export type View = 'wizard' | 'history' | 'fleet';
 
 interface AppState {
   view: View;

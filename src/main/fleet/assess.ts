@@ -5,63 +5,7 @@ import { predict, type Prediction, type PredictionTarget } from '../../shared/pr
 import type { RunDocument } from '../../shared/schemas/run';
 import { usageProfile } from '../../shared/schemas/run';
 import { occurrencesPerDay } from '../../shared/verdict/tasks';
-
-export const FLEET_FLAGS = [
-  'ssd',
-  'little-gain',
-  'link-capped',
-  'smart',
-  'health',
-  'incomplete',
-] as const;
-export type FleetFlag = (typeof FLEET_FLAGS)[number];
-
-/** What each flag means, in the words the table's legend and the PDF use. */
-export const FLAG_TEXT: Record<FleetFlag, string> = {
-  ssd: 'already on an SSD: nothing to gain',
-  'little-gain': 'gains little or nothing',
-  'link-capped': 'its link caps the new drive',
-  smart: 'SMART warns: replace for safety, not speed',
-  health: 'the set-up check found problems',
-  incomplete: 'incomplete run',
-};
-
-export interface HostAfter {
-  runId: string;
-  file: string;
-  measuredHoursPerYear: number;
-  /** The prediction over the same tasks the after-run timed. */
-  predictedHoursPerYear: number;
-  /** (measured − predicted) / measured of the after-times, time-weighted over the tasks. */
-  error: number | null;
-}
-
-export interface HostVerdict {
-  /** The inventory name, else the hostname, else the file name. */
-  host: string;
-  file: string;
-  runId: string;
-  createdAt: string;
-  /** The drive the prediction is for (the preset's name). */
-  targetName: string;
-  hostname: string | null;
-  machineId: string | null;
-  driveKind: string | null;
-  driveModel: string | null;
-  usedGB: number | null;
-  /** The drive to buy: used space plus room, rounded up to a size one can buy. */
-  capacityGB: number;
-  cost: number;
-  hoursPerYear: number | null;
-  /** Share of the timed tasks' time the new drive would save (0..1, negative: slower). */
-  savedShare: number | null;
-  /** Hours saved a year per unit of money: the ranking figure. */
-  hoursPerMoney: number | null;
-  speedups: Prediction['speedups'] | null;
-  flags: FleetFlag[];
-  notes: string[];
-  after?: HostAfter;
-}
+import type { FleetFlag, HostAfter, HostVerdict } from '../../shared/contract/fleet';
 
 export interface FleetOptions {
   target: PredictionTarget;
@@ -100,7 +44,7 @@ function perYear(
   run: RunDocument,
   tasks: Prediction['tasks'],
   seconds: (t: Prediction['tasks'][number]) => number | null,
-): { hours: number; before: number } {
+): { hours: number; before: number; days: number } {
   const usage = run.usage ? usageProfile.parse(run.usage) : DEFAULT_USAGE;
   let saved = 0;
   let before = 0;
@@ -111,7 +55,7 @@ function perYear(
     saved += s * occ;
     before += t.beforeSeconds.median * occ;
   }
-  return { hours: saved / 3600, before: before / 3600 };
+  return { hours: saved / 3600, before: before / 3600, days: usage.workDaysPerYear };
 }
 
 function healthFlags(run: RunDocument): { flags: FleetFlag[]; notes: string[] } {
@@ -187,6 +131,7 @@ export function assessHost(
   }
   const year = p ? perYear(before, p.tasks, (t) => t.savedPerOccurrence) : null;
   const hours = year && year.before > 0 ? r3(year.hours) : null;
+  const secondsPerDay = year && hours !== null ? r2((year.hours * 3600) / year.days) : null;
   const savedShare = year && year.before > 0 ? r2(year.hours / year.before) : null;
   if (savedShare !== null && savedShare < LITTLE_GAIN_SHARE && !flags.includes('ssd'))
     flags.push('little-gain');
@@ -215,6 +160,7 @@ export function assessHost(
     capacityGB,
     cost,
     hoursPerYear: hours,
+    secondsPerDay,
     savedShare,
     hoursPerMoney: hours === null || cost <= 0 ? null : Math.max(0, hours) / cost,
     speedups: p?.speedups ?? null,

@@ -1,15 +1,15 @@
 // `drivewise fleet DIR [--after DIR2] [--target …] [--price-per-gb X] [--json|--csv FILE|--pdf FILE]`:
 // a folder of run files (fetched from many hosts by the Ansible playbook) into a ranked decision.
 import type { Command } from 'commander';
+import { DEFAULT_PRICE_PER_GB } from '../../shared/contract/fleet';
 import { predictionTarget, targetPreset } from '../../shared/prediction/schema';
 import type { CliIo } from '../cli/types';
 import { checkOptions } from '../cli/validate';
 import { UserError } from '../core/errors';
-import { checkWritablePath, writeFileSafe } from '../core/safe-write';
+import { checkWritablePath } from '../core/safe-write';
 import type { Services } from '../core/services';
-import { fleetCsv, formatFleet } from './format';
-import { fleetHtml } from './html';
-import { printHtmlToPdf } from './pdf';
+import { formatFleet } from './format';
+import { saveFleetFile } from './save';
 import { evaluateFleet } from './service';
 
 interface FleetCliOptions {
@@ -24,9 +24,6 @@ interface FleetCliOptions {
 }
 
 const PRESETS = targetPreset.options.filter((p) => p !== 'custom');
-
-/** What a SATA SSD costs per GB (2026 street prices, the 500 GB-1 TB sizes). */
-export const DEFAULT_PRICE_PER_GB = '0.06';
 
 function priceOf(text: string): number {
   const n = Number(text);
@@ -56,10 +53,9 @@ async function fleetAction(dir: string, o: FleetCliOptions, s: Services, io: Cli
     pricePerGB: priceOf(o.pricePerGb),
     currency: o.currency,
   });
-  if (o.csv) await writeFileSafe(o.csv, fleetCsv(report), { overwrite });
+  if (o.csv) await saveFleetFile(report, 'csv', o.csv, { overwrite, env: s.env });
   if (o.pdf) {
-    const { pdf, pages } = await printHtmlToPdf(fleetHtml(report), s.env);
-    await writeFileSafe(o.pdf, pdf, { overwrite });
+    const { pages } = await saveFleetFile(report, 'pdf', o.pdf, { overwrite, env: s.env });
     io.err(`Saved ${o.pdf} (${pages} page${pages === 1 ? '' : 's'})\n`);
   }
   io.out(o.json ? JSON.stringify(report, null, 2) + '\n' : formatFleet(report));
@@ -74,7 +70,11 @@ export function registerFleet(program: Command, services: Services, io: CliIo): 
     .argument('<dir>', 'folder of before-run files (one or more per host)')
     .option('--after <dir>', 'folder of after-run files: measured against predicted gain per host')
     .option('--target <preset>', `the drive to buy: ${PRESETS.join(' | ')}`, 'sata-ssd')
-    .option('--price-per-gb <price>', 'what the new drive costs per GB', DEFAULT_PRICE_PER_GB)
+    .option(
+      '--price-per-gb <price>',
+      'what the new drive costs per GB',
+      String(DEFAULT_PRICE_PER_GB),
+    )
     .option('--currency <sign>', 'currency sign for costs', '€')
     .option('--json', 'print the fleet verdict as JSON')
     .option('--csv <file>', 'also write one row per host as CSV')

@@ -1,17 +1,11 @@
 // The fleet verdict as text for a terminal and as CSV for a spreadsheet (one row per host).
-import { fmtMoney, fmtShare } from '../../shared/format/number';
+import { fmtMoney, fmtShare, fmtSignedShare } from '../../shared/format/number';
 import { csvCell } from '../store/csv';
-import { FLAG_TEXT, type HostVerdict } from './assess';
-import type { FleetReport } from './service';
+import { FLAG_TEXT, per100, type FleetReport, type HostVerdict } from '../../shared/contract/fleet';
 
 const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n - 1) + '…' : s);
 const hrs = (h: number | null) => (h === null ? '—' : (Math.abs(h) < 0.005 ? 0 : h).toFixed(2));
-const pct = (e: number | null | undefined) =>
-  e === null || e === undefined ? '—' : `${e > 0 ? '+' : ''}${Math.round(e * 100)} %`;
-
-/** Hours saved a year per 100 units of money: a readable size for the ranking figure. */
-export const per100 = (h: HostVerdict): number | null =>
-  h.hoursPerMoney === null ? null : Math.round(h.hoursPerMoney * 100 * 100) / 100;
+const pct = fmtSignedShare;
 
 export function flagWords(h: HostVerdict): string {
   return h.flags.map((f) => FLAG_TEXT[f]).join('; ');
@@ -65,6 +59,10 @@ export function formatFleet(r: FleetReport): string {
     out.push('', 'Notes:');
     for (const h of noted) out.push(`  ${h.host}: ${h.notes.join(' ')}`);
   }
+  if (r.failed.length) {
+    out.push('', `Not measured: ${r.failed.length} host(s):`);
+    for (const f of r.failed) out.push(`  ${f.host}: ${f.why}`);
+  }
   if (r.skipped.length) {
     out.push('', `Skipped ${r.skipped.length} file(s):`);
     for (const s of r.skipped) out.push(`  ${s.file} ${s.why}`);
@@ -88,6 +86,7 @@ const CSV_COLUMNS = [
   'buy_gb',
   'cost',
   'hours_saved_per_year',
+  'seconds_saved_per_day',
   'share_saved',
   'hours_per_100_money',
   'random_speedup',
@@ -116,6 +115,7 @@ export function fleetCsv(r: FleetReport): string {
       h.capacityGB,
       h.cost,
       h.hoursPerYear,
+      h.secondsPerDay,
       h.savedShare,
       per100(h),
       h.speedups?.random,
@@ -130,5 +130,21 @@ export function fleetCsv(r: FleetReport): string {
       .map(csvCell)
       .join(','),
   );
-  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+  // A host the playbook could not measure is a row too: no rank, flag 'failed', the reason.
+  const failed = r.failed.map((f) =>
+    CSV_COLUMNS.map((c) =>
+      csvCell(
+        c === 'host'
+          ? f.host
+          : c === 'file'
+            ? f.file
+            : c === 'flags'
+              ? 'failed'
+              : c === 'notes'
+                ? f.why
+                : null,
+      ),
+    ).join(','),
+  );
+  return [CSV_COLUMNS.join(','), ...rows, ...failed].join('\r\n') + '\r\n';
 }

@@ -1,11 +1,9 @@
 // The fleet report page: a one-page summary a manager reads in two minutes (the verdict, the
 // ranked top of the table, a chart of hours saved a year per host), then one short section per
 // host. Self-contained HTML (inline CSS and SVG, no script): every text from a run file is escaped.
-import { fmtMoney, fmtShare } from '../../shared/format/number';
+import { fmtMoney, fmtRatio, fmtShare, fmtSignedShare } from '../../shared/format/number';
 import { usageProfile } from '../../shared/schemas/run';
-import { FLAG_TEXT, type HostVerdict } from './assess';
-import { per100 } from './format';
-import type { FleetReport } from './service';
+import { FLAG_TEXT, per100, type FleetReport, type HostVerdict } from '../../shared/contract/fleet';
 
 const ESC: Record<string, string> = {
   '&': '&amp;',
@@ -17,8 +15,7 @@ const ESC: Record<string, string> = {
 export const esc = (s: unknown): string => String(s ?? '').replace(/[&<>"']/g, (c) => ESC[c]!);
 const hrs = (h: number | null | undefined) =>
   h === null || h === undefined ? '—' : (Math.abs(h) < 0.005 ? 0 : h).toFixed(2);
-const pct = (e: number | null | undefined) =>
-  e === null || e === undefined ? '—' : `${e > 0 ? '+' : ''}${Math.round(e * 100)} %`;
+const pct = fmtSignedShare;
 
 /** Hosts on the summary page's table and chart; the rest are in the sections. */
 const SUMMARY_ROWS = 15;
@@ -73,6 +70,10 @@ function summary(r: FleetReport): string {
     lines.push(
       `<p>Replace for safety, whatever the speed: <b>${esc(safety.join(', '))}</b> (SMART warns).</p>`,
     );
+  if (r.failed.length)
+    lines.push(
+      `<p>Not measured (the playbook failed there): <b>${esc(r.failed.map((f) => f.host).join(', '))}</b> (reasons at the end).</p>`,
+    );
   if (r.afterDir)
     lines.push(
       `<p>After the swap, the predictions missed the measured times by ${pct(t.medianError)} in the median (sizes ${pct(t.medianAbsError)}).</p>`,
@@ -91,8 +92,8 @@ function section(r: FleetReport, h: HostVerdict, i: number): string {
   const facts = [
     `Drive: ${esc(h.driveKind ?? 'unknown')}${h.driveModel ? ` (${esc(h.driveModel)})` : ''}; used ${h.usedGB ?? '?'} GB → buy ${h.capacityGB} GB for ${esc(fmtMoney(h.cost, r.currency))}.`,
     (h.hoursPerYear ?? 0) > 0
-      ? `Saves ${hrs(h.hoursPerYear)} h a year (${fmtShare(h.savedShare)} of the timed tasks' time); random access ${h.speedups?.random ?? '—'}×, sequential ${h.speedups?.sequential ?? '—'}× as fast.`
-      : `Saves nothing: ${esc(r.targetName)} is no faster than this drive for what it timed (random access ${h.speedups?.random ?? '—'}×, sequential ${h.speedups?.sequential ?? '—'}×).`,
+      ? `Saves ${hrs(h.hoursPerYear)} h a year (${fmtShare(h.savedShare)} of the timed tasks' time); random access ${fmtRatio(h.speedups?.random)}, sequential ${fmtRatio(h.speedups?.sequential)} as fast.`
+      : `Saves nothing: ${esc(r.targetName)} is no faster than this drive for what it timed (random access ${fmtRatio(h.speedups?.random)}, sequential ${fmtRatio(h.speedups?.sequential)}).`,
   ];
   if (h.after)
     facts.push(
@@ -106,8 +107,11 @@ function section(r: FleetReport, h: HostVerdict, i: number): string {
 }
 
 export function fleetHtml(r: FleetReport): string {
+  const failed = r.failed.length
+    ? `<section class="host"><h2>Not measured</h2>${r.failed.map((f) => `<p><b>${esc(f.host)}</b>: ${esc(f.why)}</p>`).join('')}</section>`
+    : '';
   const skipped = r.skipped.length
     ? `<section class="host"><h2>Skipped files</h2>${r.skipped.map((s) => `<p>${esc(s.file)} ${esc(s.why)}</p>`).join('')}</section>`
     : '';
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Drivewise fleet</title><style>${CSS}</style></head><body>${summary(r)}${r.hosts.map((h, i) => section(r, h, i)).join('')}${skipped}</body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Drivewise fleet</title><style>${CSS}</style></head><body>${summary(r)}${r.hosts.map((h, i) => section(r, h, i)).join('')}${failed}${skipped}</body></html>`;
 }

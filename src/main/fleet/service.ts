@@ -3,14 +3,15 @@
 // the new drive changes the machine id), falling back to the hostname.
 import type { PredictionTarget } from '../../shared/prediction';
 import { median } from '../../shared/stats';
-import { rankHosts, type HostVerdict } from './assess';
+import type {
+  FailedHost,
+  FleetReport,
+  HostVerdict,
+  SkippedFile,
+} from '../../shared/contract/fleet';
+import { rankHosts } from './assess';
 import { runFleetJob } from './pool';
 import type { FleetJob } from './work';
-
-export interface SkippedFile {
-  file: string;
-  why: string;
-}
 
 export interface FleetRequest {
   dir: string;
@@ -18,29 +19,6 @@ export interface FleetRequest {
   target: PredictionTarget;
   pricePerGB: number;
   currency: string;
-}
-
-export interface FleetReport {
-  dir: string;
-  afterDir: string | null;
-  targetName: string;
-  pricePerGB: number;
-  currency: string;
-  filesSeen: number;
-  hosts: HostVerdict[];
-  skipped: SkippedFile[];
-  /** After-runs whose host has no before-run. */
-  unmatchedAfter: string[];
-  totals: {
-    hosts: number;
-    worthIt: number;
-    hoursPerYear: number;
-    cost: number;
-    /** Median over swapped hosts of (measured − predicted) / measured after-times. */
-    medianError: number | null;
-    medianAbsError: number | null;
-  };
-  notes: string[];
 }
 
 interface Newest {
@@ -71,9 +49,37 @@ async function indexAfter(job: FleetJob, skipped: SkippedFile[]) {
   const byHost = new Map<string, Newest>();
   const seen = await runFleetJob(job, (r) => {
     if (r.kind === 'skip') skipped.push({ file: `after/${r.file}`, why: r.why });
+    else if (r.kind === 'failed')
+      skipped.push({ file: `after/${r.file}`, why: `says ${r.host} was not measured: ${r.why}` });
     else newer(byHost, r.host, { file: r.file, createdAt: r.createdAt }, skipped, 'after/');
   });
   return { byHost, seen };
+}
+
+/** Failures newer than the host's newest run (or of hosts without one); earlier ones are skipped. */
+function failuresOf(
+  failures: FailedHost[],
+  newest: Map<string, Newest>,
+  skipped: SkippedFile[],
+): FailedHost[] {
+  const latest = new Map<string, FailedHost>();
+  for (const f of failures) {
+    const had = latest.get(f.host);
+    const [keep, drop] = had && had.at >= f.at ? [had, f] : [f, had];
+    if (drop) skipped.push({ file: drop.file, why: `is an earlier failure of ${drop.host}` });
+    latest.set(f.host, keep);
+  }
+  const out: FailedHost[] = [];
+  for (const f of latest.values()) {
+    const run = newest.get(f.host);
+    if (run && run.createdAt > f.at)
+      skipped.push({
+        file: f.file,
+        why: `is an earlier failure of ${f.host} (a later run is used)`,
+      });
+    else out.push(f);
+  }
+  return out.sort((a, b) => a.host.localeCompare(b.host));
 }
 
 function totalsOf(hosts: HostVerdict[]): FleetReport['totals'] {
@@ -120,8 +126,11 @@ export async function evaluateFleet(req: FleetRequest): Promise<FleetReport> {
       : undefined,
   };
   let targetName = req.target.name ?? req.target.preset;
+  const failures: FailedHost[] = [];
   const seen = await runFleetJob(job, (r) => {
     if (r.kind === 'skip') return void skipped.push({ file: r.file, why: r.why });
+    if (r.kind === 'failed')
+      return void failures.push({ host: r.host, file: r.file, why: r.why, at: r.at });
     if (!newer(newest, r.host, { file: r.file, createdAt: r.createdAt }, skipped, '')) return;
     if (r.verdict) {
       verdicts.set(r.host, r.verdict);
@@ -138,6 +147,7 @@ export async function evaluateFleet(req: FleetRequest): Promise<FleetReport> {
     currency: req.currency,
     filesSeen: seen + (after?.seen ?? 0),
     hosts,
+    failed: failuresOf(failures, newest, skipped),
     skipped: skipped.sort((a, b) => a.file.localeCompare(b.file)),
     unmatchedAfter: unmatchedAfter.sort(),
     totals: totalsOf(hosts),

@@ -7,7 +7,8 @@ import type { RunDocument } from '../../shared/schemas/run';
 import { UserError } from '../core/errors';
 import { parseRunText } from '../store/run-store';
 import { readRegularFile, UnsafeFileError } from '../store/safe-read';
-import { assessHost, hostNameOf, type HostVerdict } from './assess';
+import { fleetFailure, type HostVerdict } from '../../shared/contract/fleet';
+import { assessHost, hostNameOf } from './assess';
 
 export interface FleetJob {
   dir: string;
@@ -22,7 +23,24 @@ export interface FleetJob {
 
 export type FileResult =
   | { kind: 'run'; file: string; host: string; createdAt: string; verdict?: HostVerdict }
-  | { kind: 'skip'; file: string; why: string };
+  | { kind: 'skip'; file: string; why: string }
+  | { kind: 'failed'; file: string; host: string; at: string; why: string };
+
+const FAILURE_SUFFIX = '.failed.json';
+
+/** A failure record of the playbook (HOST.failed.json): the host and why it was not measured. */
+async function readFailure(dir: string, file: string): Promise<FileResult> {
+  let json: unknown;
+  try {
+    json = JSON.parse((await readRegularFile(join(dir, file))).toString('utf8'));
+  } catch (err) {
+    const why = err instanceof UnsafeFileError ? err.why : 'is damaged (not valid JSON)';
+    return { kind: 'skip', file, why };
+  }
+  const r = fleetFailure.safeParse(json);
+  if (!r.success) return { kind: 'skip', file, why: 'is not a failure record of the playbook' };
+  return { kind: 'failed', file, host: r.data.host, at: r.data.at, why: r.data.reason };
+}
 
 export async function readRunAt(dir: string, file: string): Promise<RunDocument | string> {
   try {
@@ -42,6 +60,7 @@ const wrongSide = (doc: RunDocument, job: FleetJob): string | null =>
 
 export async function processFile(job: FleetJob, file: string): Promise<FileResult> {
   if (!file.endsWith('.json')) return { kind: 'skip', file, why: 'is not a run file (not .json)' };
+  if (file.endsWith(FAILURE_SUFFIX)) return readFailure(job.dir, file);
   const doc = await readRunAt(job.dir, file);
   if (typeof doc === 'string') return { kind: 'skip', file, why: doc };
   const wrong = wrongSide(doc, job);

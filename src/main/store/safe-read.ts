@@ -102,16 +102,21 @@ export async function readRegularFile(file: string, max = MAX_RUN_FILE_BYTES): P
     refuseUnsafe(file, fst, max);
     const chunks: Buffer[] = [];
     let total = 0;
+    // The first read asks for the size fstat saw plus one byte: a file that did not grow is read
+    // in one call into a buffer of its size (a fleet reads thousands; 1 MiB buffers each cost
+    // more than the read), and a short read of a regular file is its end.
+    let want = Math.min(fst.size + 1, max + 1);
     for (;;) {
-      const want = Math.min(1024 * 1024, max + 1 - total);
       const buf = Buffer.allocUnsafe(want);
       const { bytesRead } = await fh.read(buf, 0, want, null);
       if (bytesRead === 0) break;
       chunks.push(buf.subarray(0, bytesRead));
       total += bytesRead;
       if (total > max) throw tooLarge(file, total, max);
+      if (bytesRead < want) break;
+      want = Math.min(1024 * 1024, max + 1 - total);
     }
-    return Buffer.concat(chunks, total);
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
   } catch (err) {
     if (err instanceof UserError) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? 'error';

@@ -13,6 +13,7 @@ import { reportRequests } from './report';
 import { tasksRequests } from './tasks';
 import { healthRequests } from './health';
 import { wizardRequests } from './wizard';
+import { fleetRequests } from './fleet';
 
 export const requests = {
   ...appRequests,
@@ -26,6 +27,7 @@ export const requests = {
   ...tasksRequests,
   ...healthRequests,
   ...wizardRequests,
+  ...fleetRequests,
 } as const;
 
 export const events = {

@@ -43,6 +43,11 @@ export function fmtShare(x: number | null | undefined): string {
   return missing(x) ? '—' : `${Math.round(x * 100)} %`;
 }
 
+/** A signed share as a whole percentage, as a prediction error reads: 0.12 → "+12 %". */
+export function fmtSignedShare(x: number | null | undefined): string {
+  return missing(x) ? '—' : `${x > 0 ? '+' : ''}${Math.round(x * 100)} %`;
+}
+
 /** Money with its currency sign: `digits` decimals, whole units from 100 up. */
 export function fmtMoney(x: number | null | undefined, currency: string, digits = 2): string {
   if (missing(x)) return '—';

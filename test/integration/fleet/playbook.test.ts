@@ -165,7 +165,9 @@ describe.skipIf(skip !== null)('a fleet through the Ansible playbook', () => {
     );
     // One host failed (exit 2), with its reason; the other two were measured and fetched.
     expect(run.code).toBe(2);
-    expect(readdirSync(fetched).sort()).toEqual([`${names[0]}.json`, `${names[1]}.json`].sort());
+    expect(readdirSync(fetched).sort()).toEqual(
+      [`${names[0]}.json`, `${names[1]}.json`, `${names[2]}.failed.json`].sort(),
+    );
     expect(run.out).toMatch(new RegExp(`${names[2]} failed: .*(free|space)`, 'i'));
     expect(run.out).toMatch(new RegExp(`${names[2]}\\s*:.*failed=1`));
     // Nothing left on the hosts but the CLI (and Ansible's own, empty, remote tmp base).
@@ -215,6 +217,7 @@ function rankedByTheFleet(repo: string, fetched: string, names: string[]) {
       machineId: string | null;
     }[];
     skipped: unknown[];
+    failed: { host: string; why: string }[];
   };
   console.log(execFileSync(cli, ['fleet', fetched], { encoding: 'utf8' }));
   expect(r.hosts.map((h) => h.host)).toEqual([names[0], names[1]]);
@@ -225,4 +228,11 @@ function rankedByTheFleet(repo: string, fetched: string, names: string[]) {
   expect(r.hosts[0]!.machineId).toMatch(/^[0-9a-f]{32}$/);
   expect(r.hosts[0]!.machineId).toBe(fast.machineId);
   expect(r.skipped).toEqual([]);
+  // The host the playbook could not measure is listed with its reason, not ranked.
+  expect(r.failed).toEqual([
+    expect.objectContaining({
+      host: names[2],
+      why: expect.stringMatching(/free|space/i) as string,
+    }),
+  ]);
 }

@@ -4,10 +4,12 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buyableGB } from '../../../../src/main/fleet/assess';
 import { fleetCsv, formatFleet } from '../../../../src/main/fleet/format';
 import { fleetHtml } from '../../../../src/main/fleet/html';
 import { evaluateFleet } from '../../../../src/main/fleet/service';
+import { compiledRunDocument } from '../../../../src/main/store/run-store';
 import { runDocument, type RunDocument } from '../../../../src/shared/schemas/run';
 
 const fixture = (n: string): RunDocument =>
@@ -60,6 +62,64 @@ describe('drivewise fleet', () => {
       sub: 'is a folder (not read)',
       'link.json': 'is a symbolic link (Drivewise does not follow links)',
     });
+  });
+
+  it('validates every file fully: damage deep inside a valid JSON run is still listed', async () => {
+    const last = HDD.tests.length - 1;
+    const deep = structuredClone(HDD) as unknown as { tests: { caveats: unknown }[] };
+    deep.tests[last]!.caveats = [42];
+    const neg = structuredClone(HDD) as unknown as {
+      drive: { partitions: { sizeBytes: number }[] };
+    };
+    neg.drive.partitions[0]!.sizeBytes = -1;
+    const d = folder({
+      'ok.json': HDD,
+      'deep.json': JSON.stringify(deep),
+      'neg.json': JSON.stringify(neg),
+      'v2.json': JSON.stringify({ ...HDD, version: 2 }),
+    });
+    const r = await evaluateFleet(req(d));
+    expect(r.hosts).toHaveLength(1);
+    expect(Object.fromEntries(r.skipped.map((s) => [s.file, s.why]))).toEqual({
+      'deep.json': `is damaged (tests.${last}.caveats.0: Invalid input: expected string, received number)`,
+      'neg.json': 'is damaged (drive.partitions.0.sizeBytes: Too small: expected number to be >=0)',
+      'v2.json': 'has unsupported version 2',
+    });
+  });
+
+  it('lists a host the playbook could not measure, unless a later run of it is there', async () => {
+    const failure = (host: string, at: string, reason = 'not enough free space: 0 B free') =>
+      JSON.stringify({ schema: 'drivewise.fleet-failure', host, reason, at });
+    const d = folder({
+      'lab-hdd-01.json': HDD,
+      'lab-hdd-01.failed.json': failure('lab-hdd-01', '2000-01-01T00:00:00.000Z'),
+      'pc-9.failed.json': failure('pc-9', '2026-12-01T10:00:00.000Z'),
+      'odd.failed.json': '{"schema":"drivewise.fleet-failure"}',
+    });
+    const r = await evaluateFleet(req(d));
+    expect(r.hosts.map((h) => h.host)).toEqual(['lab-hdd-01']);
+    expect(r.failed).toEqual([
+      {
+        host: 'pc-9',
+        file: 'pc-9.failed.json',
+        why: 'not enough free space: 0 B free',
+        at: '2026-12-01T10:00:00.000Z',
+      },
+    ]);
+    expect(Object.fromEntries(r.skipped.map((s) => [s.file, s.why]))).toEqual({
+      'lab-hdd-01.failed.json': 'is an earlier failure of lab-hdd-01 (a later run is used)',
+      'odd.failed.json': 'is not a failure record of the playbook',
+    });
+    const rows = fleetCsv(r).trim().split('\r\n');
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toMatch(/^,pc-9,.*,failed,not enough free space: 0 B free,/);
+    expect(formatFleet(r)).toMatch(/Not measured: 1 host\(s\):\n {2}pc-9: not enough free space/);
+    expect(fleetHtml(r)).toMatch(/Not measured \(the playbook failed there\): <b>pc-9<\/b>/);
+  });
+
+  it('the run schema compiles whole (no part left to the slow runtime parser)', () => {
+    expect(() => z.compile(runDocument, { strict: true })).not.toThrow();
+    expect(compiledRunDocument().parse(HDD)).toEqual(runDocument.parse(HDD));
   });
 
   it('keeps the newest run of a host and tells clones apart by inventory name', async () => {

@@ -26,6 +26,15 @@ describe('readRegularFile', () => {
     expect((await readRegularFile(f)).toString()).toBe('{"x":1}');
   });
 
+  it('reads a file of several MiB and an empty one whole', async () => {
+    const d = tempDir('sr');
+    const big = Buffer.alloc(3 * 1024 * 1024 + 7, 'ab');
+    writeFileSync(join(d, 'big.json'), big);
+    writeFileSync(join(d, 'empty.json'), '');
+    expect((await readRegularFile(join(d, 'big.json'))).equals(big)).toBe(true);
+    expect((await readRegularFile(join(d, 'empty.json'))).length).toBe(0);
+  });
+
   it('names what it refused: missing, link, FIFO, folder, device, over the cap', async () => {
     const d = tempDir('sr');
     symlinkSync(join(d, 'elsewhere'), join(d, 'link'));

@@ -1,0 +1,89 @@
+// The fleet view's state: the folders and prices asked for, the last fleet verdict, and what the
+// last save said. A store (not component state) so the verdict survives a trip to another screen.
+import { create } from 'zustand';
+import {
+  DEFAULT_PRICE_PER_GB,
+  type FleetQuery,
+  type FleetReport,
+} from '../../shared/contract/fleet';
+import { errorText } from '../../shared/format';
+import { api } from '../api/transport';
+
+export type FleetTargetPreset = NonNullable<FleetQuery['target']>;
+
+export interface FleetForm {
+  dir: string;
+  afterDir: string;
+  target: FleetTargetPreset;
+  /** As typed: checked when the fleet is evaluated. */
+  price: string;
+}
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'busy'; text: string }
+  | { kind: 'done'; text: string }
+  | { kind: 'error'; text: string };
+
+interface FleetState {
+  form: FleetForm;
+  report: FleetReport | null;
+  /** The query the report answers: saving uses it, not the form as edited since. */
+  query: FleetQuery | null;
+  status: Status;
+  saveStatus: Status;
+  setForm(patch: Partial<FleetForm>): void;
+  evaluate(): Promise<void>;
+  save(format: 'pdf' | 'csv', path: string): Promise<void>;
+}
+
+/** The form as a request, or a one-line problem to show. */
+export function queryOf(f: FleetForm): FleetQuery | string {
+  const dir = f.dir.trim();
+  const after = f.afterDir.trim();
+  if (!dir) return 'Type the folder the run files were fetched to, e.g. /home/you/fleet/before';
+  if (!dir.startsWith('/') || (after && !after.startsWith('/')))
+    return 'Give full paths, starting with /';
+  const price = Number(f.price.replace(',', '.'));
+  if (!Number.isFinite(price) || price <= 0 || price > 100)
+    return 'The price per GB should be a number above 0 and at most 100';
+  return { dir, ...(after ? { afterDir: after } : {}), target: f.target, pricePerGB: price };
+}
+
+const pages = (n: number | null) => (n === null ? '' : ` (${n} page${n === 1 ? '' : 's'})`);
+
+export const useFleet = create<FleetState>()((set, get) => ({
+  form: { dir: '', afterDir: '', target: 'sata-ssd', price: String(DEFAULT_PRICE_PER_GB) },
+  report: null,
+  query: null,
+  status: { kind: 'idle' },
+  saveStatus: { kind: 'idle' },
+  setForm: (patch) => set({ form: { ...get().form, ...patch } }),
+  evaluate: async () => {
+    const q = queryOf(get().form);
+    if (typeof q === 'string') return set({ status: { kind: 'error', text: q } });
+    set({ status: { kind: 'busy', text: 'Reading the run files…' } });
+    try {
+      const report = await api().fleetEvaluate(q);
+      set({ report, query: q, status: { kind: 'idle' }, saveStatus: { kind: 'idle' } });
+    } catch (e) {
+      set({ status: { kind: 'error', text: errorText(e) } });
+    }
+  },
+  save: async (format, path) => {
+    const q = get().query;
+    const p = path.trim();
+    if (!q) return;
+    if (!p.startsWith('/') || !p.toLowerCase().endsWith(`.${format}`))
+      return set({
+        saveStatus: { kind: 'error', text: `Give the full path of a .${format} file` },
+      });
+    set({ saveStatus: { kind: 'busy', text: `Saving the ${format.toUpperCase()}…` } });
+    try {
+      const r = await api().fleetSave({ ...q, format, path: p });
+      set({ saveStatus: { kind: 'done', text: `Saved ${r.path}${pages(r.pages)}` } });
+    } catch (e) {
+      set({ saveStatus: { kind: 'error', text: errorText(e) } });
+    }
+  },
+}));
