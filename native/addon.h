@@ -14,3 +14,6 @@ napi_value PhysicalRuns(napi_env env, napi_callback_info info);
 
 // Deletes a folder without following symlinks or crossing mounts (see remove.cc).
 napi_value RemoveTree(napi_env env, napi_callback_info info);
+
+// Files relative to a directory descriptor, for outputs written as root (see files.cc).
+napi_value DirAt(napi_env env, napi_callback_info info);

@@ -21,7 +21,7 @@ export function secondAccount(enabled: boolean): Account {
   const a: Account = { name: '', uid: -1, gid: -1 };
   beforeAll(() => {
     if (!enabled) return;
-    a.name = `dwatk${process.pid % 10000}r${Math.floor(Math.random() * 1e5)}`;
+    a.name = `s31sec${process.pid % 10000}r${Math.floor(Math.random() * 1e5)}`;
     execFileSync('useradd', ['-M', '-s', '/usr/sbin/nologin', '-c', 'drivewise issue 25', a.name]);
     a.uid = Number(execFileSync('id', ['-u', a.name], { encoding: 'utf8' }).trim());
     a.gid = Number(execFileSync('id', ['-g', a.name], { encoding: 'utf8' }).trim());
