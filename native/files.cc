@@ -63,7 +63,10 @@ bool TrustedLink(int dir, const struct stat& link) {
   uid_t me = geteuid();
   auto ours = [me](uid_t u) { return u == 0 || u == me; };
   if (!ours(d.st_uid)) return false;
-  if (!(d.st_mode & (S_IWGRP | S_IWOTH))) return true;
+  // Group-writable is fine for root's group, and for a user's own (private) group when the user is
+  // not root: the threat is another account steering root, and root's group is root's.
+  bool group_ok = !(d.st_mode & S_IWGRP) || d.st_gid == 0 || (me != 0 && d.st_gid == getegid());
+  if (group_ok && !(d.st_mode & S_IWOTH)) return true;
   return (d.st_mode & S_ISVTX) && ours(link.st_uid);
 }
 

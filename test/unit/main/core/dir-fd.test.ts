@@ -1,7 +1,7 @@
 // Files relative to an opened folder (issue 25, class 6): a folder swapped for a link after it was
 // opened is still the folder written; a link another account could re-aim is never followed; and
 // without the addon, root refuses to write by path where another account controls the folder.
-import { chownSync, mkdirSync, readdirSync, renameSync, symlinkSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readdirSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dirFd, writeAllAndClose } from '../../../../src/main/core/dir-fd';
@@ -72,6 +72,32 @@ describe.skipIf(!isRoot)('root and folders of another account', () => {
       mkdirSync(join(theirs, 'real'));
       await writeFileSafe(join(theirs, 'real', 'r.json'), '{}');
       expect(readdirSync(join(theirs, 'real'))).toEqual(['r.json']);
+    },
+  );
+
+  it.skipIf(!dirFd())(
+    'a link in a folder another group can write is refused; root group is fine',
+    async () => {
+      const base = tempDir('dirfd-group');
+      const real = join(base, 'real');
+      mkdirSync(real);
+      for (const [gid, followed] of [
+        [0, true],
+        [NOBODY, false],
+      ] as const) {
+        const g = join(base, `g${gid}`);
+        mkdirSync(g);
+        chmodSync(g, 0o775);
+        chownSync(g, 0, gid);
+        symlinkSync(real, join(g, 'out'));
+        const w = writeFileSafe(join(g, 'out', `r${gid}.json`), '{}');
+        if (followed) await w;
+        else
+          await expect(w).rejects.toThrow(
+            /is a symbolic link in a folder another account can change/,
+          );
+      }
+      expect(readdirSync(real)).toEqual(['r0.json']);
     },
   );
 
