@@ -139,14 +139,6 @@ bool PlainName(const std::string& n) {
          n.find('\0') == std::string::npos;
 }
 
-std::string Arg(napi_env env, napi_value v) {
-  size_t len = 0;
-  if (napi_get_value_string_utf8(env, v, nullptr, 0, &len) != napi_ok) return "";
-  std::string s(len, '\0');
-  napi_get_value_string_utf8(env, v, &s[0], len + 1, &len);
-  return s;
-}
-
 enum AtOp { AT_OPEN_DIR = 0, AT_OPEN = 1, AT_LINK = 2, AT_RENAME = 3, AT_UNLINK = 4, AT_LSTAT = 5 };
 
 }  // namespace
@@ -168,8 +160,8 @@ napi_value DirAt(napi_env env, napi_callback_info info) {
     napi_get_value_int32(env, argv[4], &flags);
     napi_get_value_int32(env, argv[5], &mode);
   }
-  std::string a = argc == 6 ? Arg(env, argv[2]) : "";
-  std::string b = argc == 6 ? Arg(env, argv[3]) : "";
+  std::string a = argc == 6 ? ArgString(env, argv[2]) : "";
+  std::string b = argc == 6 ? ArgString(env, argv[3]) : "";
   bool two = op == AT_LINK || op == AT_RENAME;
   bool ok = op == AT_OPEN_DIR ? !a.empty() && a[0] == '/' && a.find('\0') == std::string::npos
                               : op > AT_OPEN_DIR && op <= AT_LSTAT && dir >= 0 && PlainName(a) &&

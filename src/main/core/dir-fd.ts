@@ -40,7 +40,6 @@ const writeFd = promisify(write);
 
 /** An open folder and the calls made relative to it; `name`s are single path components. */
 export interface OpenDir {
-  readonly fd: number;
   /** O_CREAT|O_EXCL|O_NOFOLLOW|O_WRONLY: a planted name or link fails instead of being used. */
   createExclusive(name: string, mode: number): number;
   link(from: string, to: string): void;
@@ -71,7 +70,6 @@ export function dirFd(): ((absDir: string) => Promise<OpenDir>) | null {
       throw err;
     }
     return {
-      fd,
       createExclusive: (name, mode) =>
         at(
           OP.open,
@@ -104,7 +102,6 @@ export function dirFd(): ((absDir: string) => Promise<OpenDir>) | null {
  */
 export function pathFolder(dir: string): OpenDir {
   return {
-    fd: -1,
     createExclusive: (name, mode) =>
       openSync(
         join(dir, name),
