@@ -2,6 +2,11 @@
 #pragma once
 #include <node_api.h>
 
+#include <string>
+
+// A JS string argument as UTF-8 ("" when it is not a string); defined in remove.cc.
+std::string ArgString(napi_env env, napi_value v);
+
 // bonnie++'s small-file operations in C, so the engine's file phases time the filesystem and not
 // Node's per-call overhead (about 40% of a zero-byte create from JS on this VM).
 napi_value FileBatch(napi_env env, napi_callback_info info);
@@ -14,3 +19,6 @@ napi_value PhysicalRuns(napi_env env, napi_callback_info info);
 
 // Deletes a folder without following symlinks or crossing mounts (see remove.cc).
 napi_value RemoveTree(napi_env env, napi_callback_info info);
+
+// Files relative to a directory descriptor, for outputs written as root (see files.cc).
+napi_value DirAt(napi_env env, napi_callback_info info);

@@ -339,6 +339,8 @@ napi_value Init(napi_env env, napi_value exports) {
   napi_set_named_property(env, exports, "physicalRuns", fn);
   napi_create_function(env, "removeTree", NAPI_AUTO_LENGTH, RemoveTree, nullptr, &fn);
   napi_set_named_property(env, exports, "removeTree", fn);
+  napi_create_function(env, "dirAt", NAPI_AUTO_LENGTH, DirAt, nullptr, &fn);
+  napi_set_named_property(env, exports, "dirAt", fn);
   return exports;
 }
 

@@ -138,6 +138,8 @@ napi_value Result(napi_env env, const char* state, const std::string& reason,
   return out;
 }
 
+}  // namespace
+
 std::string ArgString(napi_env env, napi_value v) {
   size_t len = 0;
   if (napi_get_value_string_utf8(env, v, nullptr, 0, &len) != napi_ok) return "";
@@ -145,8 +147,6 @@ std::string ArgString(napi_env env, napi_value v) {
   napi_get_value_string_utf8(env, v, &s[0], len + 1, &len);
   return s;
 }
-
-}  // namespace
 
 napi_value RemoveTree(napi_env env, napi_callback_info info) {
   size_t argc = 5;

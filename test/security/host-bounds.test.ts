@@ -4,14 +4,14 @@
 // timeouts or caps for the flood. During the flood a second client, with the key, times its round
 // trip. Also: concurrent report renders beyond the queue get "busy".
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, get } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReport } from '../../src/main/report/print-service';
 import { startLoopbackServer } from '../../src/main/web/loopback-server';
 import { isRoot } from './cli-run';
-import { startHostChild } from './host-kit';
+import { roundTrip, startHostChild } from './host-kit';
 import { raceUntil, secondAccount } from './second-account';
 import { recordAttack } from './tally';
 
@@ -164,19 +164,6 @@ function flood(port: number, n: number, secs: number): Promise<{ opened: number;
       ok({ opened: opened ?? 0, alive: alive ?? -1 });
     }),
   );
-}
-
-/** One keyed GET on a fresh connection: ms until the answer's status line. */
-function roundTrip(url: string): Promise<number> {
-  const t0 = performance.now();
-  return new Promise((ok) => {
-    const req = get(url, { agent: false, timeout: 10_000 }, (res) => {
-      res.resume();
-      ok(res.statusCode === 200 ? performance.now() - t0 : Infinity);
-    });
-    req.on('error', () => ok(Infinity));
-    req.on('timeout', () => req.destroy());
-  });
 }
 
 describe.skipIf(!isRoot)('class 5: silent and slow connections are bounded', () => {

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -214,4 +215,19 @@ export async function pool<T>(items: T[], width: number, fn: (t: T) => Promise<v
       while (i < items.length) await fn(items[i++]!);
     }),
   );
+}
+
+/** One keyed GET on a fresh connection: ms until the answer's status line (Infinity: none). */
+export function roundTrip(url: string): Promise<number> {
+  const t0 = performance.now();
+  return new Promise((ok) => {
+    const req = get(url, { agent: false, timeout: 10_000 }, (res) => {
+      res.resume();
+      // 404 too: without dist/renderer the page is missing, and the answer's time still counts.
+      const answered = res.statusCode === 200 || res.statusCode === 404;
+      ok(answered ? performance.now() - t0 : Infinity);
+    });
+    req.on('error', () => ok(Infinity));
+    req.on('timeout', () => req.destroy());
+  });
 }

@@ -21,14 +21,25 @@ export function secondAccount(enabled: boolean): Account {
   const a: Account = { name: '', uid: -1, gid: -1 };
   beforeAll(() => {
     if (!enabled) return;
-    a.name = `dwatk${process.pid % 10000}r${Math.floor(Math.random() * 1e5)}`;
+    a.name = `s31sec${process.pid % 10000}r${Math.floor(Math.random() * 1e5)}`;
     execFileSync('useradd', ['-M', '-s', '/usr/sbin/nologin', '-c', 'drivewise issue 25', a.name]);
     a.uid = Number(execFileSync('id', ['-u', a.name], { encoding: 'utf8' }).trim());
     a.gid = Number(execFileSync('id', ['-g', a.name], { encoding: 'utf8' }).trim());
   });
-  afterAll(() => {
+  afterAll(async () => {
     if (!a.name) return;
-    execFileSync('userdel', [a.name]);
+    // The test file's attacker was sent SIGKILL in its own afterAll, and may not be gone yet:
+    // userdel refuses an account that still has a process, so wait for it (up to 10 s).
+    for (let i = 0; ; i++) {
+      try {
+        execFileSync('userdel', [a.name], { stdio: 'pipe' });
+        break;
+      } catch (err) {
+        if (i >= 100 || !/currently used by process/.test(String((err as Error).message)))
+          throw err;
+        await sleep(100);
+      }
+    }
     const spool = `/var/mail/${a.name}`;
     if (existsSync(spool) && lstatSync(spool).uid === a.uid) rmSync(spool);
   });

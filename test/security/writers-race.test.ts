@@ -14,7 +14,7 @@ import { isRoot } from './cli-run';
 import { recordAttack } from './tally';
 
 const tempDir = tempDirs();
-const USER = `dwrace${process.pid % 100000}`;
+const USER = `s31sec${process.pid % 100000}w`;
 let uid = 0;
 
 beforeAll(() => {

@@ -1,7 +1,8 @@
 // Store operations shared by the IPC handlers and the CLI: import/export of run files and
 // import of classic tool output into history.
 import { randomBytes } from 'node:crypto';
-import { detect, importJson, type Detection } from '../../shared/import/detect';
+import { importJson, type Detection } from '../../shared/import/detect';
+import { detectOffThread } from '../core/detect-off-thread';
 import { importedRun } from '../../shared/import/to-run';
 import { TOOLS, type ImportedResult } from '../../shared/import/types';
 import type { RunDocument } from '../../shared/schemas/run';
@@ -65,7 +66,7 @@ export async function importText(
     const run = save ? await adoptRun(s, r.doc) : r.doc;
     return { tool: 'drivewise', tools: ['drivewise'], results: [], run };
   }
-  const d: Detection = detect(text);
+  const d: Detection = await detectOffThread(text);
   if (!d.tool) throw new UserError(NOTHING_RECOGNISED);
   const now = new Date();
   const run = importedRun(d, {

@@ -167,9 +167,17 @@ export function parseBonnie(text: string): ParsedResult[] {
     ...tableSections(flat, FILE_HEAD, FILE_UNITS, 'files'),
     ...csvSections(flat),
   ].sort((a, b) => a.at - b.at);
+  // The next section of the same kind after each one, found in one backward pass (a search of
+  // the rest per section is quadratic for a paste of many tables).
+  const nextOfKind: ((typeof sections)[number] | undefined)[] = [];
+  const seen = new Map<string, (typeof sections)[number]>();
+  for (let i = sections.length - 1; i >= 0; i--) {
+    nextOfKind[i] = seen.get(sections[i]!.kind);
+    seen.set(sections[i]!.kind, sections[i]!);
+  }
   const keep = sections.filter((s, i) => {
     if (s.from !== 'table') return true;
-    const next = sections.slice(i + 1).find((n) => n.kind === s.kind);
+    const next = nextOfKind[i];
     return !(next && next.from === 'csv' && same(s.results, next.results));
   });
   return keep.flatMap((s) => s.results);

@@ -38,7 +38,9 @@ export function detect(text: string): Detection {
   const results: ParsedResult[] = [];
   for (const parse of Object.values(PARSERS)) {
     try {
-      results.push(...parse(norm));
+      // One by one: spreading a parser's 100,000+ results into push() overflows the call stack,
+      // and the catch below would then drop all of them.
+      for (const r of parse(norm)) results.push(r);
     } catch {
       // A parser that trips over odd input must not hide what the others recognised.
     }

@@ -13,13 +13,17 @@ export function parseHdparm(text: string): ParsedResult[] {
   const devices: { at: number; name: string }[] = [];
   for (const m of text.matchAll(DEVICE)) devices.push({ at: m.index, name: m[1]! });
   const out: ParsedResult[] = [];
+  // Both lists are in text order: the device a timing belongs to is found by walking forward
+  // once, not by scanning every device per timing (quadratic for a paste of many of each).
+  let next = 0;
+  let device: string | undefined;
   for (const m of text.matchAll(TIMING)) {
+    for (; next < devices.length && devices[next]!.at < m.index; next++)
+      device = devices[next]!.name;
     const value = num(m[6]);
     if (value === null) continue;
     const direct = Boolean(m[1]);
     const metric = m[2] === 'cached' ? 'cached_read' : 'buffered_read';
-    let device: string | undefined;
-    for (const d of devices) if (d.at < m.index) device = d.name;
     out.push({
       tool: 'hdparm',
       metric,

@@ -9,17 +9,17 @@ const BENCH = /Benchmarking\s+(\S+?)\s+\[/g;
 export function parseSeeker(text: string): ParsedResult[] {
   const benches = [...text.matchAll(BENCH)].map((m) => ({ at: m.index, device: m[1]! }));
   const out: ParsedResult[] = [];
+  // Both lists are in text order: one forward walk finds each result's benchmark line (a scan of
+  // every benchmark per result is quadratic for a paste of many of each).
+  let next = 0;
+  let last: { at: number; device: string } | undefined;
   for (const m of text.matchAll(RESULT)) {
+    for (; next < benches.length && benches[next]!.at < m.index; next++) last = benches[next];
     const seeks = num(m[1]);
     const ms = num(m[2]);
     if (seeks === null || ms === null) continue;
-    let device: string | undefined;
-    let at = m.index;
-    for (const b of benches)
-      if (b.at < m.index) {
-        device = b.device;
-        at = b.at;
-      }
+    const device = last?.device;
+    const at = last?.at ?? m.index;
     const dev = device ? { device } : {};
     out.push({
       tool: 'seeker',

@@ -3,6 +3,7 @@
 import {
   RUN_SCHEMA,
   RUN_VERSION,
+  runDocument,
   type Measurement,
   type RunDocument,
   type TestResult,
@@ -129,7 +130,23 @@ export interface ImportMeta {
   name?: string;
 }
 
+/**
+ * The pasted figures as a run, refused in one line when the schema refuses one of them (a figure
+ * that is not finite or beyond physical sense): naming the tool and metric, nothing imported.
+ */
 export function importedRun(d: Detection, meta: ImportMeta): RunDocument {
+  const doc = buildRun(d, meta);
+  const checked = runDocument.safeParse(doc);
+  if (checked.success) return doc;
+  const issue = checked.error.issues[0]!;
+  const [, t, , m] = issue.path;
+  const test = typeof t === 'number' ? doc.tests[t] : undefined;
+  const meas = test && typeof m === 'number' ? test.measurements[m] : undefined;
+  const where = test && meas ? `${test.tool} ${meas.metric}` : issue.path.map(String).join('.');
+  throw new Error(`nothing imported: ${where}: ${issue.message}`);
+}
+
+function buildRun(d: Detection, meta: ImportMeta): RunDocument {
   const tests = resultsToTests(d.results);
   return {
     schema: RUN_SCHEMA,

@@ -11,8 +11,32 @@ import { RUN_ID_PATTERN } from './run-id';
  */
 export const suspectFlag = z.object({ kind: z.literal('cache'), reason: z.string() });
 
+/** No drive, link or memory moves more than this per second (a terabyte, a trillion IOPS). */
+export const PER_SECOND_LIMIT = 1e12;
+/** Any other figure (seconds, µs, MiB, files): beyond this it is a damaged or forged file. */
+export const FIGURE_LIMIT = 1e15;
+
+const perSecond = (unit: string): boolean => /\/s$|^iops$|per second/i.test(unit.trim());
+
+/**
+ * A figure's one-line refusal, or null: every figure is finite (zod's number already is) and
+ * within physical sense, so no page, PDF or terminal ever formats a near-max double.
+ */
+export function figureProblem(value: number, unit: string): string | null {
+  if (!Number.isFinite(value)) return `${value} is not a finite number`;
+  const limit = perSecond(unit) ? PER_SECOND_LIMIT : FIGURE_LIMIT;
+  if (Math.abs(value) <= limit) return null;
+  const what = perSecond(unit) ? 'per second' : 'for any figure';
+  return `${value.toPrecision(3)} ${unit} is beyond physical sense (more than 10^${Math.log10(limit)} ${what})`;
+}
+
+/** Seconds of a task or run: finite and under FIGURE_LIMIT. */
+const seconds = z
+  .number()
+  .refine((x) => Math.abs(x) <= FIGURE_LIMIT, 'is beyond physical sense (more than 10^15 s)');
+
 /** One metric of one test, with every sample kept (median/min/max are derived, not trusted). */
-export const measurement = z.object({
+const measurementShape = z.object({
   /** Metric name shared with the importers: 'buffered_read', 'seq_create', 'random_read', ... */
   metric: z.string().min(1),
   label: z.string().optional(),
@@ -32,6 +56,18 @@ export const measurement = z.object({
    */
   suspect: suspectFlag.optional(),
 });
+
+export const measurement = measurementShape.superRefine((m, ctx) => {
+  for (const key of ['samples', 'median', 'min', 'max'] as const) {
+    const v = m[key];
+    const list = Array.isArray(v) ? v : [v];
+    list.forEach((x, i) => {
+      const why = x === null ? null : figureProblem(x, m.unit);
+      if (why)
+        ctx.addIssue({ code: 'custom', path: key === 'samples' ? [key, i] : [key], message: why });
+    });
+  }
+});
 export type Measurement = z.infer<typeof measurement>;
 
 export const testResult = z.object({
@@ -48,11 +84,11 @@ export const testResult = z.object({
   cache: z.enum(['cold', 'warm', 'bypassed', 'n/a']).default('n/a'),
   measurements: z.array(measurement),
   /** Real-world tasks: CPU seconds (user+sys) per sample, to derive the I/O-wait share. */
-  cpuSeconds: z.array(z.number()).optional(),
-  wallSeconds: z.array(z.number()).optional(),
+  cpuSeconds: z.array(seconds).optional(),
+  wallSeconds: z.array(seconds).optional(),
   ioWaitShare: z.number().min(0).max(1).nullable().optional(),
   bytesWritten: z.number().nonnegative().default(0),
-  durationSeconds: z.number().nonnegative().optional(),
+  durationSeconds: seconds.refine((x) => x >= 0, 'is negative').optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
   /** The whole result is suspect (every figure in it), same shape as a measurement's flag. */
   suspect: suspectFlag.optional(),

@@ -9,13 +9,21 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkWritablePath, writeFileSafe } from '../../../../src/main/core/safe-write';
 import { tempDirs } from '../../../integration/engine/helpers';
 
 const tempDir = tempDirs();
 
-describe('writeFileSafe', () => {
+// The same behaviour through the addon's folder descriptor and through the path fallback.
+describe.each(['dirfd', 'path'] as const)('writeFileSafe (%s)', (how) => {
+  beforeEach(() => {
+    if (how === 'path') process.env['DRIVEWISE_NATIVE_DIRFD'] = '0';
+  });
+  afterEach(() => {
+    delete process.env['DRIVEWISE_NATIVE_DIRFD'];
+  });
+
   it('creates a new file with the mode asked, leaving no temp file', async () => {
     const d = tempDir('sw');
     const f = join(d, 'out.csv');
