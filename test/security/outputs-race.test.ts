@@ -16,9 +16,9 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/main/cli/program';
+import { runCli } from '../../src/main/program';
 import { dirFd } from '../../src/main/core/dir-fd';
-import { createServices } from '../../src/main/core/services';
+import { createServices } from '../../src/main/create-services';
 import { writeFileByPath, writeFileSafe } from '../../src/main/core/safe-write';
 import { capture } from '../integration/engine/helpers';
 import { isRoot } from './cli-run';

@@ -18,7 +18,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { nativeAio } from '../engine/native-aio';
+import { nativeAio } from './native-aio';
 
 interface DirAtAddon {
   dirAt(
