@@ -178,20 +178,29 @@ describe.skipIf(!!skip)('felt time on measured pairs (loop devices, blkio thrott
     }
   }, 900_000);
 
-  it('A/A on each drive (a second run through the CLI): no measurable difference', async () => {
-    expect(runs.hdd1 && runs.fast1, 'needs the wizard pair').toBeTruthy();
-    const services = createServices({ configDir });
-    runs.hdd2 = await again(services, join(hdd.mnt!, 'work'), runs.hdd1!, 'hdd2');
-    runs.fast2 = await again(services, join(fast.mnt!, 'work'), runs.fast1!, 'fast2');
-    for (const [a, b] of [
-      ['hdd1', 'hdd2'],
-      ['fast1', 'fast2'],
-    ] as const) {
-      const v = verdictOf(a, b);
-      console.log(`A/A ${a} → ${b}:\n${formatVerdict(v)}`);
+  // A second run of each device through the CLI with the wizard's plan. The HDD-like one is the
+  // unstable pair: its disk search did ~1,300 reads (±5 %) each time, but blkio released them to
+  // one synchronous reader at 65–150 a second, so the same walk took 9.8–31 s from run to run
+  // (A/A 22 → 22 s and 9.7 → 10 s passed; 31 → 18 s and 9.8 → 16 s failed, under load 12–17).
+  // On the fast one the walk is CPU work: 1.3 → 1.7 s passed, 1.1 → 0.3 s failed under load.
+  for (const [name, first] of [
+    ['fast', 'fast1'],
+    ['HDD-like', 'hdd1'],
+  ] as const)
+    it(`A/A on the ${name} device (a second run through the CLI): no measurable difference`, async () => {
+      expect(runs[first], 'needs the wizard pair').toBeTruthy();
+      const d = first === 'hdd1' ? hdd : fast;
+      const second = `${first.slice(0, -1)}2`;
+      runs[second] = await again(
+        createServices({ configDir }),
+        join(d.mnt!, 'work'),
+        runs[first]!,
+        second,
+      );
+      const v = verdictOf(first, second);
+      console.log(`A/A ${first} → ${second}:\n${formatVerdict(v)}`);
       expectNoDifference(v);
-    }
-  }, 900_000);
+    }, 600_000);
 
   it('own tree: a copy of a real tree on each drive, walked on both as its own row', async () => {
     const services = createServices({ configDir });
