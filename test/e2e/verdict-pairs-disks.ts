@@ -3,7 +3,15 @@
 // search once took 2.2 s against the HDD-like 1.9 s), the HDD-like one throttled with cgroup v1
 // blkio, which does not throttle buffered writeback: only reads and O_DIRECT writes are limited.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { splitLargeRequests } from '../integration/privileged/loop';
 
@@ -100,15 +108,25 @@ export function throttle(limits: { majMin: string; bps: number; iops: number }[]
     writeFileSync(join(dir, 'blkio.throttle.read_iops_device'), `${l.majMin} ${l.iops}\n`);
     writeFileSync(join(dir, 'blkio.throttle.write_iops_device'), `${l.majMin} ${l.iops}\n`);
   }
-  writeFileSync(join(dir, 'cgroup.procs'), `${process.pid}\n`);
+  const procs = join(dir, 'cgroup.procs');
+  writeFileSync(procs, `${process.pid}\n`);
   return () => {
-    writeFileSync(join(BLKIO, 'cgroup.procs'), `${process.pid}\n`);
-    for (let i = 0; i < 40; i++)
+    // Everything still in the group (this process, a root helper or browser still exiting) goes
+    // back to the root group first: with only this process moved, a group was left behind each run.
+    for (let i = 0; i < 100; i++) {
+      for (const pid of readFileSync(procs, 'utf8').split('\n').filter(Boolean))
+        try {
+          writeFileSync(join(BLKIO, 'cgroup.procs'), `${pid}\n`);
+        } catch {
+          /* gone meanwhile */
+        }
       try {
         rmdirSync(dir);
         return;
-      } catch {
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EBUSY' || i === 99) throw err;
         execFileSync('sleep', ['0.05']);
       }
+    }
   };
 }
