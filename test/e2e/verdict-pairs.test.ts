@@ -1,227 +1,246 @@
-// Verdicts on real run pairs measured here, end to end (drivewise bench → store → verdict):
-// - A/A quiet and A/A under CPU load: the same HDD-like device twice must read "No measurable
-//   difference between these runs" (≥ 95 % of figures inside their floor, none a finding, 0 s);
-// - A/B: the HDD-like device (150 IOPS, 120 MB/s) against an unthrottled one: every throttled
-//   figure faster, worth it, time saved > 0 from measured tasks (a cold disk search);
-// - a ~2× pair (60 MB/s / 75 IOPS against the HDD-like one): throughput figures faster.
-// Devices: ext4 on loop devices over images in /dev/shm (the "fast" one must stay fast while
-// other work shares this VM's disk: on a disk-backed image its cold disk search once took
-// 2.2 s against the HDD-like 1.9 s), the HDD-like ones throttled with cgroup v1 blkio (which
-// does not throttle buffered writeback: only reads and O_DIRECT writes are limited, so only
-// those count as "throttled figures"). Bounded: custom profile, small sizes, 3 repetitions (as quick).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+// Verdicts on real run pairs measured here, six runs in all, each assertion reusing them:
+// - through the wizard (browser host, admin granted): an EMPTY HDD-like device (150 IOPS +
+//   120 MB/s) → an empty fast one: disk search and the application-like start timed on the same
+//   generated manifest on both, worth it on measured felt time alone, screenshots of the verdict
+//   and of the PDF's first page;
+// - through the CLI, a second run of each empty device with the wizard's plan: two A/A pairs
+//   (wizard run against CLI run of the same device: "No measurable difference");
+// - through the CLI, disk search alone after copying a real tree (/usr/share/man, 24,000
+//   entries) onto both and mounting each in turn at one path (as a swapped drive is): the
+//   own-tree pair, its own row beside the generated workload. Not on the A/A devices' second
+//   runs: with 24,000 more inodes on the filesystem the workload's walk took 37 s against 21 s.
+// Devices and throttle: verdict-pairs-disks.ts. Bounded: custom profile, small sizes, 3 repetitions.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../src/main/core/services';
 import { createServices } from '../../src/main/create-services';
+import type { RunDocument } from '../../src/shared/schemas/run';
 import { computeVerdict, NO_DIFFERENCE_HEADLINE, type Verdict } from '../../src/shared/verdict';
+import { beyondFloor, NOISE_CLASSES } from '../../src/shared/verdict/noise';
+import { FELT_SPEEDUP, WORTH_IT_PER_DAY } from '../../src/shared/verdict/recommend';
+import { workloadOf } from '../../src/shared/bench/workload';
 import { formatVerdict } from '../../src/main/verdict/text';
 import { benchCli } from '../integration/engine/cli-bench';
-import { splitLargeRequests } from '../integration/privileged/loop';
+import { openApp, RESULTS_DIR, type E2E } from './harness';
+import { copyTree, disk, pairsSkipReason, throttle, type Disk } from './verdict-pairs-disks';
+import { savePdf, wizardPair } from './verdict-pairs-wizard';
 
-const BLKIO = '/sys/fs/cgroup/blkio';
-const why = (): string | null => {
-  if (process.getuid?.() !== 0) return 'needs root (loop devices, mount, cgroups)';
-  if (!existsSync('/usr/sbin/losetup') && !existsSync('/sbin/losetup')) return 'no losetup';
-  if (!existsSync(join(BLKIO, 'blkio.throttle.read_iops_device')))
-    return 'no cgroup v1 blkio throttle';
-  if (!existsSync('/usr/sbin/mkfs.ext4') && !existsSync('/sbin/mkfs.ext4')) return 'no mkfs.ext4';
-  return null;
-};
-const skip = why();
+const skip = pairsSkipReason();
 if (skip) console.log(`verdict-pairs skipped: ${skip}`);
+const OWN_TREE = '/usr/share/man';
 
-interface Disk {
-  dev: string;
-  majMin: string;
-  mnt: string;
-  done(): void;
+/** A task row of one workload row ('generated' is the task's wall_time, 'own' its own tree). */
+function taskRow(v: Verdict, testId: string, tree: 'generated' | 'own') {
+  const rows = v.tasks.filter((t) => t.testId === testId);
+  return tree === 'own'
+    ? rows.find((t) => /own/.test(t.key))
+    : rows.find((t) => !/own/.test(t.key));
 }
 
-/** ext4 on a loop device over a (sparse) image in `base`, mounted in a temp folder. */
-function disk(base: string, name: string, mib: number): Disk {
-  const image = join(base, `${name}.img`);
-  execFileSync('truncate', ['-s', `${mib}M`, image]);
-  const dev = execFileSync('losetup', ['-f', '--show', image], { encoding: 'utf8' }).trim();
-  const majMin = execFileSync('lsblk', ['-dno', 'MAJ:MIN', dev], { encoding: 'utf8' }).trim();
-  const unsplit = splitLargeRequests(dev);
-  // No lazy init: ext4lazyinit would zero inode tables in the background through the first runs,
-  // on the throttled device's budget, so an A/A pair's first run came out 1.3–1.5× slower.
-  execFileSync('mkfs.ext4', ['-q', '-F', '-E', 'lazy_itable_init=0,lazy_journal_init=0', dev]);
-  const mnt = join(base, name);
-  mkdirSync(mnt);
-  execFileSync('mount', [dev, mnt]);
-  // A tree for the cold disk search on this drive (~4000 entries).
-  const tree = join(mnt, 'tree');
-  for (let d = 0; d < 40; d++) {
-    mkdirSync(join(tree, `d${d}`), { recursive: true });
-    for (let f = 0; f < 100; f++) writeFileSync(join(tree, `d${d}`, `f${f}`), 'x'.repeat(f * 10));
-  }
-  execFileSync('sync');
-  return {
-    dev,
-    majMin,
-    mnt,
-    done: () => {
-      execFileSync('umount', [mnt]);
-      unsplit();
-      execFileSync('losetup', ['-d', dev]);
-      rmdirSync(mnt);
-      rmSync(image);
-    },
-  };
+/** The same drive twice: the headline, nothing saved, no finding of a difference. */
+function expectNoDifference(v: Verdict) {
+  const text = formatVerdict(v);
+  expect(v.recommendation.headline, text).toBe(NO_DIFFERENCE_HEADLINE);
+  expect(v.totals.savedPerDaySeconds, text).toBe(0);
+  expect(
+    v.findings.filter((f) => f.severity !== 'info').map((f) => f.title),
+    text,
+  ).toEqual([]);
 }
 
-/** A blkio group limiting reads and writes (bytes/s and IOPS) of one device; this process joins it. */
-function throttle(limits: { majMin: string; bps: number; iops: number }[]) {
-  const dir = mkdtempSync(join(BLKIO, 'drivewise-pairs-'));
-  for (const l of limits) {
-    writeFileSync(join(dir, 'blkio.throttle.read_bps_device'), `${l.majMin} ${l.bps}\n`);
-    writeFileSync(join(dir, 'blkio.throttle.write_bps_device'), `${l.majMin} ${l.bps}\n`);
-    writeFileSync(join(dir, 'blkio.throttle.read_iops_device'), `${l.majMin} ${l.iops}\n`);
-    writeFileSync(join(dir, 'blkio.throttle.write_iops_device'), `${l.majMin} ${l.iops}\n`);
-  }
-  // Children (the forked engine) inherit the group.
-  writeFileSync(join(dir, 'cgroup.procs'), `${process.pid}\n`);
-  return () => {
-    writeFileSync(join(BLKIO, 'cgroup.procs'), `${process.pid}\n`);
-    for (let i = 0; i < 40; i++)
-      try {
-        rmdirSync(dir);
-        return;
-      } catch {
-        execFileSync('sleep', ['0.05']);
-      }
-  };
-}
-
-const TESTS = 'buffered-read,seeker,qd-profile,task.du';
-const SIZES = 'file=96M,seekerSeconds=2,qdSeconds=1';
-
-async function bench(s: Services, d: Disk, name: string) {
-  const r = await benchCli(s, d.mnt, [
-    '--profile',
-    'custom',
-    '--tests',
-    TESTS,
-    '--size',
-    SIZES,
-    '--repetitions',
-    '3',
-    '--du-root',
-    join(d.mnt, 'tree'),
-    '--admin',
-    '--name',
-    name,
+/** The second run of a device: the wizard run's plan, through the CLI. */
+async function again(s: Services, dir: string, like: RunDocument, name: string) {
+  const sizes = Object.entries(like.settings.sizes)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
+  const t0 = Date.now();
+  const r = await benchCli(s, dir, [
+    ...['--profile', 'custom', '--tests', like.settings.tests.join(','), '--size', sizes],
+    ...['--repetitions', String(like.settings.repetitions), '--admin', '--name', name],
   ]);
   if (r.code !== 0) throw new Error(`bench ${name} failed:\n${r.out}\n${r.err}`);
+  console.log(`${name}: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return r.saved();
 }
 
-/**
- * Figures the blkio throttle limits: seeker's reads and the queue-depth profile (O_DIRECT reads
- * and writes). Not buffered-read: as root it reads the raw loop device through the page cache,
- * which runs at ~85–90 MB/s here on both devices, under the 120 MB/s limit (measured). Not the
- * p50 latency: blkio releases queued I/O in bursts, so the median I/O of the "HDD-like" device
- * still completes in 12–120 µs (measured), like the fast one's.
- */
-const throttled = (v: Verdict) =>
-  v.comparisons.filter(
-    (c) =>
-      !c.excluded &&
-      (c.testId === 'seeker' || c.testId === 'qd-profile') &&
-      c.metric !== 'clat_p50_us',
-  );
-
-/**
- * The same drive twice reads "No measurable difference": the headline, at least `minShare` of the
- * judged figures inside their floor, nothing saved, and no figure outside its floor becomes a
- * finding. Under CPU load the outliers seen were RND 4K Q1 (the QD1 loop is CPU-starved) and the
- * p50/p99 latencies (blkio's burst release flips them 2–30×).
- */
-function expectNoDifference(v: Verdict, minShare: number) {
-  const text = formatVerdict(v);
-  expect(v.recommendation.headline, text).toBe(NO_DIFFERENCE_HEADLINE);
-  expect(v.noise.noDifference / v.noise.judged, text).toBeGreaterThanOrEqual(minShare);
-  expect(v.totals.savedPerDaySeconds).toBe(0);
-  expect(v.findings.filter((f) => ['big-win', 'slower', 'small-gain'].includes(f.kind))).toEqual(
-    [],
-  );
-}
-
-describe.skipIf(!!skip)('verdicts on measured pairs (loop devices, blkio throttle)', () => {
+describe.skipIf(!!skip)('felt time on measured pairs (loop devices, blkio throttle)', () => {
   let base: string;
-  let services: Services;
+  let configDir: string;
   let hdd: Disk;
   let fast: Disk;
-  let slow: Disk;
   let untrottle: () => void;
-  const runs: Record<string, Awaited<ReturnType<typeof bench>>> = {};
+  let niceWas = 0;
+  const runs: Record<string, RunDocument> = {};
+  const verdictOf = (a: string, b: string) => computeVerdict(runs[a]!, runs[b]!);
   beforeAll(() => {
-    base = mkdtempSync('/dev/shm/dw-pairs-');
-    services = createServices({ configDir: join(base, 'config') });
-    hdd = disk(base, 'hdd', 1600);
-    fast = disk(base, 'fast', 1600);
-    slow = disk(base, 'slow', 1600);
+    base = mkdtempSync('/dev/shm/s31-felt-pairs-');
+    configDir = join(base, 'config');
+    mkdirSync(configDir);
+    hdd = disk(base, 'hdd', 3000);
+    fast = disk(base, 'fast', 3000);
+    // The fast device is RAM underneath: unthrottled, its sequential reads beat this machine's
+    // memory copy rate under load (670 MB/s measured) and were flagged "not the drive". Capped
+    // like a SATA SSD, they stay below it.
     untrottle = throttle([
       { majMin: hdd.majMin, bps: 120e6, iops: 150 },
-      { majMin: slow.majMin, bps: 60e6, iops: 75 },
+      { majMin: fast.majMin, bps: 450e6, iops: 20_000 },
     ]);
+    // Under load (15-17 on 2 cores) each of the walk's ~1,500 synchronous reads waited for the
+    // CPU after its I/O: the same HDD-like walk took 10, 21 and 31 s. A higher priority for this
+    // process and the engine, the helper and the browser it starts keeps the devices I/O-bound.
+    niceWas = getPriority();
+    setPriority(-15);
   }, 120_000);
   afterAll(() => {
+    setPriority(niceWas);
     untrottle?.();
-    for (const d of [hdd, fast, slow]) d?.done();
+    for (const d of [hdd, fast]) d?.done();
     rmSync(base, { recursive: true, force: true });
   });
 
-  // The issue's bar is 95 % (at most 1 of 31 outside its floor). Measured after the two fixture
-  // fixes above (no ext4 lazy init, a constant request split) and the engine's warm-up: quiet
-  // 31/31 and 30/31, under CPU load 31/31 (11:40–11:55 runs; before them 12–18/31, with whole
-  // themes 1.3–1.5x apart). CI asserts one outlier more than the bar on this shared VM, and
-  // everything a person reads: the headline, nothing saved, no finding.
-  it('A/A on a quiet machine: no measurable difference (no-difference share printed)', async () => {
-    runs.hdd1 = await bench(services, hdd, 'HDD-like A');
-    runs.hdd2 = await bench(services, hdd, 'HDD-like B');
-    const v = computeVerdict(runs.hdd1, runs.hdd2);
-    console.log(formatVerdict(v).split('\n').slice(0, 12).join('\n'));
-    console.log(`quiet A/A: ${v.noise.noDifference}/${v.noise.judged} inside their floor`);
-    expectNoDifference(v, 0.93);
-  }, 600_000);
-
-  it('A/A under CPU load (both runs): no measurable difference', async () => {
-    // One busy loop for both runs of the pair (the machine's 2 cores are shared already).
-    const hog: ChildProcess = spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' });
+  it('empty HDD-like → empty fast through the wizard: worth it on measured felt time', async () => {
+    const t0 = Date.now();
+    let app: E2E | null = await openApp({ configDir });
     try {
-      runs.hdd3 = await bench(services, hdd, 'HDD-like C (CPU load)');
-      runs.hdd4 = await bench(services, hdd, 'HDD-like D (CPU load)');
+      const before = join(hdd.mnt!, 'work');
+      const after = join(fast.mnt!, 'work');
+      mkdirSync(before);
+      mkdirSync(after);
+      const ids = await wizardPair(
+        app,
+        { before, after, baselineFile: join(base, 'baseline.json') },
+        () => undefined,
+      );
+      runs.hdd1 = await app.services.runs.load(ids.beforeId);
+      runs.fast1 = await app.services.runs.load(ids.afterId);
+      const shot = await app.shot('verdict-pairs-wizard-verdict');
+      const screen = await app.page.locator('main').innerText();
+      const pdf = await savePdf(app, join(RESULTS_DIR, 'verdict-pairs-wizard.pdf'));
+      console.log(`screenshots: ${shot} ${pdf.png}`);
+      console.log(`wizard pair: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      const v = verdictOf('hdd1', 'fast1');
+      const text = formatVerdict(v);
+      console.log(text);
+      // The screen and the PDF print the verdict's headline and its measured time saved.
+      expect(screen).toContain(v.recommendation.headline);
+      expect(pdf.text.replace(/\s+/g, ' ')).toContain(v.recommendation.headline);
+      expect(existsSync(pdf.png)).toBe(true);
+      // Both runs timed the same generated manifest (≥ 20,000 files) in both felt tasks.
+      for (const id of ['task.du', 'task.app-start']) {
+        const m = [runs.hdd1, runs.fast1].map((r) =>
+          workloadOf(
+            r.tests.find((t) => t.testId === id),
+            'generated',
+          ),
+        );
+        expect(m[0]?.files, id).toBeGreaterThanOrEqual(20_000);
+        expect(m[1], id).toEqual(m[0]);
+        const t = taskRow(v, id, 'generated')!;
+        expect(t.basis, id).toBe('measured');
+      }
+      const du = taskRow(v, 'task.du', 'generated')!;
+      expect(du.speedup, text).toBeGreaterThanOrEqual(5);
+      // Measured time saved, and at least one felt task faster beyond the felt threshold.
+      expect(v.totals.measuredPerDaySeconds, text).toBeGreaterThan(0);
+      const felt = v.tasks.filter(
+        (t) =>
+          t.basis === 'measured' &&
+          t.outcome === 'faster' &&
+          (t.speedup ?? 0) >= FELT_SPEEDUP &&
+          beyondFloor(t.speedup!, NOISE_CLASSES.task.max) === 'faster',
+      );
+      expect(felt.length, text).toBeGreaterThan(0);
+      // Worth it without counting estimates: the measured part alone clears the bar.
+      expect(v.recommendation.level, text).toBe('worth-it');
+      expect(v.totals.estimatedPerDaySeconds).toBe(0);
+      const measured = v.totals.measuredPerDaySeconds;
+      expect(measured >= WORTH_IT_PER_DAY || (felt.length > 0 && measured >= 1), text).toBe(true);
+      // Measured and estimated shown apart: every task row says which it is.
+      const rowsBasis = await app.page
+        .getByTestId('verdict-tasks')
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-basis')));
+      expect(rowsBasis.length).toBeGreaterThan(0);
+      for (const b of rowsBasis) expect(['measured', 'estimated']).toContain(b);
+      // No finding contradicts the headline: nothing slower, no "no difference".
+      expect(v.recommendation.headline).not.toBe(NO_DIFFERENCE_HEADLINE);
+      const against = v.findings.filter(
+        (f) => ['slower', 'small-gain', 'cpu-bound'].includes(f.kind) || f.severity === 'bad',
+      );
+      expect(against.map((f) => f.title)).toEqual([]);
+      expect(v.tasks.filter((t) => t.outcome === 'slower').map((t) => t.title)).toEqual([]);
+      expect(readFileSync(shot).length).toBeGreaterThan(10_000);
+      await app.close();
+      app = null;
     } finally {
-      hog.kill('SIGKILL');
+      await app?.close();
     }
-    const v = computeVerdict(runs.hdd3, runs.hdd4);
-    console.log(formatVerdict(v).split('\n').slice(0, 12).join('\n'));
-    console.log(`A/A under CPU load: ${v.noise.noDifference}/${v.noise.judged} inside their floor`);
-    expectNoDifference(v, 0.8);
-  }, 600_000);
+  }, 900_000);
 
-  it('A/B (HDD-like → fast): every throttled figure faster, worth it, measured time saved', async () => {
-    runs.fast = await bench(services, fast, 'Fast loop device');
-    const v = computeVerdict(runs.hdd1!, runs.fast);
-    console.log(formatVerdict(v).split('\n').slice(0, 30).join('\n'));
-    const t = throttled(v);
-    expect(t.length).toBeGreaterThan(5);
-    for (const c of t) expect(`${c.key} ${c.outcome}`).toBe(`${c.key} faster`);
-    expect(v.recommendation.level).toBe('worth-it');
-    expect(v.totals.measuredPerDaySeconds).toBeGreaterThan(0);
-    expect(v.tasks.find((x) => x.testId === 'task.du')!.basis).toBe('measured');
-  }, 600_000);
+  // A second run of each device through the CLI with the wizard's plan. The HDD-like one is the
+  // unstable pair: its disk search did ~1,300 reads (±5 %) each time, but blkio released them to
+  // one synchronous reader at 65–150 a second, so the same walk took 9.8–31 s from run to run
+  // (A/A 22 → 22 s and 9.7 → 10 s passed; 31 → 18 s and 9.8 → 16 s failed, under load 12–17).
+  // On the fast one the walk is CPU work: 1.3 → 1.7 s passed, 1.1 → 0.3 s failed under load.
+  for (const [name, first] of [
+    ['fast', 'fast1'],
+    ['HDD-like', 'hdd1'],
+  ] as const)
+    it(`A/A on the ${name} device (a second run through the CLI): no measurable difference`, async () => {
+      expect(runs[first], 'needs the wizard pair').toBeTruthy();
+      const d = first === 'hdd1' ? hdd : fast;
+      const second = `${first.slice(0, -1)}2`;
+      runs[second] = await again(
+        createServices({ configDir }),
+        join(d.mnt!, 'work'),
+        runs[first]!,
+        second,
+      );
+      const v = verdictOf(first, second);
+      console.log(`A/A ${first} → ${second}:\n${formatVerdict(v)}`);
+      expectNoDifference(v);
+    }, 600_000);
 
-  it('a ~2× pair (60 → 120 MB/s, 75 → 150 IOPS): throughput figures faster', async () => {
-    runs.slow = await bench(services, slow, 'Half the HDD-like');
-    const v = computeVerdict(runs.slow, runs.hdd1!);
-    console.log(formatVerdict(v).split('\n').slice(0, 30).join('\n'));
-    const mbps = v.comparisons.filter((c) => !c.excluded && /B\/s$/.test(c.unit));
-    expect(mbps.length).toBeGreaterThan(1);
-    for (const c of mbps) expect(`${c.key} ${c.outcome}`).toBe(`${c.key} faster`);
+  it('own tree: a copy of a real tree on each drive, walked on both as its own row', async () => {
+    const services = createServices({ configDir });
+    // The same copy on both; each drive mounted in turn at one path, as a swapped drive is.
+    hdd.umount();
+    fast.umount();
+    copyTree(hdd, base, OWN_TREE);
+    copyTree(fast, base, OWN_TREE);
+    const at = join(base, 'drive');
+    for (const [d, name] of [
+      [hdd, 'hdd-own'],
+      [fast, 'fast-own'],
+    ] as const) {
+      d.mount(at);
+      try {
+        const t0 = Date.now();
+        const r = await benchCli(services, at, [
+          // A small generated workload beside the own tree: its 20,000-file walk on the HDD-like
+          // device took 73 s here (the copied tree's inodes spread it), the own tree's 17 s.
+          ...['--profile', 'custom', '--tests', 'task.du', '--repetitions', '1'],
+          ...['--size', 'task.workloadFiles=1000'],
+          ...['--admin', '--name', name],
+        ]);
+        if (r.code !== 0) throw new Error(`bench ${name} failed:\n${r.out}\n${r.err}`);
+        console.log(`${name}: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+        runs[name] = await r.saved();
+      } finally {
+        d.umount();
+      }
+    }
+    const v = verdictOf('hdd-own', 'fast-own');
+    const text = formatVerdict(v);
+    console.log(`own-tree pair:\n${text}`);
+    const own = taskRow(v, 'task.du', 'own');
+    expect(own, text).toBeDefined();
+    expect(own!.basis, text).toBe('measured');
+    expect(own!.outcome, text).toBe('faster');
+    expect(taskRow(v, 'task.du', 'generated')!.basis).toBe('measured');
+    const du = runs['hdd-own']!.tests.find((t) => t.testId === 'task.du');
+    expect(workloadOf(du, 'own')!.files).toBeGreaterThanOrEqual(20_000);
   }, 600_000);
 });

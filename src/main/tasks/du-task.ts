@@ -196,7 +196,15 @@ async function ownTree(
     root,
     runs,
     cache,
-    manifest: { kind: 'own', name: root, files: n ?? 0, bytes: runs[0]!.kib * 1024 },
+    // A walk stopped at its entry bound covers the first entries in readdir order, which is the
+    // filesystem's hash order (seeded per filesystem): the same tree on another drive gives other
+    // entries, so only the folder and the count name it. A whole tree is named by its bytes too.
+    manifest: {
+      kind: 'own',
+      name: root,
+      files: n ?? 0,
+      ...(first.runs[0]!.stopped ? {} : { bytes: runs[0]!.kib * 1024 }),
+    },
   };
 }
 

@@ -7,7 +7,9 @@ export function ManualTimings({ runId, onAdded }: { runId: string; onAdded: () =
   const [error, setError] = useState<string | null>(null);
   return (
     <details className="manual-timings">
-      <summary>Add timings you take yourself: login to desktop, stopwatch</summary>
+      <summary>
+        Add timings you take yourself: boot, login to desktop, app start (type the seconds)
+      </summary>
       <LoginTiming runId={runId} onError={setError} />
       <StopwatchForm runId={runId} onAdded={onAdded} onError={setError} />
       {error && (

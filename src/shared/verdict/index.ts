@@ -9,7 +9,9 @@
 // - headlines: one per theme ('random access', 'sequential reads', …): the MEDIAN speed-up of
 //   its methods with min–max and count; its outcome is what findings and headline use.
 // - tasks: felt tasks before → after. `basis` 'measured' (timed on both drives) or 'estimated'
-//   (timed on one side only; the other from the prediction model), `side`, `kind`, `note`.
+//   (timed on one side only; the other from the prediction model), `side`, `kind`, `note`. Boot,
+//   login and app start timed before only get the model's after-time from both runs' measured
+//   drive figures, counted at the slow end of its 10–90 % range (estimate.ts).
 // - totals: saved per day (measured + estimated, and each apart) and its `basis`
 //   ('none' = no felt task timed: time saved not known).
 // - noise: how many figures were judged / inside their floor / isolated outliers / excluded, and
@@ -28,6 +30,7 @@ import {
   outcomeFindings,
   type RatedFigures,
 } from './findings';
+import { modelEstimates } from './estimate';
 import { recommend, winsOf } from './recommend';
 import type { Verdict } from './schema';
 import { moneyOf, ratiosFromHeadlines, taskSavings } from './tasks';
@@ -56,7 +59,13 @@ export function computeVerdict(
   const comparisons = compareRuns(before, after);
   const headlines = themeHeadlines(comparisons);
   const driveMoved = headlines.length ? headlines.some((h) => h.outcome !== 'no-difference') : null;
-  const tasks = taskSavings(before, after, usage, ratiosFromHeadlines(headlines), driveMoved);
+  const tasks = modelEstimates(
+    before,
+    after,
+    taskSavings(before, after, usage, ratiosFromHeadlines(headlines), driveMoved),
+    usage,
+    driveMoved,
+  );
   const days = usageProfile.parse(usage ?? {}).workDaysPerYear;
   const totals = totalsOf(tasks, days);
   const money = moneyOf(usage, totals.savedPerYearHours);
