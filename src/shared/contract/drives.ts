@@ -18,7 +18,7 @@ export const resolveResult = z.object({
   /** One line when results there would not measure one drive, or file tests cannot run. */
   warning: z.string().nullable(),
 });
-export type ResolveResultDto = z.infer<typeof resolveResult>;
+export type ResolveResult = z.infer<typeof resolveResult>;
 
 export const drivesListResult = z.object({
   drives: z.array(driveInfo),
