@@ -11,7 +11,7 @@ import { runCli } from '../../src/main/cli/program';
 import { createServices, type Services } from '../../src/main/core/services';
 import { CHROMIUM_ARGS, findChromium } from '../../src/main/report/chromium';
 import { createDispatch, createHandlers } from '../../src/main/router';
-import { fmtNum } from '../../src/shared/format';
+import { fmtNum, shownUnit } from '../../src/shared/format';
 import { runDocument, type RunDocument } from '../../src/shared/schemas/run';
 import { findJargon, testLabel } from '../../src/shared/labels';
 import { computeVerdict } from '../../src/shared/verdict';
@@ -137,7 +137,9 @@ describe('drivewise report BEFORE AFTER --pdf --html', () => {
       for (const t of run.tests)
         for (const m of t.measurements)
           if (m.median !== null) {
-            expect(flat, `${run.label} ${t.testId} ${m.metric}`).toContain(fmtNum(m.median));
+            // In the unit the report shows it in (throughputs in MB/s, shared/format's rule).
+            const shown = fmtNum(shownUnit(m.unit).conv(m.median));
+            expect(flat, `${run.label} ${t.testId} ${m.metric}`).toContain(shown);
             checked++;
           }
     expect(checked).toBeGreaterThan(50);
