@@ -10,6 +10,7 @@ import {
   fmtShare,
   fmtSpread,
   formatSeconds,
+  LEVEL_WORDS,
   outcomeWord,
 } from '../../shared/format';
 import { forDisplay } from './verdict-format';
@@ -17,13 +18,6 @@ import { timeAndMoney } from '../view-model/time-money';
 import { ThemeHeadlines } from './ThemeHeadlines';
 import { VerdictChart } from './VerdictChart';
 import type { ChartSpec } from './verdict-charts';
-
-const LEVEL_WORDS: Record<Verdict['recommendation']['level'], string> = {
-  'worth-it': 'Worth it',
-  marginal: 'Marginal',
-  'not-worth-it': 'Not worth it',
-  undecided: 'No verdict',
-};
 
 export function VerdictHeadline({ verdict }: { verdict: Verdict }) {
   const r = verdict.recommendation;
