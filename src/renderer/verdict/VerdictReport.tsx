@@ -13,6 +13,7 @@ import {
   LEVEL_WORDS,
   outcomeWord,
 } from '../../shared/format';
+import { figureLabel, testLabel } from '../../shared/labels';
 import { forDisplay } from './verdict-format';
 import { timeAndMoney } from '../view-model/time-money';
 import { ThemeHeadlines } from './ThemeHeadlines';
@@ -191,8 +192,11 @@ export function MetricTable({ comparisons }: { comparisons: MetricComparison[] }
           <tbody>
             {comparisons.map(forDisplay).map((c) => (
               <tr key={c.key} className={`vd-out-${c.outcome}`} data-key={c.key}>
-                <td>{c.testTitle}</td>
-                <th scope="row">{c.label}</th>
+                <td>{testLabel(c.testId, c.testTitle).label}</td>
+                <th scope="row">
+                  {figureLabel(c.testId, c).label}{' '}
+                  <span className="dw-tag">{figureLabel(c.testId, c).tag}</span>
+                </th>
                 <td>{c.unit}</td>
                 <td>{fmtSpread(c.before)}</td>
                 <td>{fmtSpread(c.after)}</td>
