@@ -147,7 +147,7 @@ describe.runIf(asRoot)('bad folders: the Drive step, the Plan step and the CLI a
     expect(app.services.privileged.status().state).not.toBe('granted');
     const shown = await driveStep(app.page, ro, ro.mnt);
     expect(shown).toBe(
-      `${ro.mnt} cannot be written: choose a writable folder on the drive, or grant admin rights to run only the read tests (buffered-read, seeker) here`,
+      `${ro.mnt} is on a read-only filesystem: choose a writable folder on the drive, or grant admin rights to run only the read tests (buffered-read, seeker) here`,
     );
     expect(await nextButton(app.page).isDisabled()).toBe(true);
     await app.page.getByRole('button', { name: 'Grant admin rights' }).waitFor();
@@ -164,7 +164,7 @@ describe.runIf(asRoot)('bad folders: the Drive step, the Plan step and the CLI a
       .filter({ hasText: 'nothing is written' });
     await status.waitFor();
     expect(await status.innerText()).toBe(
-      `${ro.mnt} cannot be written: only the read tests (buffered-read, seeker) run here, on the raw device with admin rights; nothing is written.`,
+      `${ro.mnt} is on a read-only filesystem: only the read tests (buffered-read, seeker) run here, on the raw device with admin rights; nothing is written.`,
     );
     await page.locator('.drive-step button.primary:enabled').click();
     await page.getByRole('heading', { name: 'Plan the measurement' }).waitFor();
@@ -191,7 +191,7 @@ describe.runIf(asRoot)('bad folders: the Drive step, the Plan step and the CLI a
     const other = cli(['--dir', ro.mnt, '--tests', 'buffered-read,dd-write', '--admin']);
     expect(other.status).not.toBe(0);
     expect(other.err).toBe(
-      `${ro.mnt} cannot be written: only the read tests (buffered-read, seeker) can run here; choose only those, or a writable folder on the drive`,
+      `${ro.mnt} is on a read-only filesystem: only the read tests (buffered-read, seeker) can run here; choose only those, or a writable folder on the drive`,
     );
   }, 180_000);
 });

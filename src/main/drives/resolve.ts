@@ -103,6 +103,7 @@ export async function resolvePathWith(
     disks: loc.disks,
     drive,
     writable,
+    readOnly: loc.readOnlyMount,
     freeBytes: await freeFn(dir),
     warning: warningFor(dir, loc, writable, drive),
   };

@@ -41,12 +41,14 @@ export function freeBytes(dir: string): number | null {
 /** Whether this process can write in `dir` (EROFS, EACCES: no) and how much is free there. */
 export function folderFacts(dir: string): FolderFacts {
   let writable = true;
+  let readOnly = false;
   try {
     accessSync(dir, constants.W_OK);
-  } catch {
+  } catch (err) {
     writable = false;
+    readOnly = (err as NodeJS.ErrnoException).code === 'EROFS';
   }
-  return { path: dir, writable, freeBytes: freeBytes(dir) };
+  return { path: dir, writable, readOnly, freeBytes: freeBytes(dir) };
 }
 
 /** Validates the chosen directory; never accepts a block device. */

@@ -16,6 +16,7 @@ export function PlanStep() {
   const back = useApp((s) => s.back);
   const targetDir = useSetup((s) => s.targetDir);
   const writable = useSetup((s) => s.resolved?.writable ?? true);
+  const readOnly = useSetup((s) => s.resolved?.readOnly ?? false);
   const admin = useSetup((s) => s.admin);
   const w = useWizard();
   const { catalogue, error } = useBenchCatalogue();
@@ -29,7 +30,7 @@ export function PlanStep() {
     const current = tests.length > 0 ? tests : (plan?.tests.map((t) => t.id) ?? []);
     w.setTests(current.includes(id) ? current.filter((t) => t !== id) : [...current, id]);
   };
-  const fit = planFit(plan, targetDir, writable, admin);
+  const fit = planFit(plan, targetDir, { writable, readOnly }, admin);
   const ready = plan && !pending && !planError && chosen.size > 0 && fit.ok;
 
   return (

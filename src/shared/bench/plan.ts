@@ -103,6 +103,8 @@ export interface FolderFacts {
   path: string;
   /** This process can create files there. */
   writable: boolean;
+  /** Why not, when it is a read-only filesystem (else: no permission). */
+  readOnly?: boolean;
   freeBytes: number | null;
 }
 
@@ -126,22 +128,23 @@ export function folderFit(
 ): FolderFit {
   if (!f.writable) {
     const readOnly = { readTestsOnly: true };
+    const why = f.readOnly ? 'is on a read-only filesystem' : 'cannot be written by you';
     if (!admin)
       return {
         ...readOnly,
         ok: false,
-        message: `${f.path} cannot be written: choose a writable folder on the drive, or grant admin rights to run only the read tests (${READ_NAMES}) here`,
+        message: `${f.path} ${why}: choose a writable folder on the drive, or grant admin rights to run only the read tests (${READ_NAMES}) here`,
       };
     if (!onlyReadTests(plan.tests))
       return {
         ...readOnly,
         ok: false,
-        message: `${f.path} cannot be written: only the read tests (${READ_NAMES}) can run here; choose only those, or a writable folder on the drive`,
+        message: `${f.path} ${why}: only the read tests (${READ_NAMES}) can run here; choose only those, or a writable folder on the drive`,
       };
     return {
       ...readOnly,
       ok: true,
-      message: `${f.path} cannot be written: only the read tests (${READ_NAMES}) run here, on the raw device with admin rights; nothing is written.`,
+      message: `${f.path} ${why}: only the read tests (${READ_NAMES}) run here, on the raw device with admin rights; nothing is written.`,
     };
   }
   if (f.freeBytes !== null && f.freeBytes < plan.bytesRequired)

@@ -14,6 +14,8 @@ export const resolveResult = z.object({
   disks: z.array(z.string()),
   drive: driveInfo.nullable(),
   writable: z.boolean(),
+  /** On a read-only mount (so not writable for anyone, root included). */
+  readOnly: z.boolean().default(false),
   freeBytes: z.number().nullable(),
   /** One line when results there would not measure one drive, or file tests cannot run. */
   warning: z.string().nullable(),

@@ -92,7 +92,7 @@ describe.skipIf(!isRoot)('limits of the target filesystem (root: loop device + m
     ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UserError);
     expect((err as Error).message).toBe(
-      `${ro} cannot be written: choose a writable folder on the drive, or grant admin rights to run only the read tests (buffered-read, seeker) here`,
+      `${ro} is on a read-only filesystem: choose a writable folder on the drive, or grant admin rights to run only the read tests (buffered-read, seeker) here`,
     );
     expect(readdirSync(roSource)).toEqual([]);
   });

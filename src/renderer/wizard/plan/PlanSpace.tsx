@@ -7,12 +7,12 @@ import { fmtBytes } from '../../../shared/format';
 export function planFit(
   plan: BenchPlan | undefined,
   targetDir: string | null,
-  writable: boolean,
+  folder: { writable: boolean; readOnly: boolean },
   admin: boolean,
 ): FolderFit {
   if (!plan || !targetDir) return { ok: true, readTestsOnly: false, message: '' };
   const tests = plan.tests.map((t) => t.id);
-  const facts = { path: targetDir, writable, freeBytes: plan.freeBytes };
+  const facts = { path: targetDir, ...folder, freeBytes: plan.freeBytes };
   return folderFit(facts, { tests, bytesRequired: plan.bytesRequired }, admin);
 }
 
