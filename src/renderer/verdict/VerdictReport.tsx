@@ -13,7 +13,7 @@ import {
   LEVEL_WORDS,
   outcomeWord,
 } from '../../shared/format';
-import { figureLabel, testLabel } from '../../shared/labels';
+import { figureLabel } from '../../shared/labels';
 import { forDisplay } from './verdict-format';
 import { timeAndMoney } from '../view-model/time-money';
 import { ThemeHeadlines } from './ThemeHeadlines';
@@ -195,7 +195,7 @@ export function MetricTable({ comparisons }: { comparisons: MetricComparison[] }
                 <th scope="row">
                   {figureLabel(c.testId, c).label}{' '}
                   <span className="dw-tag">{figureLabel(c.testId, c).tag}</span>
-                  <div className="muted vd-test">{testLabel(c.testId, c.testTitle).label}</div>
+                  <div className="muted vd-test">{c.testTitle}</div>
                 </th>
                 <td>{c.unit}</td>
                 <td>{fmtSpread(c.before)}</td>
