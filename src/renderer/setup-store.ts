@@ -1,40 +1,68 @@
 // The run set-up: which drive is evaluated and in which directory the test files go.
 // The Drive step fills it; Plan/Measure read `drive` and `targetDir`.
 import { create } from 'zustand';
-import type { ResolveResultDto } from '../shared/contract/drives';
+import type { ResolveResult } from '../shared/contract/drives';
 import type { DriveInfo, MachineProfile } from '../shared/schemas/drive';
 import { api } from './api/transport';
-import { errorText } from '../shared/format';
+import { folderFit, READ_TESTS } from '../shared/bench/plan';
+import { errorText, fmtBytes } from '../shared/format';
+import { planRequest, useWizard } from './wizard/wizard-store';
 
 export interface DirVerdict {
   ok: boolean;
   tone: 'ok' | 'warn' | 'bad';
   message: string;
+  /** The folder cannot be written: only the read tests, with admin rights. */
+  readTestsOnly: boolean;
 }
 
-const gb = (n: number | null) => (n === null ? 'unknown space' : `${(n / 1e9).toFixed(1)} GB`);
+/** What the folder must hold: the plan's tests and free-space need (bench.plan's answer). */
+export interface FitNeed {
+  tests: string[];
+  bytesRequired: number;
+}
 
-/** Whether a resolved directory can hold the tests for the chosen drive, in one line. */
-export function dirVerdict(drive: DriveInfo | null, r: ResolveResultDto | null): DirVerdict | null {
+/**
+ * Whether a resolved directory can hold the tests for the chosen drive, in one line: the bad-folder
+ * rule of the Plan step, bench.start and the CLI (shared/bench/plan folderFit) on the planned run.
+ */
+export function dirVerdict(
+  drive: DriveInfo | null,
+  r: ResolveResult | null,
+  need: FitNeed | null = null,
+  admin = false,
+): DirVerdict | null {
   if (!r) return null;
-  if (!r.disks.length)
-    return { ok: false, tone: 'bad', message: r.warning ?? `${r.path} is not on a disk.` };
+  const refuse = (message: string): DirVerdict => ({
+    ok: false,
+    tone: 'bad',
+    message,
+    readTestsOnly: false,
+  });
+  if (!r.disks.length) return refuse(r.warning ?? `${r.path} is not on a disk.`);
   if (drive && !r.disks.includes(drive.path))
-    return {
-      ok: false,
-      tone: 'bad',
-      message: `${r.path} is on ${r.disks.join(', ')}, not on the drive you picked (${drive.path}).`,
-    };
-  if (!r.writable)
-    return { ok: false, tone: 'bad', message: r.warning ?? `${r.path} is not writable.` };
-  const where = `${r.fsType ?? 'filesystem'} on ${r.device ?? r.disks[0]}, ${gb(r.freeBytes)} free`;
+    return refuse(
+      `${r.path} is on ${r.disks.join(', ')}, not on the drive you picked (${drive.path}).`,
+    );
+  const readNeed = { tests: [...READ_TESTS], bytesRequired: 0 };
+  const fit = folderFit(r, r.writable ? (need ?? readNeed) : readNeed, admin);
+  if (!fit.ok) return { ...refuse(fit.message), readTestsOnly: fit.readTestsOnly };
+  if (fit.readTestsOnly)
+    return { ok: true, tone: 'warn', message: fit.message, readTestsOnly: true };
+  const where = `${r.fsType ?? 'filesystem'} on ${r.device ?? r.disks[0]}, ${fmtBytes(r.freeBytes)} free`;
   if (r.warning)
     return {
       ok: true,
       tone: 'warn',
       message: `All file tests can run (${where}). Note: ${r.warning}`,
+      readTestsOnly: false,
     };
-  return { ok: true, tone: 'ok', message: `All file tests can run here: ${where}.` };
+  return {
+    ok: true,
+    tone: 'ok',
+    message: `All file tests can run here: ${where}.`,
+    readTestsOnly: false,
+  };
 }
 
 interface SetupState {
@@ -46,9 +74,14 @@ interface SetupState {
   drive: DriveInfo | null;
   /** What the person typed in the directory field. */
   dirInput: string;
-  resolved: ResolveResultDto | null;
+  resolved: ResolveResult | null;
   resolving: boolean;
   resolveError: string | null;
+  /** The planned run's need in the folder (bench.plan with the wizard's choices). */
+  need: FitNeed | null;
+  /** Admin rights are granted for this session (the read tests on a folder that cannot be written). */
+  admin: boolean;
+  setAdmin(admin: boolean): void;
   /** The validated, writable directory on `drive` (null until one is confirmed). */
   targetDir: string | null;
   loadDrives(): Promise<void>;
@@ -61,6 +94,50 @@ interface SetupState {
 
 let seq = 0;
 
+/** The Plan step's answer for the wizard's current choices in `dir` (null when it cannot plan). */
+async function plannedNeed(dir: string): Promise<FitNeed | null> {
+  try {
+    const p = await api().benchPlan({ ...planRequest(useWizard.getState()), targetDir: dir });
+    return { tests: p.tests.map((t) => t.id), bytesRequired: p.bytesRequired };
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves the typed folder and judges it by the one bad-folder rule against the planned run. */
+async function checkDir(get: () => SetupState, set: (p: Partial<SetupState>) => void) {
+  const path = get().dirInput.trim();
+  const mine = ++seq;
+  if (!path) {
+    set({ resolved: null, resolveError: null, targetDir: null, resolving: false });
+    return;
+  }
+  set({ resolving: true, resolveError: null });
+  try {
+    const resolved = await api().drivesResolve({ path });
+    const need = resolved.writable ? await plannedNeed(resolved.path) : null;
+    const admin = (await api().privilegedStatus({})).state === 'granted';
+    if (mine !== seq) return; // a newer check superseded this one
+    const verdict = dirVerdict(get().drive, resolved, need, admin);
+    set({
+      resolved,
+      need,
+      admin,
+      resolving: false,
+      targetDir: verdict?.ok ? resolved.path : null,
+    });
+  } catch (e) {
+    if (mine !== seq) return;
+    set({
+      resolving: false,
+      resolved: null,
+      need: null,
+      targetDir: null,
+      resolveError: errorText(e),
+    });
+  }
+}
+
 export const useSetup = create<SetupState>()((set, get) => ({
   drives: null,
   machine: null,
@@ -71,7 +148,15 @@ export const useSetup = create<SetupState>()((set, get) => ({
   resolved: null,
   resolving: false,
   resolveError: null,
+  need: null,
+  admin: false,
   targetDir: null,
+
+  setAdmin: (admin) => {
+    const { drive, resolved, need } = get();
+    const v = dirVerdict(drive, resolved, need, admin);
+    set({ admin, targetDir: v?.ok && resolved ? resolved.path : null });
+  },
 
   loadDrives: async () => {
     set({ loading: true, loadError: null });
@@ -112,27 +197,5 @@ export const useSetup = create<SetupState>()((set, get) => ({
     await get().checkDir();
   },
 
-  checkDir: async () => {
-    const path = get().dirInput.trim();
-    const mine = ++seq;
-    if (!path) {
-      set({ resolved: null, resolveError: null, targetDir: null, resolving: false });
-      return;
-    }
-    set({ resolving: true, resolveError: null });
-    try {
-      const resolved = await api().drivesResolve({ path });
-      if (mine !== seq) return; // a newer check superseded this one
-      const verdict = dirVerdict(get().drive, resolved);
-      set({ resolved, resolving: false, targetDir: verdict?.ok ? resolved.path : null });
-    } catch (e) {
-      if (mine !== seq) return;
-      set({
-        resolving: false,
-        resolved: null,
-        targetDir: null,
-        resolveError: errorText(e),
-      });
-    }
-  },
+  checkDir: () => checkDir(get, set),
 }));

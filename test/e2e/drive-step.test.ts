@@ -15,7 +15,8 @@ function attachLoop() {
     const img = join(dir, 'disk.img');
     const mnt = join(dir, 'mnt');
     mkdirSync(mnt);
-    execFileSync('truncate', ['-s', '48M', img]);
+    // Big enough for the quick plan's need (1 GiB margin included); sparse, so it costs little.
+    execFileSync('truncate', ['-s', '3G', img]);
     execFileSync('mkfs.ext4', ['-q', '-F', img]);
     const dev = execFileSync('losetup', ['-f', '--show', img], { encoding: 'utf8' }).trim();
     loop = { dir, dev, mnt };

@@ -46,6 +46,7 @@ export async function openApp(
     hostName?: '127.0.0.1' | 'localhost';
     /** A config folder of the caller's (kept on close): the same back end across restarts. */
     configDir?: string;
+    viewport?: { width: number; height: number };
   } = {},
 ): Promise<E2E> {
   const configDir = opts.configDir ?? mkdtempSync(join(tmpdir(), 'dw-e2e-config-'));
@@ -57,7 +58,7 @@ export async function openApp(
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({
-    viewport: { width: 1200, height: 860 },
+    viewport: opts.viewport ?? { width: 1200, height: 860 },
     colorScheme: opts.colorScheme ?? 'light',
   });
   const page = await context.newPage();
@@ -131,4 +132,37 @@ export async function axeProblems(page: Page): Promise<string[]> {
             .join(', ')}`,
       );
   });
+}
+
+/**
+ * Everything on the page that does not fit: the page scrolling sideways, a table wider than the
+ * box it sits in, a table cell whose content is wider than the cell, and any element cut off by
+ * overflow or an ellipsis. One "what: text" line each; [] when everything fits.
+ */
+export async function overflowProblems(page: Page): Promise<string[]> {
+  // A string: this file is typed for Node, the check runs in the page.
+  return page.evaluate<string[]>(`(() => {
+    const out = [];
+    const name = (e) => e.tagName.toLowerCase() +
+      (typeof e.className === 'string' && e.className ? '.' + e.className.split(' ')[0] : '') +
+      ': ' + (e.textContent || '').trim().slice(0, 50);
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1)
+      out.push('page scrolls sideways (' + root.scrollWidth + ' > ' + root.clientWidth + ')');
+    for (const t of document.querySelectorAll('table')) {
+      const box = t.parentElement;
+      if (t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().width > box.clientWidth + 1)
+        out.push('table wider than its box: ' + name(t));
+    }
+    for (const c of document.querySelectorAll('th, td'))
+      if (c.scrollWidth > c.clientWidth + 1) out.push('cell content wider than the cell: ' + name(c));
+    for (const e of document.querySelectorAll('body *')) {
+      const st = getComputedStyle(e);
+      const clips = st.overflowX === 'hidden' || st.overflowX === 'clip' || st.overflowX === 'auto' ||
+        st.overflowX === 'scroll' || st.textOverflow === 'ellipsis';
+      if (clips && e.scrollWidth > e.clientWidth + 1 && e.getClientRects().length)
+        out.push('cut off (' + (st.textOverflow === 'ellipsis' ? 'ellipsis' : 'overflow ' + st.overflowX) + '): ' + name(e));
+    }
+    return [...new Set(out)];
+  })()`);
 }

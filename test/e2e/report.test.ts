@@ -12,7 +12,7 @@ import type { Services } from '../../src/main/core/services';
 import { createServices } from '../../src/main/create-services';
 import { CHROMIUM_ARGS, findChromium } from '../../src/main/report/chromium';
 import { createDispatch, createHandlers } from '../../src/main/router';
-import { fmtNum } from '../../src/shared/format';
+import { fmtNum, shownUnit } from '../../src/shared/format';
 import { runDocument, type RunDocument } from '../../src/shared/schemas/run';
 import { findJargon, testLabel } from '../../src/shared/labels';
 import { computeVerdict } from '../../src/shared/verdict';
@@ -138,7 +138,9 @@ describe('drivewise report BEFORE AFTER --pdf --html', () => {
       for (const t of run.tests)
         for (const m of t.measurements)
           if (m.median !== null) {
-            expect(flat, `${run.label} ${t.testId} ${m.metric}`).toContain(fmtNum(m.median));
+            // In the unit the report shows it in (throughputs in MB/s, shared/format's rule).
+            const shown = fmtNum(shownUnit(m.unit).conv(m.median));
+            expect(flat, `${run.label} ${t.testId} ${m.metric}`).toContain(shown);
             checked++;
           }
     expect(checked).toBeGreaterThan(50);

@@ -10,27 +10,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/program';
 import { realisticPair } from '../unit/shared/verdict/realistic-runs';
 import { again, clonedMisalignedHealth, progressAtWelcome, stopwatchRun } from './fixture-runs';
-import { chooseFolder, openApp, RESULTS_DIR, type E2E } from './harness';
+import { MINIMUM } from '../../src/main/shell/window-state';
+import { chooseFolder, openApp, overflowProblems, RESULTS_DIR, type E2E } from './harness';
 
 const SHOTS = resolve(process.env.SHOTS_DIR ?? join(RESULTS_DIR, 'screens'));
 // A fixed folder name: it is printed on the drive step, so a random one would differ per run.
 const TARGET = '/var/tmp/dw-screens-target';
 
-describe('screens for a before/after comparison', () => {
+// The app window's minimum size (src/main/shell/window-state.ts) and a common laptop's.
+const SIZES = [
+  { width: MINIMUM.width, height: MINIMUM.height },
+  { width: 1280, height: 800 },
+];
+
+describe.each(SIZES)('screens for a before/after comparison at $width×$height', (size) => {
   let app: E2E;
   const { before, after } = realisticPair();
+  const dir = join(SHOTS, String(size.width));
+  /** What does not fit, per screen: a table, a cell, a clipped text (overflowProblems). */
+  const problems: string[] = [];
   const shot = async (name: string) => {
     await app.page.evaluate('document.fonts.ready');
-    await app.page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+    await app.page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+    problems.push(...(await overflowProblems(app.page)).map((p) => `${name}: ${p}`));
   };
   const main = () => app.page.locator('main');
 
   beforeAll(async () => {
-    rmSync(SHOTS, { recursive: true, force: true });
-    mkdirSync(SHOTS, { recursive: true });
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
     rmSync(TARGET, { recursive: true, force: true });
     mkdirSync(TARGET);
-    app = await openApp();
+    app = await openApp({ viewport: size });
     await app.services.runs.save(before);
     await app.services.runs.save({ ...after, health: await clonedMisalignedHealth() });
     await app.services.runs.save(again(before, 'aa-again', 0.03));
@@ -119,7 +130,7 @@ describe('screens for a before/after comparison', () => {
     await verdict(before.id, after.id, 'verdict-ab');
     const pred = app.page.locator('section', { has: app.page.getByText(/Prediction/) }).last();
     await pred.scrollIntoViewIfNeeded();
-    await app.page.screenshot({ path: join(SHOTS, 'verdict-ab-prediction.png') });
+    await app.page.screenshot({ path: join(dir, 'verdict-ab-prediction.png') });
   });
 
   it('shows the set-up check step and History', async () => {
@@ -142,7 +153,11 @@ describe('screens for a before/after comparison', () => {
     await shot('history-details');
   });
 
-  it('prints the PDF report, one PNG per page', async () => {
+  it('fits: no table, cell or text is wider than its box or cut off, on any screen', () => {
+    expect(problems).toEqual([]);
+  });
+
+  it.runIf(size.width === 1280)('prints the PDF report, one PNG per page', async () => {
     const pdf = join(SHOTS, 'report.pdf');
     const code = await runCli(
       ['report', before.id, after.id, '--pdf', pdf],

@@ -3,8 +3,7 @@
 import { figureLabel, labelText, plainMethod, testLabel } from '../../shared/labels';
 import type { BenchPlan } from '../../shared/contract/bench';
 import type { RunDocument } from '../../shared/schemas/run';
-import { fmtNum } from '../../shared/format';
-import { THROUGHPUT_UNITS, convert } from '../../shared/units';
+import { fmtBytes, fmtNum, shownUnit } from '../../shared/format';
 
 /** Terminal width the CLI's tables are laid out for. */
 export const CLI_WIDTH = 100;
@@ -18,14 +17,8 @@ export function formatEta(s: number | null): string {
 // Numbers follow the one rule of the formatting module (screens, report and CLI alike).
 export { fmtNum };
 
-/** Throughputs are shown in MB/s whatever the tool printed (KiB/s, MiB/s, GB/s...). */
-export function displayUnit(unit: string): {
-  unit: string;
-  conv: (v: number | null) => number | null;
-} {
-  if (!Object.hasOwn(THROUGHPUT_UNITS, unit) || unit === 'MB/s') return { unit, conv: (v) => v };
-  return { unit: 'MB/s', conv: (v) => (v === null ? null : convert(v, unit, 'MB/s')) };
-}
+/** Throughputs in MB/s whatever the tool printed: shared/format's one unit rule. */
+export const displayUnit = shownUnit;
 
 /** Cuts a cell to n characters with an ellipsis, so a long label cannot widen the table. */
 export function clip(s: string, n: number): string {
@@ -105,21 +98,18 @@ export function formatRunTable(doc: RunDocument): string {
   return out.join('\n') + '\n' + (all.length ? `\nnotes:\n${noteLines.join('\n')}\n` : '');
 }
 
-const gib = (n: number): string =>
-  n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(2)} GiB` : `${Math.round(n / 1024 ** 2)} MiB`;
-
 /** `drivewise bench --dry-run`: the plan, what it writes, the space it needs, the estimate. */
 export function formatDryRun(plan: BenchPlan): string {
   const rows = plan.tests.map(
     (t) =>
-      `  ${t.id.padEnd(18)} ${formatEta(t.estimateSeconds).padStart(6)}  writes ${gib(t.bytesNeeded)}`,
+      `  ${t.id.padEnd(18)} ${formatEta(t.estimateSeconds).padStart(6)}  writes ${fmtBytes(t.bytesNeeded)}`,
   );
   return [
     `dry run: ${plan.profile} profile, ${plan.repetitions} repetition(s) — nothing was run or written`,
     ...rows,
     `estimate: ${formatEta(plan.totalSeconds)} (${plan.totalSeconds} s)`,
-    `writes at most: ${gib(plan.bytesNeeded)}`,
-    `free space needed: ${gib(plan.bytesRequired)}${plan.freeBytes !== null ? ` (${gib(plan.freeBytes)} free)` : ''}`,
+    `writes at most: ${fmtBytes(plan.bytesNeeded)}`,
+    `free space needed: ${fmtBytes(plan.bytesRequired)}${plan.freeBytes !== null ? ` (${fmtBytes(plan.freeBytes)} free)` : ''}`,
     ...plan.notes,
     '',
   ].join('\n');

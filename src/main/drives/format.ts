@@ -1,5 +1,6 @@
 // Plain-text rendering for `drivewise drives`.
 import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
+import { fmtBytes, KIND_LABEL } from '../../shared/format';
 import { CLI_WIDTH, wrap } from '../cli/format';
 import type { ResolveResult } from './resolve';
 
@@ -10,28 +11,6 @@ const fit = (lines: string[]): string =>
       l.length <= CLI_WIDTH ? [l] : wrap(l, `${' '.repeat(/^ */.exec(l)![0].length)}    `),
     )
     .join('\n');
-
-export function formatBytes(n: number | null | undefined): string {
-  if (n === null || n === undefined) return '?';
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
-  let v = n;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(i === 0 ? 0 : v >= 100 ? 0 : 1)} ${units[i]}`;
-}
-
-export const KIND_LABEL: Record<DriveInfo['kind'], string> = {
-  hdd: 'HDD',
-  'sata-ssd': 'SATA SSD',
-  'nvme-ssd': 'NVMe SSD',
-  usb: 'USB/removable',
-  virtual: 'virtual disk',
-  loop: 'loop device',
-  other: 'other',
-};
 
 export function linkText(d: DriveInfo): string {
   const l = d.link;
@@ -47,7 +26,7 @@ export function linkText(d: DriveInfo): string {
 export function formatDrive(d: DriveInfo): string {
   const yes = (b: boolean | null) => (b === null ? 'unknown' : b ? 'yes' : 'no');
   const lines = [
-    `${d.path}  ${KIND_LABEL[d.kind]}  ${formatBytes(d.sizeBytes)}  ${d.model ?? '(no model)'}` +
+    `${d.path}  ${KIND_LABEL[d.kind]}  ${fmtBytes(d.sizeBytes)}  ${d.model ?? '(no model)'}` +
       (d.isSystem ? `  [system drive: ${d.holds.join(' ')}]` : ''),
     `  link: ${linkText(d)}`,
     `  TRIM: ${yes(d.trim)}  scheduler: ${d.scheduler ?? '?'}  sectors: ${d.logicalSectorBytes ?? '?'}/${d.physicalSectorBytes ?? '?'} B` +
@@ -61,9 +40,9 @@ export function formatDrive(d: DriveInfo): string {
     const where = p.mountpoints.length ? p.mountpoints.join(', ') : 'not mounted';
     const opts = p.mountOptions.filter((o) => /^(ro|rw|noatime|relatime|discard)$/.test(o));
     lines.push(
-      `  ${p.path}  ${p.fsType ?? '?'}  ${formatBytes(p.sizeBytes)}  ${where}` +
+      `  ${p.path}  ${p.fsType ?? '?'}  ${fmtBytes(p.sizeBytes)}  ${where}` +
         (opts.length ? `  (${opts.join(',')})` : '') +
-        (p.freeBytes !== null ? `  ${formatBytes(p.freeBytes)} free` : ''),
+        (p.freeBytes !== null ? `  ${fmtBytes(p.freeBytes)} free` : ''),
     );
   }
   const t = d.testability;
@@ -78,7 +57,7 @@ export function formatDrive(d: DriveInfo): string {
 
 export function formatMachine(m: MachineProfile): string {
   return fit([
-    `Machine: ${m.cpuModel ?? 'unknown CPU'} (${m.cpuCores} threads), ${formatBytes(m.ramBytes)} RAM, ` +
+    `Machine: ${m.cpuModel ?? 'unknown CPU'} (${m.cpuCores} threads), ${fmtBytes(m.ramBytes)} RAM, ` +
       `Linux ${m.kernel ?? '?'}, ${m.distro ?? 'unknown distribution'}, session: ${m.session ?? 'none'}`,
   ]);
 }
@@ -89,8 +68,8 @@ export function formatResolve(r: ResolveResult): string {
     `${r.path}: ${r.fsType ?? '?'} on ${r.device ?? 'no block device'}` +
       (r.mountpoint ? ` (mounted at ${r.mountpoint})` : ''),
     `  disk: ${r.disks.length ? r.disks.join(', ') : 'none'}` +
-      (d ? ` — ${KIND_LABEL[d.kind]}, ${formatBytes(d.sizeBytes)}, ${d.model ?? 'no model'}` : ''),
-    `  ${r.writable ? 'writable' : 'not writable'}, ${formatBytes(r.freeBytes)} free`,
+      (d ? ` — ${KIND_LABEL[d.kind]}, ${fmtBytes(d.sizeBytes)}, ${d.model ?? 'no model'}` : ''),
+    `  ${r.writable ? 'writable' : 'not writable'}, ${fmtBytes(r.freeBytes)} free`,
   ];
   const out = fit(lines);
   // The warning stays one line: scripts grep for it.

@@ -1,7 +1,9 @@
 // A directory → its filesystem → partition/dm/md → physical disk(s), and whether tests can run there.
 import { realpath, stat } from 'node:fs/promises';
 import { dirname, resolve as resolvePathname } from 'node:path';
+import type { ResolveResult } from '../../shared/contract/drives';
 import type { DriveInfo } from '../../shared/schemas/drive';
+import { missingFolder } from '../../shared/bench/plan';
 import { UserError } from '../core/errors';
 import {
   detectFromSnapshot,
@@ -14,19 +16,7 @@ import {
 import { mountFor, notADriveReason } from './mountinfo';
 import { deviceNodeOf, disksOfDev, mountDevice } from './topology';
 
-export interface ResolveResult {
-  path: string;
-  mountpoint: string | null;
-  fsType: string | null;
-  /** The partition, dm or md device the filesystem sits on. */
-  device: string | null;
-  /** Physical disks underneath, e.g. ['/dev/vda']; several for RAID/LVM across disks. */
-  disks: string[];
-  drive: DriveInfo | null;
-  writable: boolean;
-  freeBytes: number | null;
-  warning: string | null;
-}
+export type { ResolveResult };
 
 /** stat().dev → "MAJ:MIN" with the kernel's split of the 64-bit dev_t (glibc's gnu_dev_major/minor). */
 export function majMinOf(dev: bigint): string {
@@ -92,7 +82,7 @@ export async function resolvePathWith(
     isDir = st.isDirectory();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UserError(`${abs}: no such directory`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UserError(missingFolder(abs));
     if (code === 'EACCES') throw new UserError(`${abs}: permission denied`);
     throw new UserError(`${abs}: ${(err as Error).message}`);
   }
@@ -113,6 +103,7 @@ export async function resolvePathWith(
     disks: loc.disks,
     drive,
     writable,
+    readOnly: loc.readOnlyMount,
     freeBytes: await freeFn(dir),
     warning: warningFor(dir, loc, writable, drive),
   };

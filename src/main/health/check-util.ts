@@ -7,6 +7,7 @@ import type {
   HealthStatus,
 } from '../../shared/contract/health';
 import type { DriveKind } from '../../shared/schemas/drive';
+import { fmtBytes } from '../../shared/format';
 
 export const ev = (source: string, value: string | number | boolean | null): HealthEvidence => ({
   source,
@@ -33,13 +34,4 @@ export function check(
 export const isSolidState = (kind: DriveKind, rotational: boolean): boolean =>
   kind === 'nvme-ssd' || kind === 'sata-ssd' || (kind === 'usb' && !rotational);
 
-export const fmtBytes = (n: number): string => {
-  const u = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let v = n;
-  let i = 0;
-  while (v >= 1024 && i < u.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v >= 100 || i === 0 ? Math.round(v) : v.toFixed(1)} ${u[i]}`;
-};
+export { fmtBytes };

@@ -8,32 +8,13 @@ import { z } from 'zod';
 import { runDocument, type RunDocument } from '../../shared/schemas/run';
 import { isStoredRunId } from '../../shared/schemas/run-id';
 import { findReference } from '../../shared/reference';
+import { summarize, type RunSummary } from '../../shared/contract/runs';
 import { UserError } from '../core/errors';
 import { processAlive } from '../core/process-alive';
 import { errnoText, tempSuffix, tempWriterPid, writeFileSafe } from '../core/safe-write';
 import { readRegularFile, UnsafeFileError } from './safe-read';
 
-export interface RunSummary {
-  id: string;
-  label: RunDocument['label'];
-  name?: string;
-  createdAt: string;
-  drive: string | null;
-  targetDir: string | null;
-  tests: number;
-  source: RunDocument['source']['kind'];
-}
-
-export const summarize = (d: RunDocument): RunSummary => ({
-  id: d.id,
-  label: d.label,
-  ...(d.name ? { name: d.name } : {}),
-  createdAt: d.createdAt,
-  drive: d.drive ? [d.drive.vendor, d.drive.model, d.drive.path].filter(Boolean).join(' ') : null,
-  targetDir: d.targetDir,
-  tests: d.tests.length,
-  source: d.source.kind,
-});
+export { summarize, type RunSummary };
 
 /**
  * Write-then-rename with fsync of file and directory: a crash leaves the old file or the new one.

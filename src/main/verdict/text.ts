@@ -2,20 +2,13 @@
 // with the sentences the object carries, so the CLI says what the screen and the PDF say.
 // A heading is printed only above at least one row.
 import { insideText, rangeText, type Prediction } from '../../shared/prediction';
-import { formatSeconds, outcomeWord, outcomeWords } from '../../shared/format';
+import { fmtFigure, fmtRatio, formatSeconds, outcomeWord, outcomeWords } from '../../shared/format';
 import { ratioWords, type Verdict } from '../../shared/verdict';
-import { toMBps } from '../../shared/verdict/metrics';
 
-const x = (f: number | null) => (f === null ? '—' : `${f >= 10 ? Math.round(f) : f.toFixed(2)}×`);
-const num = (v: number) =>
-  Math.abs(v) >= 100 ? String(Math.round(v)) : String(Number(v.toPrecision(3)));
+const x = fmtRatio;
 
-/** A figure in MB/s when it is a throughput (never 7-digit KiB/s), else as measured. */
-export function figure(v: number | null, unit: string): string {
-  if (v === null) return '—';
-  const mb = toMBps(v, unit);
-  return mb === null ? `${num(v)} ${unit}` : `${num(mb)} MB/s`;
-}
+/** A figure by shared/format's one unit rule (throughputs in MB/s), as the screen and PDF print it. */
+export const figure = (v: number | null, unit: string): string => fmtFigure(v, unit);
 
 function section(title: string, rows: string[]): string[] {
   return rows.length ? ['', title, ...rows] : [];
@@ -88,7 +81,7 @@ export function formatPrediction(p: Prediction): string {
         : 'Drive figures (now → predicted):',
       synth.map(
         (s) =>
-          `  ${s.what}: ${s.before === null ? '—' : `${num(s.before)} ${s.unit}`} → ${num(s.predicted)} ${s.unit} predicted${s.measured !== null ? `, ${num(s.measured)} ${s.unit} measured` : ''}`,
+          `  ${s.what}: ${fmtFigure(s.before, s.unit)} → ${fmtFigure(s.predicted, s.unit)} predicted${s.measured !== null ? `, ${fmtFigure(s.measured, s.unit)} measured` : ''}`,
       ),
     ),
     '',

@@ -1,8 +1,7 @@
 // Two runs side by side, metric by metric, with "no measurable difference" inside the noise.
 import type { Comparison } from '../../shared/reference/compare';
-import { figureLabel, testLabel } from '../../shared/labels';
-import { metricKey } from '../../shared/verdict/metrics';
-import { fmtValue, outcomeWord, outcomeWords } from '../../shared/format';
+import { testLabel } from '../../shared/labels';
+import { compareRows } from './compare-rows';
 
 const LABEL_WORDS: Record<string, string> = {
   before: 'Old drive',
@@ -46,20 +45,16 @@ export function CompareTable({ c }: { c: Comparison }) {
             </tr>
           </thead>
           <tbody>
-            {c.pairs.map((p, i) => (
-              <tr key={i} data-key={metricKey(p.testId, p)}>
+            {compareRows(c).map((r, i) => (
+              <tr key={i} data-key={r.key}>
                 <td>
-                  {figureLabel(p.testId, p).label}{' '}
-                  <span className="dw-tag">{figureLabel(p.testId, p).tag}</span>
+                  {r.label} <span className="dw-tag">{r.tag}</span>
                 </td>
-                <td className="num">{fmtValue(p.a.median, p.unit)}</td>
-                <td className="num">{fmtValue(p.b.median, p.unit)}</td>
-                <td
-                  className={p.excluded ? 'muted' : TONE[p.outcome]}
-                  data-outcome={outcomeWord(p.outcome, p.excluded)}
-                >
-                  {outcomeWords(p.outcome, p.factor, p.excluded)}
-                  {p.note && <div className="muted">{p.note}</div>}
+                <td className="num">{r.a}</td>
+                <td className="num">{r.b}</td>
+                <td className={r.excluded ? 'muted' : TONE[r.outcome]} data-outcome={r.word}>
+                  {r.words}
+                  {r.note && <div className="muted">{r.note}</div>}
                 </td>
               </tr>
             ))}

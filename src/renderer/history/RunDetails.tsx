@@ -1,7 +1,7 @@
 // One run's figures: every test and measurement, median with min–max and the sample count.
 import type { RunDocument } from '../../shared/schemas/run';
 import { figureLabel, testLabel } from '../../shared/labels';
-import { fmtValue } from '../../shared/format';
+import { fmtFigure } from '../../shared/format';
 import { RunHealth } from '../health/RunHealth';
 
 const SOURCE = { measured: 'measured', imported: 'imported', reference: 'published' } as const;
@@ -42,10 +42,10 @@ export function RunDetails({ run, onClose }: { run: RunDocument; onClose: () => 
                   {figureLabel(t.testId, m, t.tool).label}{' '}
                   <span className="dw-tag">{figureLabel(t.testId, m, t.tool).tag}</span>
                 </td>
-                <td className="num">{fmtValue(m.median, m.unit)}</td>
+                <td className="num">{fmtFigure(m.median, m.unit)}</td>
                 <td className="num muted">
                   {m.samples.length > 1
-                    ? `${fmtValue(m.min, '')}–${fmtValue(m.max, '')} (${m.samples.length})`
+                    ? `${fmtFigure(m.min, m.unit)}–${fmtFigure(m.max, m.unit)} (${m.samples.length})`
                     : (m.note ?? '')}
                 </td>
               </tr>

@@ -1,14 +1,14 @@
 // History's data: stored runs and reference drives, the selection, and the actions on them (open,
 // export, delete, compare, CSV). Errors become one line in `error`; nothing is thrown.
 import { useCallback, useEffect, useState } from 'react';
-import type { RunSummaryDto } from '../../shared/contract/runs';
+import type { RunSummary } from '../../shared/contract/runs';
 import type { Comparison } from '../../shared/reference/compare';
 import type { RunDocument } from '../../shared/schemas/run';
 import { api } from '../api/transport';
 import { download, errorText } from './download';
 
 export type Row = Pick<
-  RunSummaryDto,
+  RunSummary,
   'id' | 'label' | 'name' | 'createdAt' | 'drive' | 'tests' | 'source'
 >;
 

@@ -11,10 +11,21 @@ const axisNum = (v: number) => (v >= 1 ? v.toLocaleString('en-US') : String(v));
 
 const logFloor = (bars: ChartGroup['bars']): number | undefined => {
   const v = bars.flatMap((b) => [b.before, b.after]).filter((x): x is number => !!x && x > 0);
-  return v.length ? 10 ** Math.floor(Math.log10(Math.min(...v))) : undefined;
+  // At least a third of the smallest value below it: a 0.104 ms bar on an axis from 0.1 is a
+  // sliver nobody sees, from 0.01 it is a bar.
+  return v.length ? 10 ** Math.floor(Math.log10(Math.min(...v) / 3)) : undefined;
 };
 
-const barHeight = (rows: number, perRow: number) => Math.max(140, 70 + rows * perRow);
+/**
+ * Room for the title, legend and axis, then each row as tall as its wrapped label needs: a
+ * two-line label on a thin row would run into the next one.
+ */
+const barHeight = (labels: (string | string[])[], perRow: number) =>
+  110 +
+  labels.reduce<number>(
+    (sum, l) => sum + Math.max(perRow, 14 * (Array.isArray(l) ? l.length : 1) + 12),
+    0,
+  );
 
 /** Floating bars from 1× to the speed-up on a log axis: faster goes right, slower goes left. */
 export function speedupRange(rows: MetricComparison[]): [number, number] {
@@ -88,7 +99,7 @@ export function SpeedupChart({
   return (
     <ReportChart
       config={config}
-      height={barHeight(rows.length, 28)}
+      height={barHeight(config.data.labels, 28)}
       label="Speed-up per measurement"
       testId="chart-speedup"
     />
@@ -150,7 +161,7 @@ export function GroupChart({ group, single }: { group: ChartGroup; single: boole
   return (
     <ReportChart
       config={config}
-      height={barHeight(group.bars.length, single ? 22 : 34)}
+      height={barHeight(config.data.labels, single ? 22 : 34)}
       label={group.title}
       testId="chart-group"
     />

@@ -6,6 +6,7 @@ import { spreadOfMeasurement } from '../../shared/verdict/compare';
 import { figureLabel, plainMethod, testLabel } from '../../shared/labels';
 import { metricKey } from '../../shared/verdict/metrics';
 import { distinctLabels } from '../view-model/chart-labels';
+import { shownSpread, shownUnit } from '../../shared/format';
 
 /** A run's name for people: never its id (the id is for files and the CLI). */
 export function displayName(r: RunDocument): string {
@@ -107,10 +108,10 @@ function figureRows(
       key,
       label: human.label,
       tag: human.tag,
-      unit: m.unit,
+      unit: shownUnit(m.unit).unit,
       better: m.better,
-      before: mb ? spreadOfMeasurement(mb) : null,
-      after: after ? (ma ? spreadOfMeasurement(ma) : null) : null,
+      before: mb ? shownSpread(spreadOfMeasurement(mb), m.unit) : null,
+      after: after ? (ma ? shownSpread(spreadOfMeasurement(ma), m.unit) : null) : null,
       speedup: c?.speedup ?? task?.speedup ?? null,
       outcome: c?.outcome ?? task?.outcome ?? null,
       excluded: c?.excluded?.kind ?? null,

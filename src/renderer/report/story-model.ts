@@ -1,12 +1,19 @@
 // What the first two pages print: the handful of figures a person feels, chosen by what they
 // measure (not by the biggest ratio), each under a human label with its classic tool as a tag.
 import { figureLabel, labelText, type HumanLabel } from '../../shared/labels';
+import { fmtFigureSpread } from '../../shared/format';
 import type { MetricComparison } from '../../shared/verdict';
 
 export interface KeyFigure {
   comparison: MetricComparison;
   label: HumanLabel;
 }
+
+/** A key figure's before and after cells, by shared/format's one unit rule. */
+export const keyFigureCells = (c: MetricComparison): { before: string; after: string } => ({
+  before: fmtFigureSpread(c.before, c.unit),
+  after: fmtFigureSpread(c.after, c.unit),
+});
 
 type Pick = (c: MetricComparison) => boolean;
 const p = (c: MetricComparison, k: string) => c.params?.[k];

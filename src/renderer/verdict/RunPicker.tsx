@@ -2,10 +2,10 @@
 // The runs come from useRunList; Compare is a plain submit handler calling the verdict store's
 // setPair, since choosing the pair is the store's own action, not a fetch.
 import { useVerdict } from './verdict-store';
-import type { RunSummaryDto } from '../../shared/contract/runs';
+import type { RunSummary } from '../../shared/contract/runs';
 import { useRunList } from './use-run-list';
 
-const describe = (r: RunSummaryDto) =>
+const describe = (r: RunSummary) =>
   `${r.name ?? r.drive ?? r.id} — ${r.label}, ${new Date(r.createdAt).toLocaleString()}`;
 
 export function RunPicker() {

@@ -10,20 +10,15 @@ import {
   fmtShare,
   fmtSpread,
   formatSeconds,
+  LEVEL_WORDS,
   outcomeWord,
 } from '../../shared/format';
+import { figureLabel } from '../../shared/labels';
 import { forDisplay } from './verdict-format';
 import { timeAndMoney } from '../view-model/time-money';
 import { ThemeHeadlines } from './ThemeHeadlines';
 import { VerdictChart } from './VerdictChart';
 import type { ChartSpec } from './verdict-charts';
-
-const LEVEL_WORDS: Record<Verdict['recommendation']['level'], string> = {
-  'worth-it': 'Worth it',
-  marginal: 'Marginal',
-  'not-worth-it': 'Not worth it',
-  undecided: 'No verdict',
-};
 
 export function VerdictHeadline({ verdict }: { verdict: Verdict }) {
   const r = verdict.recommendation;
@@ -135,8 +130,7 @@ export function TaskTable({ tasks }: { tasks: TaskSaving[] }) {
               <th scope="col">Speed-up</th>
               <th scope="col">Saved each time</th>
               <th scope="col">Times a day</th>
-              <th scope="col">Saved a day</th>
-              <th scope="col">Saved a year</th>
+              <th scope="col">Saved a day / a year</th>
               <th scope="col">Waiting for disk (before)</th>
             </tr>
           </thead>
@@ -160,8 +154,10 @@ export function TaskTable({ tasks }: { tasks: TaskSaving[] }) {
                 </td>
                 <td>{t.savedPerOccurrence === null ? '—' : formatSeconds(t.savedPerOccurrence)}</td>
                 <td>{fmtNum(t.occurrencesPerDay)}</td>
-                <td>{t.savedPerDay === null ? '—' : formatSeconds(t.savedPerDay)}</td>
-                <td>{t.savedPerYearHours === null ? '—' : fmtHours(t.savedPerYearHours)}</td>
+                <td>
+                  {t.savedPerDay === null ? '—' : formatSeconds(t.savedPerDay)} /{' '}
+                  {t.savedPerYearHours === null ? '—' : fmtHours(t.savedPerYearHours)}
+                </td>
                 <td>{fmtShare(t.ioWaitShareBefore)}</td>
               </tr>
             ))}
@@ -185,7 +181,6 @@ export function MetricTable({ comparisons }: { comparisons: MetricComparison[] }
         <table className="vd-table" data-testid="verdict-metrics">
           <thead>
             <tr>
-              <th scope="col">Test</th>
               <th scope="col">Measurement</th>
               <th scope="col">Unit</th>
               <th scope="col">Before</th>
@@ -197,8 +192,11 @@ export function MetricTable({ comparisons }: { comparisons: MetricComparison[] }
           <tbody>
             {comparisons.map(forDisplay).map((c) => (
               <tr key={c.key} className={`vd-out-${c.outcome}`} data-key={c.key}>
-                <td>{c.testTitle}</td>
-                <th scope="row">{c.label}</th>
+                <th scope="row">
+                  {figureLabel(c.testId, c).label}{' '}
+                  <span className="dw-tag">{figureLabel(c.testId, c).tag}</span>
+                  <div className="muted vd-test">{c.testTitle}</div>
+                </th>
                 <td>{c.unit}</td>
                 <td>{fmtSpread(c.before)}</td>
                 <td>{fmtSpread(c.after)}</td>

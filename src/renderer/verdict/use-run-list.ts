@@ -2,11 +2,11 @@
 // before and after.
 import { useEffect, useState } from 'react';
 import { errorText } from '../../shared/format';
-import type { RunSummaryDto } from '../../shared/contract/runs';
+import type { RunSummary } from '../../shared/contract/runs';
 import { api } from '../api/transport';
 
 export function useRunList() {
-  const [runs, setRuns] = useState<RunSummaryDto[] | null>(null);
+  const [runs, setRuns] = useState<RunSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [before, setBefore] = useState('');
   const [after, setAfter] = useState('');

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { ResolveResultDto } from '../../shared/contract/drives';
+import type { ResolveResult } from '../../shared/contract/drives';
 import type { RunDocument } from '../../shared/schemas/run';
 import { useAfterDir, useBaselineRuns } from './baseline/use-baseline-picker';
 import { useWizard } from './wizard-store';
 
 /** Same physical drive as the baseline? Then the "after" numbers would measure the old drive again. */
-export function sameDrive(a: RunDocument['drive'], b: ResolveResultDto['drive']): boolean {
+export function sameDrive(a: RunDocument['drive'], b: ResolveResult['drive']): boolean {
   if (!a || !b) return false;
   if (a.serial && b.serial) return a.serial === b.serial;
   // Loop devices are re-numbered freely: /dev/loop0 then and now need not be the same file.
@@ -19,7 +19,7 @@ export function sameDrive(a: RunDocument['drive'], b: ResolveResultDto['drive'])
  * folder counts too: after a clone it is on the new drive, but then the drive identity differs
  * and only the folder line is shown, as a softer hint.
  */
-export function sameDriveWarning(baseline: RunDocument | null, r: ResolveResultDto | null) {
+export function sameDriveWarning(baseline: RunDocument | null, r: ResolveResult | null) {
   if (!baseline || !r) return null;
   if (sameDrive(baseline.drive, r.drive))
     return 'This folder is on the baseline’s drive: measuring here would measure the old drive twice. Pick a folder on the new drive.';

@@ -1,9 +1,14 @@
 import { useEffect, useId } from 'react';
-import type { DriveInfo } from '../../shared/schemas/drive';
+import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
+import { fmtBytes } from '../../shared/format';
 import { DriveCard } from '../components/drive/DriveCard';
 import { driveTitle } from '../components/drive/format';
 import { dirVerdict, useSetup } from '../setup-store';
+import { READ_TESTS } from '../../shared/bench/plan';
+import { api } from '../api/transport';
 import { useApp } from '../store';
+import { usePrivileged } from './admin/use-privileged';
+import { useWizard } from './wizard-store';
 import './DriveStep.css';
 
 /** The folder for the test files on the chosen drive, checked as it is typed. */
@@ -11,7 +16,9 @@ function DirForm({ drive }: { drive: DriveInfo }) {
   const s = useSetup();
   const { dirInput, resolved, resolving } = s;
   const dirId = useId();
-  const verdict = dirVerdict(drive, resolved);
+  const verdict = dirVerdict(drive, resolved, s.need, s.admin);
+  const rights = usePrivileged();
+  const canGrant = !!verdict && !verdict.ok && verdict.readTestsOnly && rights.status?.canAsk;
   return (
     <form
       className="drive-dir"
@@ -47,6 +54,14 @@ function DirForm({ drive }: { drive: DriveInfo }) {
           </span>
         )}
       </p>
+      {canGrant && (
+        <p className="row-inline">
+          <button type="button" onClick={() => rights.request(rights.status?.state === 'declined')}>
+            Grant admin rights
+          </button>
+          {rights.error && <span className="error-text">{rights.error}</span>}
+        </p>
+      )}
       {drive.testability && !drive.testability.fileTests && (
         <p className="warn-text">
           Only read tests of the raw device can run on this drive, and only with admin rights:{' '}
@@ -57,6 +72,34 @@ function DirForm({ drive }: { drive: DriveInfo }) {
   );
 }
 
+function MachineLine({ m }: { m: MachineProfile }) {
+  return (
+    <p className="muted drive-machine">
+      This machine: {m.cpuModel ?? 'unknown CPU'} ({m.cpuCores} threads), {fmtBytes(m.ramBytes)}{' '}
+      RAM, {m.distro ?? 'Linux'}, kernel {m.kernel ?? '?'}.
+    </p>
+  );
+}
+
+/** Loads the drives, checks the folder once typing stops, follows admin rights as they change. */
+function useSetupEffects(drive: DriveInfo | null, dirInput: string, resolved: unknown) {
+  useEffect(() => {
+    if (!useSetup.getState().drives) void useSetup.getState().loadDrives();
+  }, []);
+  // Check the directory shortly after typing stops; blur and Enter check at once.
+  useEffect(() => {
+    if (!drive || !dirInput.trim() || resolved || useSetup.getState().resolving) return;
+    const t = setTimeout(() => void useSetup.getState().checkDir(), 500);
+    return () => clearTimeout(t);
+  }, [drive, dirInput, resolved]);
+  // Admin rights granted here or on another step: the read tests on a folder that cannot be written.
+  useEffect(
+    () =>
+      api().on('privileged.changed', (st) => useSetup.getState().setAdmin(st.state === 'granted')),
+    [],
+  );
+}
+
 /** Step 2: pick the drive being replaced and a writable directory on it for the test files. */
 export function DriveStep() {
   const next = useApp((s) => s.next);
@@ -64,19 +107,19 @@ export function DriveStep() {
   const s = useSetup();
   const { drives, loading, loadError, drive, dirInput, resolved, resolving, targetDir } = s;
 
-  useEffect(() => {
-    if (!useSetup.getState().drives) void useSetup.getState().loadDrives();
-  }, []);
+  useSetupEffects(drive, dirInput, resolved);
 
-  // Check the directory shortly after typing stops; blur and Enter check at once.
-  useEffect(() => {
-    if (!drive || !dirInput.trim() || resolved || useSetup.getState().resolving) return;
-    const t = setTimeout(() => void useSetup.getState().checkDir(), 500);
-    return () => clearTimeout(t);
-  }, [drive, dirInput, resolved]);
-
-  const verdict = dirVerdict(drive, resolved);
+  const verdict = dirVerdict(drive, resolved, s.need, s.admin);
   const canNext = !!drive && !!targetDir && !!verdict?.ok && !resolving;
+  const w = useWizard();
+  const onNext = () => {
+    // Only the read tests can run there: the plan starts with exactly those.
+    if (verdict?.readTestsOnly) {
+      w.setProfile('custom');
+      w.setTests([...READ_TESTS]);
+    }
+    next();
+  };
 
   return (
     <section aria-labelledby="drive-title" className="step drive-step">
@@ -109,13 +152,7 @@ export function DriveStep() {
 
       {drive && <DirForm drive={drive} />}
 
-      {s.machine && (
-        <p className="muted drive-machine">
-          This machine: {s.machine.cpuModel ?? 'unknown CPU'} ({s.machine.cpuCores} threads),{' '}
-          {(s.machine.ramBytes / 2 ** 30).toFixed(1)} GiB RAM, {s.machine.distro ?? 'Linux'}, kernel{' '}
-          {s.machine.kernel ?? '?'}.
-        </p>
-      )}
+      {s.machine && <MachineLine m={s.machine} />}
 
       <div className="actions">
         <button type="button" onClick={back}>
@@ -124,7 +161,7 @@ export function DriveStep() {
         <button type="button" onClick={() => void s.loadDrives()} disabled={loading}>
           Refresh drives
         </button>
-        <button type="button" className="primary" onClick={next} disabled={!canNext}>
+        <button type="button" className="primary" onClick={onNext} disabled={!canNext}>
           Next
         </button>
       </div>

@@ -4,7 +4,7 @@ import { useApp } from '../store';
 import { useSetup } from '../setup-store';
 import { UsageForm } from './UsageForm';
 import { useWizard } from './wizard-store';
-import { PlanSpace, tooLittleSpace } from './plan/PlanSpace';
+import { PlanSpace, planFit } from './plan/PlanSpace';
 import { ProfilePicker } from './plan/ProfilePicker';
 import { TaskOptions } from './plan/TaskOptions';
 import { TestPicker } from './plan/TestPicker';
@@ -15,6 +15,9 @@ export function PlanStep() {
   const next = useApp((s) => s.next);
   const back = useApp((s) => s.back);
   const targetDir = useSetup((s) => s.targetDir);
+  const writable = useSetup((s) => s.resolved?.writable ?? true);
+  const readOnly = useSetup((s) => s.resolved?.readOnly ?? false);
+  const admin = useSetup((s) => s.admin);
   const w = useWizard();
   const { catalogue, error } = useBenchCatalogue();
   const { plans, planError, pending } = usePlans(targetDir);
@@ -27,7 +30,8 @@ export function PlanStep() {
     const current = tests.length > 0 ? tests : (plan?.tests.map((t) => t.id) ?? []);
     w.setTests(current.includes(id) ? current.filter((t) => t !== id) : [...current, id]);
   };
-  const ready = plan && !pending && !planError && chosen.size > 0 && !tooLittleSpace(plan);
+  const fit = planFit(plan, targetDir, { writable, readOnly }, admin);
+  const ready = plan && !pending && !planError && chosen.size > 0 && fit.ok;
 
   return (
     <section className="step plan" aria-labelledby="plan-title">
@@ -58,7 +62,7 @@ export function PlanStep() {
           {planError}
         </p>
       )}
-      {plan && <PlanSpace plan={plan} targetDir={targetDir} />}
+      {plan && <PlanSpace plan={plan} targetDir={targetDir} fit={fit} />}
       <UsageForm />
       <div className="actions">
         <button type="button" onClick={back}>

@@ -1,4 +1,5 @@
 // Turning a profile + overrides into the concrete settings the engine runs with.
+import { fmtBytes } from '../format/bytes';
 import { PROFILES, type ProfileId, type ProfileSizes } from './catalogue';
 
 const MiB = 1024 * 1024;
@@ -83,9 +84,78 @@ export function scaleSizes(
 
 /** One sentence: what the run writes vs what must be free, and why they differ. */
 export function spaceSentence(bytesNeeded: number, bytesRequired: number): string {
-  return `Writes at most ${fmtSize(bytesNeeded)} (removed afterwards) but needs ${fmtSize(bytesRequired)} free: that plus 10% and 1 GiB are kept free so the disk never runs full during the run.`;
+  return `Writes at most ${fmtBytes(bytesNeeded)} (removed afterwards) but needs ${fmtBytes(bytesRequired)} free: that plus 10% and 1 GiB are kept free so the disk never runs full during the run.`;
 }
 
-export function fmtSize(n: number): string {
-  return n >= GiB ? `${(n / GiB).toFixed(1)} GiB` : `${Math.round(n / MiB)} MiB`;
+/**
+ * The tests that, with admin rights, read the raw device and write nothing: all a folder that
+ * cannot be written (read-only mount, no permission) allows.
+ */
+export const READ_TESTS = ['buffered-read', 'seeker'] as const;
+const READ_ONLY_OK = new Set<string>([...READ_TESTS, 'cached-read']);
+const READ_NAMES = READ_TESTS.join(', ');
+
+/** True when every test reads the raw device only (nothing is written with admin rights). */
+export const onlyReadTests = (tests: readonly string[]): boolean =>
+  tests.length > 0 && tests.every((t) => READ_ONLY_OK.has(t));
+
+export interface FolderFacts {
+  path: string;
+  /** This process can create files there. */
+  writable: boolean;
+  /** Why not, when it is a read-only filesystem (else: no permission). */
+  readOnly?: boolean;
+  freeBytes: number | null;
 }
+
+export interface FolderFit {
+  ok: boolean;
+  /** Only the read tests can run here (the folder cannot be written). */
+  readTestsOnly: boolean;
+  /** One line; a refusal names what to do. */
+  message: string;
+}
+
+/**
+ * The one bad-folder rule of the Drive step, the Plan step, `bench.start` and the CLI: whether
+ * `plan` can run in the folder. A folder that cannot be written runs the read tests only, and
+ * those only with admin rights; otherwise the plan's free-space need must be free.
+ */
+export function folderFit(
+  f: FolderFacts,
+  plan: { tests: readonly string[]; bytesRequired: number },
+  admin: boolean,
+): FolderFit {
+  if (!f.writable) {
+    const readOnly = { readTestsOnly: true };
+    const why = f.readOnly ? 'is on a read-only filesystem' : 'cannot be written by you';
+    if (!admin)
+      return {
+        ...readOnly,
+        ok: false,
+        message: `${f.path} ${why}: choose a writable folder on the drive, or grant admin rights to run only the read tests (${READ_NAMES}) here`,
+      };
+    if (!onlyReadTests(plan.tests))
+      return {
+        ...readOnly,
+        ok: false,
+        message: `${f.path} ${why}: only the read tests (${READ_NAMES}) can run here; choose only those, or a writable folder on the drive`,
+      };
+    return {
+      ...readOnly,
+      ok: true,
+      message: `${f.path} ${why}: only the read tests (${READ_NAMES}) run here, on the raw device with admin rights; nothing is written.`,
+    };
+  }
+  if (f.freeBytes !== null && f.freeBytes < plan.bytesRequired)
+    return {
+      ok: false,
+      readTestsOnly: false,
+      message: `not enough free space in ${f.path}: the run needs ${fmtBytes(plan.bytesRequired)} free (1 GiB of it kept free as a margin), ${fmtBytes(f.freeBytes)} free — free ${fmtBytes(plan.bytesRequired - f.freeBytes)} there or choose a folder on a larger filesystem of the drive`,
+    };
+  return { ok: true, readTestsOnly: false, message: '' };
+}
+
+/** A folder that is not there, in the words of every surface. */
+export const missingFolder = (path: string): string =>
+  `${path}: no such directory — create it first or choose an existing folder on the drive`;

@@ -14,11 +14,13 @@ export const resolveResult = z.object({
   disks: z.array(z.string()),
   drive: driveInfo.nullable(),
   writable: z.boolean(),
+  /** On a read-only mount (so not writable for anyone, root included). */
+  readOnly: z.boolean().default(false),
   freeBytes: z.number().nullable(),
   /** One line when results there would not measure one drive, or file tests cannot run. */
   warning: z.string().nullable(),
 });
-export type ResolveResultDto = z.infer<typeof resolveResult>;
+export type ResolveResult = z.infer<typeof resolveResult>;
 
 export const drivesListResult = z.object({
   drives: z.array(driveInfo),

@@ -1,6 +1,6 @@
 // History of runs, their files, imports of classic tool output and the built-in reference runs.
 import { z } from 'zod';
-import { runDocument } from '../schemas/run';
+import { runDocument, type RunDocument } from '../schemas/run';
 import { comparison } from '../reference/compare';
 import { runId } from '../schemas/run-id';
 import { request } from './define';
@@ -16,7 +16,19 @@ export const runSummary = z.object({
   tests: z.number().int().nonnegative(),
   source: z.enum(['measured', 'reference', 'imported']),
 });
-export type RunSummaryDto = z.infer<typeof runSummary>;
+export type RunSummary = z.infer<typeof runSummary>;
+
+/** The history's one line about a run (runs.list, the CLI's `runs`, the baseline picker). */
+export const summarize = (d: RunDocument): RunSummary => ({
+  id: d.id,
+  label: d.label,
+  ...(d.name ? { name: d.name } : {}),
+  createdAt: d.createdAt,
+  drive: d.drive ? [d.drive.vendor, d.drive.model, d.drive.path].filter(Boolean).join(' ') : null,
+  targetDir: d.targetDir,
+  tests: d.tests.length,
+  source: d.source.kind,
+});
 
 /** One figure as the classic tool printed it (`drivewise import FILE --json` shape). */
 export const importedResult = z.object({

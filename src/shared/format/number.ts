@@ -14,11 +14,6 @@ export function fmtNum(x: number | null | undefined): string {
   return x.toLocaleString('en-US', { maximumSignificantDigits: 3 });
 }
 
-/** A value with its unit ("412 MB/s"), or '—'. */
-export function fmtValue(x: number | null | undefined, unit: string): string {
-  return missing(x) ? '—' : `${fmtNum(x)} ${unit}`;
-}
-
 /** "412 (398–430)": the median with the min–max range a reader needs to judge it. */
 export function fmtSpread(s: SpreadOf | null | undefined): string {
   if (!s || s.median === null) return '—';

@@ -8,6 +8,7 @@ import { ABOVE_CEILING } from './suspect';
 import { exclusionOf, suspectFigures } from './suspect';
 import { ratioWords } from './themes';
 import type { Finding, TaskSaving, ThemeHeadline } from './schema';
+import { fmtNum } from '../format';
 
 /** Rated figures of the new drive, when the person entered them (datasheet). */
 export interface RatedFigures {
@@ -20,7 +21,6 @@ export const CPU_BOUND_SHARE = 0.3;
 /** A sequential read at this share of the link ceiling is link-limited. */
 const AT_CEILING = 0.85;
 
-const fmt = (x: number) => (x >= 100 ? Math.round(x).toString() : x.toPrecision(3));
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 
 export function linkCeilingFindings(after: RunDocument, rated: RatedFigures = {}): Finding[] {
@@ -42,20 +42,20 @@ export function linkCeilingFindings(after: RunDocument, rated: RatedFigures = {}
   const parts: string[] = [];
   let title: string | null = null;
   if (rated.seqReadMBps && rated.seqReadMBps > ceiling * ABOVE_CEILING) {
-    title = `Your ${linkName} link caps this drive near ${fmt(ceiling)} MB/s`;
+    title = `Your ${linkName} link caps this drive near ${fmtNum(ceiling)} MB/s`;
     parts.push(
-      `The drive is rated ${fmt(rated.seqReadMBps)} MB/s, but the link carries at most about ${fmt(ceiling)} MB/s.`,
+      `The drive is rated ${fmtNum(rated.seqReadMBps)} MB/s, but the link carries at most about ${fmtNum(ceiling)} MB/s.`,
     );
   }
   if (best && best.mbps >= ceiling * AT_CEILING && best.mbps <= ceiling * ABOVE_CEILING) {
-    title ??= `Sequential reads are at your ${linkName} link's ceiling (~${fmt(ceiling)} MB/s)`;
+    title ??= `Sequential reads are at your ${linkName} link's ceiling (~${fmtNum(ceiling)} MB/s)`;
     parts.push(
-      `${metricLabel(best.m)} reached ${fmt(best.mbps)} MB/s, ${pct(best.mbps / ceiling)} of what the link allows: the link, not the drive, sets the limit.`,
+      `${metricLabel(best.m)} reached ${fmtNum(best.mbps)} MB/s, ${pct(best.mbps / ceiling)} of what the link allows: the link, not the drive, sets the limit.`,
     );
   }
   if (title && link.maxCeilingMBps && link.maxCeilingMBps > ceiling * 1.2)
     parts.push(
-      `The drive and port could negotiate ${link.max ?? 'a faster link'} (~${fmt(link.maxCeilingMBps)} MB/s): check the cable, the port and the firmware settings.`,
+      `The drive and port could negotiate ${link.max ?? 'a faster link'} (~${fmtNum(link.maxCeilingMBps)} MB/s): check the cable, the port and the firmware settings.`,
     );
   else if (title) parts.push('Random access and file operations are not limited by the link.');
   return title

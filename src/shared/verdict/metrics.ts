@@ -2,6 +2,7 @@
 import { BONNIE_FILES } from '../bench/bonnie-metrics';
 import type { Measurement, TestResult } from '../schemas/run';
 import type { MetricTheme } from './schema';
+import { convert, THROUGHPUT_UNITS } from '../units';
 
 const RANDOM_METRICS = new Set([
   'random_seeks',
@@ -41,19 +42,9 @@ export function themeWords(theme: MetricTheme, metric: string): string {
   return metric.replace(/_/g, ' ');
 }
 
-const TO_MBPS: Record<string, number> = {
-  'MB/s': 1,
-  'MiB/s': 1.048576,
-  'KiB/s': 1024 / 1e6,
-  'kB/s': 1e-3,
-  'GB/s': 1000,
-  'GiB/s': 1073.741824,
-};
-
-/** Throughput in MB/s (10^6 bytes), or null when the unit is not a throughput. */
+/** Throughput in MB/s (10^6 bytes), or null when the unit is not a throughput (shared/units' table). */
 export function toMBps(value: number, unit: string): number | null {
-  const f = TO_MBPS[unit];
-  return f === undefined ? null : value * f;
+  return Object.hasOwn(THROUGHPUT_UNITS, unit) ? convert(value, unit, 'MB/s') : null;
 }
 
 /** Reads that should go to the device (not the page cache): held against the link ceiling. */

@@ -4,6 +4,7 @@
 import type { Measurement, RunDocument, TestResult } from '../schemas/run';
 import { spreadOfMeasurement } from './spread';
 import { isDeviceRead, metricLabel, toMBps } from './metrics';
+import { fmtNum } from '../format';
 
 /** Above the link ceiling by more than this, a "device" read cannot have come from the device. */
 export const ABOVE_CEILING = 1.05;
@@ -14,7 +15,6 @@ export const RANDOM_VS_Q1 = 2;
 
 export type Exclusion = { kind: 'cache-suspected' | 'memory-speed'; reason: string };
 
-const fmt = (x: number) => (x >= 100 ? Math.round(x).toString() : x.toPrecision(3));
 const med = (m: Measurement) => spreadOfMeasurement(m).median;
 
 /**
@@ -59,7 +59,7 @@ export function exclusionOf(run: RunDocument, test: TestResult, m: Measurement):
   if (ra !== null && q1 !== null && ra * RANDOM_VS_Q1 < q1)
     return {
       kind: 'cache-suspected',
-      reason: `${fmt(ra)} ms per random access is over ${RANDOM_VS_Q1}× faster than this run's RND 4K Q1 (${fmt(q1)} ms)`,
+      reason: `${fmtNum(ra)} ms per random access is over ${RANDOM_VS_Q1}× faster than this run's RND 4K Q1 (${fmtNum(q1)} ms)`,
     };
   if (!isDeviceRead(m)) return null;
   const v = toMBps(med(m) ?? NaN, m.unit);
@@ -68,13 +68,13 @@ export function exclusionOf(run: RunDocument, test: TestResult, m: Measurement):
   if (ceiling !== null && v > ceiling * ABOVE_CEILING)
     return {
       kind: 'cache-suspected',
-      reason: `${fmt(v)} MB/s is above the link ceiling of ~${fmt(ceiling)} MB/s`,
+      reason: `${fmtNum(v)} MB/s is above the link ceiling of ~${fmtNum(ceiling)} MB/s`,
     };
   const memory = memoryMBps(run);
   if (memory !== null && memory > 0 && v >= memory * MEMORY_SPEED)
     return {
       kind: 'cache-suspected',
-      reason: `${fmt(v)} MB/s is close to this machine's memory speed (${fmt(memory)} MB/s cached reads)`,
+      reason: `${fmtNum(v)} MB/s is close to this machine's memory speed (${fmtNum(memory)} MB/s cached reads)`,
     };
   return null;
 }

@@ -31,7 +31,9 @@ describe('drivewise drives', () => {
   it('--for /nonexistent: one-line error, exit code 2', async () => {
     const r = await cli('drives', '--for', '/nonexistent');
     expect(r.code).toBe(2);
-    expect(r.err).toBe('drivewise: /nonexistent: no such directory\n');
+    expect(r.err).toBe(
+      'drivewise: /nonexistent: no such directory — create it first or choose an existing folder on the drive\n',
+    );
     expect(r.out).toBe('');
   });
   it('--for /dev/shm: the not-a-drive warning', async () => {
@@ -59,7 +61,8 @@ describe('drives.* over the router', () => {
   it('answers a bad path with a one-line error and a bad payload with a validation error', async () => {
     expect(await dispatch('drives.resolve', { path: '/nonexistent' })).toEqual({
       ok: false,
-      error: '/nonexistent: no such directory',
+      error:
+        '/nonexistent: no such directory — create it first or choose an existing folder on the drive',
     });
     const bad = await dispatch('drives.resolve', { path: '' });
     expect(bad.ok).toBe(false);

@@ -40,7 +40,7 @@ describe('live detection on this machine', () => {
     expect(r.disks).toEqual([]);
     expect(r.warning).toMatch(/tmpfs.*would not measure a drive/);
     await expect(resolvePath('/nonexistent/dir')).rejects.toThrow(
-      '/nonexistent/dir: no such directory',
+      '/nonexistent/dir: no such directory — create it first or choose an existing folder on the drive',
     );
   });
 });

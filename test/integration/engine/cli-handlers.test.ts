@@ -120,7 +120,8 @@ describe('bench.* channels', () => {
     const dispatch = createDispatch(createHandlers(createServices({ configDir: dir('cfg') })));
     expect(await dispatch('bench.start', { targetDir: '/nonexistent/y' })).toEqual({
       ok: false,
-      error: 'no such directory: /nonexistent/y',
+      error:
+        '/nonexistent/y: no such directory — create it first or choose an existing folder on the drive',
     });
   });
 

@@ -1,18 +1,21 @@
 // One benchmark run end to end, shared by the `bench.start` job and the CLI: plan → safety checks
 // → engine process → run document → history. The work folder is removed whatever happens.
 import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BenchPlan, BenchStartReq } from '../../../shared/contract/bench';
 import { defaultDdSize } from '../../../shared/bench/catalogue';
 import type { DriveRates } from '../../../shared/bench/estimates';
 import {
-  fmtSize,
+  folderFit,
   MIN_SIZES,
+  onlyReadTests,
   requiredFreeBytes,
   resolveSettings,
   scaleSizes,
   spaceSentence,
   type PlanInput,
 } from '../../../shared/bench/plan';
+import { fmtBytes } from '../../../shared/format';
 import type { DriveInfo, MachineProfile } from '../../../shared/schemas/drive';
 import type { PrivilegeState, RunDocument } from '../../../shared/schemas/run';
 import { UserError } from '../../core/errors';
@@ -34,9 +37,11 @@ import {
 import { fileSteps } from './file-ops';
 import {
   engineRun,
+  ESTIMATE_NOTE,
   privilegeOf,
   probeEstimate,
   rawReadsLikely,
+  prepareFor,
   settingsOf,
   targetFacts,
 } from './bench-steps';
@@ -45,7 +50,7 @@ import { registry } from '../worker/registry';
 import { buildRunDocument } from './run-builder';
 import { runNotes } from './run-notes';
 import type { PrivilegedOps } from '../types';
-import { checkTargetDir, freeBytes, type WorkDirOptions } from '../worker/work-dir';
+import { checkTargetDir, folderFacts, WORK_PREFIX, type WorkDirOptions } from '../worker/work-dir';
 
 export type TargetDescriber = (
   dir: string,
@@ -144,8 +149,18 @@ export function planBench(
 ): BenchPlan {
   const s = resolveSettings(input);
   checkTaskOptions(s.tests, input.options);
-  let free: number | null = null;
-  if (input.targetDir) free = freeBytes(checkTargetDir(input.targetDir));
+  const folder = input.targetDir ? folderFacts(checkTargetDir(input.targetDir)) : null;
+  const free = folder?.freeBytes ?? null;
+  if (folder && !folder.writable && onlyReadTests(s.tests)) {
+    const readPlan = planFor(s, free);
+    return {
+      ...readPlan,
+      tests: readPlan.tests.map((t) => ({ ...t, bytesNeeded: 0 })),
+      bytesNeeded: 0,
+      bytesRequired: 0,
+      notes: [folderFit(folder, { tests: s.tests, bytesRequired: 0 }, true).message, ESTIMATE_NOTE],
+    };
+  }
   // dd's default is min(2 GiB, 10% of free space); an explicit size wins.
   if (free !== null && input.sizes?.dd === undefined) s.sizes.dd = defaultDdSize(free, s.sizes.dd);
   let plan = planFor(s, free);
@@ -163,14 +178,12 @@ export function planBench(
     if (plan.bytesNeeded < before)
       notes.push(
         plan.bytesRequired <= free
-          ? `Sizes scaled down to fit the free space (${fmtSize(before)} → ${fmtSize(plan.bytesNeeded)} written; smallest allowed: test file ${fmtSize(MIN_SIZES['file']!)}, dd ${fmtSize(MIN_SIZES['dd']!)}).`
-          : `Even the smallest sizes (test file ${fmtSize(MIN_SIZES['file']!)}, dd ${fmtSize(MIN_SIZES['dd']!)}) do not fit the free space.`,
+          ? `Sizes scaled down to fit the free space (${fmtBytes(before)} → ${fmtBytes(plan.bytesNeeded)} written; smallest allowed: test file ${fmtBytes(MIN_SIZES['file']!)}, dd ${fmtBytes(MIN_SIZES['dd']!)}).`
+          : `Even the smallest sizes (test file ${fmtBytes(MIN_SIZES['file']!)}, dd ${fmtBytes(MIN_SIZES['dd']!)}) do not fit the free space.`,
       );
   }
   notes.push(spaceSentence(plan.bytesNeeded, plan.bytesRequired));
-  notes.push(
-    'Estimated at middle-of-the-road drive rates; the run first probes the drive for 1–2 s and estimates again from what it measured.',
-  );
+  notes.push(ESTIMATE_NOTE);
   return { ...plan, notes };
 }
 
@@ -207,17 +220,20 @@ export async function runBench(
   const files = fileSteps(account);
   const facts = await targetFacts(deps, targetDir);
   const id = newRunId();
-  const prepared = await files.prepare(targetDir, id, plan.bytesNeeded, deps.workDir);
-  const { workDir, swept, skipped } = prepared;
-  const t0 = performance.now();
   const giveBack = await (deps.rootAdmin?.() ?? Promise.resolve(null)).catch(() => null);
   const privileged = deps.privileged?.() ?? null;
+  const rawReads = rawReadsLikely(privileged, facts.drive?.path);
+  let workDir = join(targetDir, `${WORK_PREFIX}${id}`);
   let outcome: EngineOutcome | null = null;
   try {
+    const prepared = await prepareFor(files, { targetDir, id, plan, rawReads }, deps.workDir);
+    ({ workDir } = prepared);
+    const { swept, skipped } = prepared;
+    const t0 = performance.now();
     const probed = await probeEstimate(
       plan,
       workDir,
-      rawReadsLikely(privileged, facts.drive?.path),
+      rawReads,
       { probe: deps.probe ?? files.probe },
       hooks,
     );

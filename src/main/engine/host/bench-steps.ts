@@ -1,14 +1,19 @@
 // The steps of runBench (bench-service.ts) around the engine run, apart so it reads as a sequence.
 // Parameters are structural so this module needs nothing from bench-service.ts.
 import { closeSync, constants, openSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BenchPlan } from '../../../shared/contract/bench';
 import type { DriveRates } from '../../../shared/bench/estimates';
+import { folderFit, requiredFreeBytes } from '../../../shared/bench/plan';
+import { UserError } from '../../core/errors';
 import type { DriveInfo, MachineProfile } from '../../../shared/schemas/drive';
 import type { PrivilegeState } from '../../../shared/schemas/run';
 import type { EngineProgress, EngineRunOptions, EngineSpawner } from './client';
 import { formatEta } from '../../cli/format';
 import { probedPlan } from './plan-for';
 import { probeTarget } from '../worker/probe';
+import { folderFacts, WORK_PREFIX, type WorkDirOptions } from '../worker/work-dir';
+import type { FileSteps } from './file-ops';
 import type { PrivilegedOps } from '../types';
 
 type Facts = { drive: DriveInfo | null; machine: MachineProfile | null };
@@ -119,4 +124,42 @@ export function engineRun(
     signal: hooks.signal,
     onProgress: (p) => hooks.onProgress?.({ ...p, label: titles.get(p.testId) ?? p.testId }),
   };
+}
+
+export const ESTIMATE_NOTE =
+  'Estimated at middle-of-the-road drive rates; the run first probes the drive for 1–2 s and estimates again from what it measured.';
+
+/** The one bad-folder rule (shared/bench/plan folderFit) on the folder as it is now; refuses in one line. */
+function runFit(
+  dir: string,
+  plan: BenchPlan,
+  admin: boolean,
+  opts: WorkDirOptions = {},
+): ReturnType<typeof folderFit> {
+  const bytesRequired = opts.skipSpaceCheck
+    ? 0
+    : requiredFreeBytes(plan.bytesNeeded, opts.marginBytes);
+  const fit = folderFit(
+    folderFacts(dir),
+    { tests: plan.tests.map((t) => t.id), bytesRequired },
+    admin,
+  );
+  if (!fit.ok) throw new UserError(fit.message);
+  return fit;
+}
+
+/**
+ * The work folder after the bad-folder rule. A folder that cannot be written gets none: the read
+ * tests write nothing there, and the engine's path stays one that cannot be made, so a fallback
+ * to a test file fails there instead of measuring another drive.
+ */
+export async function prepareFor(
+  files: FileSteps,
+  run: { targetDir: string; id: string; plan: BenchPlan; rawReads: boolean },
+  opts: WorkDirOptions = {},
+): Promise<{ workDir: string; swept: string[]; skipped: string[] }> {
+  const fit = runFit(run.targetDir, run.plan, run.rawReads, opts);
+  if (fit.readTestsOnly)
+    return { workDir: join(run.targetDir, `${WORK_PREFIX}${run.id}`), swept: [], skipped: [] };
+  return files.prepare(run.targetDir, run.id, run.plan.bytesNeeded, opts);
 }

@@ -4,6 +4,7 @@
 import { figureLabel, labelText } from '../../../shared/labels';
 import type { Measurement, TestResult } from '../../../shared/schemas/run';
 import { toMBps } from '../../../shared/verdict/metrics';
+import { fmtNum } from '../../../shared/format';
 
 /** Random access faster than this multiple of the same run's RND 4K Q1 rate is not the drive. */
 export const RANDOM_VS_Q1 = 2;
@@ -16,8 +17,6 @@ export interface GuardLimits {
   /** This machine's memory copy rate (MB/s): hdparm -T of the run, or a memcpy probe. */
   memoryMBps?: number | null | undefined;
 }
-
-const fmt = (x: number): string => (x >= 100 ? Math.round(x).toString() : x.toPrecision(3));
 
 /** The run's RND 4K Q1 read rate (ops/s), the yardstick for single random reads. */
 function q1RandomReadIops(results: TestResult[]): number | null {
@@ -60,17 +59,17 @@ function suspicion(
 ): string | null {
   const rate = randomRate(testId, m);
   if (rate !== null && q1 !== null && rate > q1 * RANDOM_VS_Q1)
-    return `${fmt(rate)} random reads/s is more than ${RANDOM_VS_Q1}× this run's RND 4K Q1 (${fmt(q1)} IOPS): the reads came from a cache`;
+    return `${fmtNum(rate)} random reads/s is more than ${RANDOM_VS_Q1}× this run's RND 4K Q1 (${fmtNum(q1)} IOPS): the reads came from a cache`;
   const mbps = m.median === null ? null : toMBps(m.median, m.unit);
   if (mbps === null || m.better !== 'higher') return null;
   // dd's figure before sync is the page cache by definition and labelled so.
   if (m.metric === 'throughput_before_sync') return null;
   const ceiling = limits.linkCeilingMBps ?? null;
   if (ceiling !== null && ceiling > 0 && mbps > ceiling * ABOVE_CEILING)
-    return `${fmt(mbps)} MB/s is above the link ceiling of ~${fmt(ceiling)} MB/s`;
+    return `${fmtNum(mbps)} MB/s is above the link ceiling of ~${fmtNum(ceiling)} MB/s`;
   const mem = limits.memoryMBps ?? null;
   if (mem !== null && mem > 0 && mbps > mem)
-    return `${fmt(mbps)} MB/s is above this machine's memory copy rate (${fmt(mem)} MB/s)`;
+    return `${fmtNum(mbps)} MB/s is above this machine's memory copy rate (${fmtNum(mem)} MB/s)`;
   return null;
 }
 

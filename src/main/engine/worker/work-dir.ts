@@ -13,7 +13,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { requiredFreeBytes } from '../../../shared/bench/plan';
+import { missingFolder, requiredFreeBytes, type FolderFacts } from '../../../shared/bench/plan';
 import { UserError } from '../../core/errors';
 import { ownerAlive, processAlive, processStartTime } from '../../core/process-alive';
 import {
@@ -24,7 +24,7 @@ import {
   readOwnerRecord,
   removeTree,
 } from '../../core/safe-remove';
-import { fmtBytes } from './benchmarks/common';
+import { fmtBytes } from '../../../shared/format';
 
 export const WORK_PREFIX = '.drivewise-';
 const OWNER_FILE = 'owner.json';
@@ -38,6 +38,19 @@ export function freeBytes(dir: string): number | null {
   }
 }
 
+/** Whether this process can write in `dir` (EROFS, EACCES: no) and how much is free there. */
+export function folderFacts(dir: string): FolderFacts {
+  let writable = true;
+  let readOnly = false;
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    writable = false;
+    readOnly = (err as NodeJS.ErrnoException).code === 'EROFS';
+  }
+  return { path: dir, writable, readOnly, freeBytes: freeBytes(dir) };
+}
+
 /** Validates the chosen directory; never accepts a block device. */
 export function checkTargetDir(dir: string): string {
   const abs = resolve(dir);
@@ -45,7 +58,7 @@ export function checkTargetDir(dir: string): string {
   try {
     st = statSync(abs);
   } catch {
-    throw new UserError(`no such directory: ${abs}`);
+    throw new UserError(missingFolder(abs));
   }
   if (st.isBlockDevice() || st.isCharacterDevice())
     throw new UserError(

@@ -1,11 +1,13 @@
 import type { DriveInfo } from '../../../shared/schemas/drive';
-import { fmtCapacity } from '../../../shared/format';
+import { fmtBytes, fmtCapacity } from '../../../shared/format';
 import { driveTitle, freeOf, KIND_LABEL, linkLine } from './format';
 
 export function DriveCard(props: { drive: DriveInfo; selected: boolean; onSelect(): void }) {
   const { drive: d, selected, onSelect } = props;
   const free = freeOf(d);
   const t = d.testability;
+  // Where its filesystems are, so a person can tell two similar disks apart.
+  const mounts = [...new Set(d.partitions.flatMap((p) => p.mountpoints))];
   const slow =
     d.link?.deviceMaxCeilingMBps &&
     d.link.ceilingMBps &&
@@ -28,11 +30,16 @@ export function DriveCard(props: { drive: DriveInfo; selected: boolean; onSelect
         {d.path} · {fmtCapacity(d.sizeBytes)}
         {d.isSystem && d.holds.length ? ` · holds ${d.holds.join(' ')}` : ''}
       </span>
+      {!d.isSystem && mounts.length > 0 && (
+        <span className="drive-card-sub" data-testid="drive-card-mounts">
+          Mounted at {mounts.join(', ')}
+        </span>
+      )}
       <dl className="drive-card-facts">
         <dt>Link</dt>
         <dd>{linkLine(d)}</dd>
         <dt>Free</dt>
-        <dd>{free === null ? 'nothing mounted' : fmtCapacity(free)}</dd>
+        <dd>{free === null ? 'nothing mounted' : fmtBytes(free)}</dd>
         <dt>TRIM</dt>
         <dd>{d.trim === null ? 'unknown' : d.trim ? 'yes' : 'no'}</dd>
       </dl>

@@ -1,14 +1,6 @@
 import type { DriveInfo } from '../../../shared/schemas/drive';
 
-export const KIND_LABEL: Record<DriveInfo['kind'], string> = {
-  hdd: 'HDD',
-  'sata-ssd': 'SATA SSD',
-  'nvme-ssd': 'NVMe SSD',
-  usb: 'USB / removable',
-  virtual: 'Virtual disk',
-  loop: 'Loop device',
-  other: 'Other',
-};
+export { KIND_LABEL } from '../../../shared/format';
 
 export function driveTitle(d: DriveInfo): string {
   if (d.model) return d.model;

@@ -4,11 +4,10 @@ import { predict, type Prediction, type TargetPreset } from '../../../shared/pre
 import { presetForKind } from '../../../shared/prediction/presets';
 import { referenceRuns } from '../../../shared/reference';
 import type { RunDocument } from '../../../shared/schemas/run';
-import { fmtNum } from '../../../shared/format';
+import { errorText, fmtNum, fmtRatio } from '../../../shared/format';
 import { predictionRows } from '../../view-model/prediction-rows';
 import { referenceRows } from '../reference-model';
 import { FixedTable } from './FixedTable';
-import { errorText } from '../../../shared/format';
 
 type Attempt = { preset: TargetPreset; prediction: Prediction | null; error: string | null };
 
@@ -66,8 +65,8 @@ function PredictionTable({ p }: { p: Prediction }) {
   return (
     <>
       <h3>
-        {p.target.name}: sequential ×{fmtNum(p.speedups.sequential)}, random access ×
-        {fmtNum(p.speedups.random)}
+        {p.target.name}: sequential {fmtRatio(p.speedups.sequential)}, random access{' '}
+        {fmtRatio(p.speedups.random)}
       </h3>
       <table className="rp-table" data-testid="report-prediction">
         <thead>

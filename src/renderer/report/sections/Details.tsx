@@ -139,8 +139,10 @@ export function Methodology() {
       </p>
       <p>
         Writes go only to a temporary folder inside the chosen directory, which is removed
-        afterwards; no test ever writes to a block device. Units: MB/s = 10⁶ bytes per second (dd),
-        MiB/s = 2²⁰ (hdparm&apos;s &ldquo;MB&rdquo;), KiB/s as bonnie++, iozone and fio report.
+        afterwards; no test ever writes to a block device. Units: every throughput is in MB/s = 10⁶
+        bytes per second, on every screen, in this report and in the command line, whatever the tool
+        printed (hdparm&apos;s &ldquo;MB&rdquo; is 2²⁰ bytes, bonnie++, iozone and fio print KiB/s);
+        sizes are in KiB, MiB and GiB (2¹⁰, 2²⁰, 2³⁰ bytes).
       </p>
     </section>
   );

@@ -1,13 +1,12 @@
 // The story's second half: the tasks a person waits for, before → after, and the key figures with
 // one chart. Headings come only with content: nothing timed means no "tasks" heading at all.
 import { testLabel } from '../../../shared/labels';
-import type { MetricComparison, SpreadOf, TaskSaving } from '../../../shared/verdict';
-import { toMBps } from '../../../shared/verdict/metrics';
+import type { TaskSaving } from '../../../shared/verdict';
 import { SpeedupChart, speedupRange } from '../charts';
-import { fmtSpread, formatSeconds, outcomeWord, outcomeWords } from '../../../shared/format';
+import { formatSeconds, outcomeWord, outcomeWords, shownUnit } from '../../../shared/format';
 import type { KeyFigure } from '../story-model';
 import { FixedTable } from './FixedTable';
-import { comparisonText } from '../story-model';
+import { comparisonText, keyFigureCells } from '../story-model';
 
 function Tag({ tag }: { tag: string | null }) {
   return tag ? <span className="rp-tag">{tag}</span> : null;
@@ -48,14 +47,6 @@ export function FeltTasks({ tasks }: { tasks: TaskSaving[] }) {
   );
 }
 
-/** Throughputs in MB/s whatever the tool printed (MiB/s, KiB/s), so the rows read alike. */
-function inMB(c: MetricComparison, s: SpreadOf): string {
-  const k = toMBps(1, c.unit);
-  if (k === null) return `${fmtSpread(s)} ${c.unit}`;
-  const m = (x: number | null) => (x === null ? null : x * k);
-  return `${fmtSpread({ ...s, median: m(s.median), min: m(s.min), max: m(s.max) })} MB/s`;
-}
-
 export function KeyFigures({ figures }: { figures: KeyFigure[] }) {
   if (!figures.length) return null;
   const rows = figures.map((f) => f.comparison).filter((c) => c.speedup !== null);
@@ -72,12 +63,12 @@ export function KeyFigures({ figures }: { figures: KeyFigure[] }) {
           ]}
         >
           {figures.map(({ comparison: c, label }) => (
-            <tr key={c.key} data-unit={c.unit} data-key={c.key}>
+            <tr key={c.key} data-unit={shownUnit(c.unit).unit} data-key={c.key}>
               <th scope="row">
                 {label.label} <Tag tag={label.tag} />
               </th>
-              <td className="num">{inMB(c, c.before)}</td>
-              <td className="num">{inMB(c, c.after)}</td>
+              <td className="num">{keyFigureCells(c).before}</td>
+              <td className="num">{keyFigureCells(c).after}</td>
               <td
                 className={`rp-outcome rp-${c.outcome}`}
                 data-outcome={outcomeWord(c.outcome, c.excluded)}

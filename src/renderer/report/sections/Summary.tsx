@@ -1,16 +1,10 @@
 // The story's first page: the recommendation and its reasons, time saved (and on what basis), and
 // the findings that explain it. Reads the verdict only through the adapter (verdict-adapter.ts).
 import type { RunDocument } from '../../../shared/schemas/run';
+import { LEVEL_WORDS } from '../../../shared/format';
 import { timeAndMoney } from '../../view-model/time-money';
 import { PredictionSection } from './Context';
 import type { StoryVerdict } from '../verdict-adapter';
-
-const LEVEL_WORDS = {
-  'worth-it': 'Worth it',
-  marginal: 'Marginal',
-  'not-worth-it': 'Not worth it',
-  undecided: 'Undecided',
-} as const;
 
 export function Headline({ story }: { story: StoryVerdict }) {
   return (

@@ -1,12 +1,13 @@
 // Per-test tables (before, after, ratio, spread, method, caveats) and the real-world tasks table.
-import { formatSeconds } from '../../../shared/format';
 import type { TaskSaving } from '../../../shared/verdict';
 import { plainMethod, testLabel } from '../../../shared/labels';
 import {
   fmtBytes,
   fmtNum,
+  fmtRatio,
   fmtShare,
   fmtSpread,
+  formatSeconds,
   outcomeWord,
   outcomeWords,
 } from '../../../shared/format';
@@ -72,7 +73,7 @@ function FigureRow({ r, t, single }: { r: FigureRowData; t: TestTable; single: b
       {!single && (
         <>
           <td className="num">{fmtSpread(r.after)}</td>
-          <td className="num">{r.speedup === null ? '—' : `${fmtNum(r.speedup)}×`}</td>
+          <td className="num">{fmtRatio(r.speedup)}</td>
           <td
             className={`rp-outcome rp-${r.outcome ?? 'unknown'}`}
             data-outcome={r.outcome ? outcomeWord(r.outcome, r.excluded) : undefined}

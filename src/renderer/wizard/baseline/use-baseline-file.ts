@@ -1,7 +1,7 @@
 // Saving the before-run to a file off the drive being replaced: a proposed location (a mounted
 // removable drive when there is one), where a typed location lands, and the export itself.
 import { useEffect, useState } from 'react';
-import type { ResolveResultDto } from '../../../shared/contract/drives';
+import type { ResolveResult } from '../../../shared/contract/drives';
 import { errorText } from '../../../shared/format';
 import { api } from '../../api/transport';
 import { useSetup } from '../../setup-store';
@@ -16,7 +16,7 @@ export function useBaselineFile() {
   const beforeRunId = useWizard((s) => s.beforeRunId);
   const setBaselineFile = useWizard((s) => s.setBaselineFile);
   const [path, setPath] = useState('');
-  const [resolvedFor, setWhere] = useState<{ path: string; r: ResolveResultDto } | null>(null);
+  const [resolvedFor, setWhere] = useState<{ path: string; r: ResolveResult } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 

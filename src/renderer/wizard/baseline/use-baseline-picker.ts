@@ -1,24 +1,14 @@
 // The data behind "Compare with" after the swap: the before-runs in history, the chosen baseline
 // (from history or a saved file) and the new drive's folder, checked before anything runs.
 import { useEffect, useState } from 'react';
-import type { ResolveResultDto } from '../../../shared/contract/drives';
-import type { RunSummaryDto as RunSummary } from '../../../shared/contract/runs';
+import type { ResolveResult } from '../../../shared/contract/drives';
+import { summarize, type RunSummary } from '../../../shared/contract/runs';
 import type { RunDocument } from '../../../shared/schemas/run';
 import { errorText } from '../../../shared/format';
 import { api } from '../../api/transport';
 import { adoptBaseline, useWizard } from '../wizard-store';
 
 type OnError = (message: string | null) => void;
-
-const summaryOf = (doc: RunDocument): RunSummary => ({
-  id: doc.id,
-  label: doc.label,
-  createdAt: doc.createdAt,
-  drive: doc.drive?.model ?? null,
-  targetDir: doc.targetDir,
-  tests: doc.tests.length,
-  source: doc.source.kind,
-});
 
 /** The before-runs to pick from, the chosen one loaded, and importing one from a file. */
 export function useBaselineRuns(onError: OnError) {
@@ -47,7 +37,7 @@ export function useBaselineRuns(onError: OnError) {
       .runsImportFile({ path: file })
       .then((doc) => {
         adoptBaseline(doc, file);
-        setRuns((r) => (r.some((x) => x.id === doc.id) ? r : [summaryOf(doc), ...r]));
+        setRuns((r) => (r.some((x) => x.id === doc.id) ? r : [summarize(doc), ...r]));
       })
       .catch((e: unknown) => onError(errorText(e)));
   };
@@ -60,7 +50,7 @@ export function useAfterDir(onError: OnError) {
   const w = useWizard();
   // Empty until the person picks the new drive's folder: the before folder is the old drive's.
   const [dir, setDir] = useState(w.afterDir ?? '');
-  const [resolved, setResolved] = useState<ResolveResultDto | null>(null);
+  const [resolved, setResolved] = useState<ResolveResult | null>(null);
   // A folder kept from an earlier visit is checked again, so its warning shows before Start.
   const kept = w.afterDir;
   useEffect(() => {

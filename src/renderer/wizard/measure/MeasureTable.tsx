@@ -1,7 +1,8 @@
 // One row per planned test: progress and ETA while it runs, its headline figure once done.
 import type { BenchPlan } from '../../../shared/contract/bench';
 import type { Measurement, RunDocument, TestResult } from '../../../shared/schemas/run';
-import { fmtNum, formatDuration } from '../../../shared/format';
+import { fmtFigure, fmtFigureSpread, formatDuration } from '../../../shared/format';
+import { figureLabel } from '../../../shared/labels';
 import type { BenchJobState, TestRow } from '../use-bench-job';
 
 /** The one figure per test a person reads first: the drive's headline, not the first metric. */
@@ -20,11 +21,8 @@ function headline(t: TestResult): string {
     t.measurements.find((x) => x.median !== null && (pick?.(x) ?? false)) ??
     t.measurements.find((x) => x.median !== null);
   if (!m) return 'no figures';
-  const spread =
-    m.min !== null && m.max !== null && m.min !== m.max
-      ? ` (${fmtNum(m.min)}–${fmtNum(m.max)})`
-      : '';
-  return `${m.label ?? m.metric}: ${fmtNum(m.median)} ${m.unit}${spread}`;
+  // The person's words for the figure (never the metric key) and the one unit rule.
+  return `${figureLabel(t.testId, m, t.tool).label}: ${fmtFigureSpread(m, m.unit)}`;
 }
 
 function Row({
@@ -77,7 +75,7 @@ function Row({
  */
 function liveText(row: TestRow | undefined, status: string): string {
   if (!row) return status === 'waiting' ? 'waiting…' : '';
-  const value = row.live ? `${fmtNum(row.live.value)} ${row.live.unit}` : null;
+  const value = row.live ? fmtFigure(row.live.value, row.live.unit) : null;
   const text = [value, row.message].filter(Boolean).join(' · ');
   return text || (status === 'running' ? 'working…' : '');
 }

@@ -1,25 +1,40 @@
 // What the plan writes and needs free on the chosen folder, and the plan's own notes.
 import type { BenchPlan } from '../../../shared/contract/bench';
+import { folderFit, type FolderFit } from '../../../shared/bench/plan';
 import { fmtBytes } from '../../../shared/format';
 
-/** True when the folder has less free space than even the smallest sizes need. */
-export const tooLittleSpace = (plan: BenchPlan | undefined): boolean =>
-  !!plan && plan.freeBytes !== null && plan.freeBytes < plan.bytesRequired;
+/** The bad-folder rule (shared/bench/plan folderFit) on this plan: the Drive step's and the run's. */
+export function planFit(
+  plan: BenchPlan | undefined,
+  targetDir: string | null,
+  folder: { writable: boolean; readOnly: boolean },
+  admin: boolean,
+): FolderFit {
+  if (!plan || !targetDir) return { ok: true, readTestsOnly: false, message: '' };
+  const tests = plan.tests.map((t) => t.id);
+  const facts = { path: targetDir, ...folder, freeBytes: plan.freeBytes };
+  return folderFit(facts, { tests, bytesRequired: plan.bytesRequired }, admin);
+}
 
-export function PlanSpace({ plan, targetDir }: { plan: BenchPlan; targetDir: string | null }) {
-  const short = tooLittleSpace(plan);
+export function PlanSpace(props: { plan: BenchPlan; targetDir: string | null; fit: FolderFit }) {
+  const { plan, targetDir, fit } = props;
   return (
     <>
-      <p className={short ? 'error-text' : 'muted'} data-testid="plan-space">
-        Writes at most {fmtBytes(plan.bytesNeeded)} into a temporary folder in{' '}
+      <p className={fit.ok ? 'muted' : 'error-text'} data-testid="plan-space">
+        {plan.bytesNeeded === 0
+          ? 'Writes nothing in'
+          : `Writes at most ${fmtBytes(plan.bytesNeeded)} into a temporary folder in`}{' '}
         <code>{targetDir ?? '—'}</code>
-        {plan.freeBytes !== null
+        {plan.freeBytes !== null && plan.bytesNeeded > 0
           ? ` (needs ${fmtBytes(plan.bytesRequired)} free, ${fmtBytes(plan.freeBytes)} available)`
           : ''}
-        {short
-          ? ': not enough free space even at the smallest sizes — free some space or pick another folder.'
-          : '.'}
+        .
       </p>
+      {!fit.ok && (
+        <p className="error-text" role="alert" data-testid="plan-refusal">
+          {fit.message}
+        </p>
+      )}
       {plan.notes
         .filter((n) => !n.startsWith('Writes at most'))
         .map((n) => (

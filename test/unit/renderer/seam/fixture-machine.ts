@@ -43,7 +43,15 @@ export function fixtureMachine(name: string, home: string | null = null): Fixtur
       const writable = !loc.readOnlyMount;
       const warning = warningFor(path, loc, writable, drive);
       // The contract's schema drops what the answer does not carry (readOnlyMount, notDrive).
-      return { ...loc, path, drive, writable, freeBytes: free, warning };
+      return {
+        ...loc,
+        path,
+        drive,
+        writable,
+        readOnly: loc.readOnlyMount,
+        freeBytes: free,
+        warning,
+      };
     },
   };
 }

@@ -12,7 +12,7 @@ import {
   fmtRatio,
   fmtShare,
   fmtSpread,
-  fmtValue,
+  fmtFigure,
   formatDuration,
   formatSeconds,
   outcomeWords,
@@ -32,8 +32,8 @@ describe('numbers', () => {
     expect(fmtNum(0)).toBe('0');
     expect(fmtNum(null)).toBe('—');
     expect(fmtNum(Number.NaN)).toBe('—');
-    expect(fmtValue(412.3, 'MB/s')).toBe('412 MB/s');
-    expect(fmtValue(null, 'MB/s')).toBe('—');
+    expect(fmtFigure(412.3, 'MB/s')).toBe('412 MB/s');
+    expect(fmtFigure(null, 'MB/s')).toBe('—');
   });
 
   it('spreads, ratios, ranges, shares and outcomes', () => {

@@ -13,6 +13,7 @@ import type { TestResult } from '../../../../shared/schemas/run';
 import { oneLine } from '../../../core/errors';
 import { createDataFile, ioErrorMessage } from '../../methods/io';
 import type { LiveValue, PrivilegedOps, TestContext, TestModule } from '../../types';
+import { fmtBytes } from '../../../../shared/format';
 
 export function sizesOf(ctx: { sizes: Record<string, number> }): ProfileSizes {
   return { ...PROFILES.quick.sizes, ...ctx.sizes };
@@ -100,16 +101,7 @@ export async function ensureDataFile(
 
 const MIN_DATA_FILE = 16 * 1024 * 1024;
 
-export function fmtBytes(n: number): string {
-  const u = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let i = 0;
-  let v = n;
-  while (v >= 1024 && i < u.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${Number.isInteger(v) ? v : v.toFixed(1)} ${u[i]}`;
-}
+export { fmtBytes };
 
 export const NO_ADMIN_CAVEAT =
   'raw device tests skipped: no admin rights — measured on an O_DIRECT test file instead';

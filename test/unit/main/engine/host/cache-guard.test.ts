@@ -33,7 +33,7 @@ describe('cache guard', () => {
     const bad = seeker(139_380);
     const notes = guardResults([bad, q1(16_214)], {});
     expect(bad.measurements.every((m) => m.suspect?.kind === 'cache')).toBe(true);
-    expect(notes[0]).toMatch(/more than 2× this run's RND 4K Q1 \(16214 IOPS\)/);
+    expect(notes[0]).toMatch(/more than 2× this run's RND 4K Q1 \(16,214 IOPS\)/);
     const ok = seeker(20_000);
     expect(guardResults([ok, q1(16_214)], {})).toEqual([]);
     expect(ok.measurements.some((m) => m.suspect)).toBe(false);
@@ -50,7 +50,7 @@ describe('cache guard', () => {
     expect(dd.measurements.some((m) => m.suspect)).toBe(false);
     const r2 = result('qd-profile', [measurement('read_bw', 'KiB/s', 'higher', [9e6])]);
     guardResults([r2], { memoryMBps: 5000 });
-    expect(r2.measurements[0]!.suspect?.reason).toMatch(/memory copy rate \(5000 MB\/s\)/);
+    expect(r2.measurements[0]!.suspect?.reason).toMatch(/memory copy rate \(5,000 MB\/s\)/);
   });
 
   it('uses hdparm -T of the run as the memory rate, else a positive probe', () => {

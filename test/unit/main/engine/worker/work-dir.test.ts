@@ -41,7 +41,7 @@ describe('work folder safety', () => {
   it('refuses when size + 10% + margin is not free, before writing anything', () => {
     expect(() => prepareWorkDir(dir, newRunId(), 1024 ** 5)).toThrow(UserError);
     expect(() => prepareWorkDir(dir, newRunId(), 1024 ** 5)).toThrow(
-      /not enough free space.*\+ 10% \+ 1 GiB margin/,
+      /not enough free space.*\+ 10% \+ 1.0 GiB margin/,
     );
     expect(readdirSync(dir)).toEqual([]);
   });
