@@ -1,7 +1,7 @@
 // Bundles every file in src/main/entries to dist/main/<name>.js (CommonJS, so the preload runs
 // under `sandbox: true` and the CLI runs under plain Node without a loader).
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, basename } from 'node:path';
 
 /** esbuild's settings for a Node bundle: the app's entries and the tools in tools/ alike. */
@@ -31,6 +31,13 @@ export async function buildNode(root = process.cwd()) {
       });
     }),
   );
+  // A bundle whose entry is gone (moved to tools/, renamed) would otherwise stay in dist/main and
+  // be packaged into the app: only the current entries' bundles are kept.
+  const names = new Set(entries.map((f) => basename(f, '.ts')));
+  for (const f of readdirSync(join(root, 'dist/main'))) {
+    const m = /^(.+)\.js(\.map)?$/.exec(f);
+    if (m && !names.has(m[1])) rmSync(join(root, 'dist/main', f), { force: true });
+  }
   // The native addon travels with the bundles (the packaged app has no build/ folder). Copied
   // beside and renamed over: copying onto the old file rewrote code that running engines had
   // mapped, and they crashed (SIGSEGV in the addon) when a second build ran alongside tests.

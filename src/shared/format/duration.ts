@@ -28,8 +28,11 @@ export function formatDuration(seconds: number | null | undefined): string {
 
 /** Hours a year: minutes below one hour ("40 min"), else one decimal ("10.5 h"). */
 export function fmtHours(h: number): string {
-  if (Math.abs(h) < 1) return `${Math.round(h * 60)} min`;
-  return `${h.toFixed(1)} h`;
+  // The same minus sign as formatSeconds: a row read "−0.7 s / -3 min" with two different ones.
+  const sign = h < 0 && Math.round(Math.abs(h) * 60) > 0 ? '−' : '';
+  const a = Math.abs(h);
+  if (a < 1) return `${sign}${Math.round(a * 60)} min`;
+  return `${sign}${a.toFixed(1)} h`;
 }
 
 /** A local date and time to the minute: "2026-11-30 10:15"; the input itself if it is no date. */

@@ -27,7 +27,7 @@ export function figureProblem(value: number, unit: string): string | null {
   const limit = perSecond(unit) ? PER_SECOND_LIMIT : FIGURE_LIMIT;
   if (Math.abs(value) <= limit) return null;
   const what = perSecond(unit) ? 'per second' : 'for any figure';
-  return `${value.toPrecision(3)} ${unit} is beyond physical sense (more than 10^${Math.log10(limit)} ${what})`;
+  return `${value.toExponential(2)} ${unit} is beyond physical sense (more than 10^${Math.log10(limit)} ${what})`;
 }
 
 /** Seconds of a task or run: finite and under FIGURE_LIMIT. */

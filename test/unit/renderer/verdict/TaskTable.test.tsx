@@ -6,7 +6,7 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { compareInVerdict } from '../../../../src/renderer/verdict/verdict-store';
 import { VerdictView } from '../../../../src/renderer/verdict/VerdictView';
-import { fmtNum, fmtSpread, formatSeconds } from '../../../../src/shared/format';
+import { fmtHours, fmtNum, fmtSpread, formatSeconds } from '../../../../src/shared/format';
 import { computeVerdict } from '../../../../src/shared/verdict';
 import { capturedPair, servedBackEnd } from '../seam/back-end';
 import { comparePreset } from './verdict-page';
@@ -33,7 +33,7 @@ describe('TaskTable', () => {
     expect(b).toBe(fmtSpread(du.beforeSeconds));
     expect(a).toBe(fmtSpread(du.afterSeconds));
     expect(perDay).toBe(fmtNum(du.occurrencesPerDay));
-    expect(saved).toBe(formatSeconds(du.savedPerDay!));
+    expect(saved).toBe(`${formatSeconds(du.savedPerDay!)} / ${fmtHours(du.savedPerYearHours!)}`);
   });
 
   it('recomputes the day with the usage the wizard hands over', async () => {
@@ -44,6 +44,8 @@ describe('TaskTable', () => {
       usage: { tasksPerDay: { 'task.du': 10 } },
     }).tasks.find((t) => t.testId === 'task.du')!;
     await waitFor(() => expect(cells(duRow())[5]).toBe('10'));
-    expect(cells(duRow())[6]).toBe(formatSeconds(du.savedPerDay!));
+    expect(cells(duRow())[6]).toBe(
+      `${formatSeconds(du.savedPerDay!)} / ${fmtHours(du.savedPerYearHours!)}`,
+    );
   });
 });

@@ -6,10 +6,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useSetup } from '../../../../src/renderer/setup-store';
 import { useApp } from '../../../../src/renderer/store';
 import { DriveStep } from '../../../../src/renderer/wizard/DriveStep';
+import { servedBackEnd } from '../seam/back-end';
 import { fixtureMachine } from '../seam/fixture-machine';
 import { preload } from '../seam/preload-double';
 
 const machine = fixtureMachine('usb-stick', '/home/lee');
+// The folder is judged against main's real plan for the wizard's choices and the admin state.
+servedBackEnd(() => [], ['bench.plan', 'privileged.status']);
 beforeEach(() => {
   preload.serve({
     'drives.list': () => machine.list(),

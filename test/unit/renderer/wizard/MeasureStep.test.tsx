@@ -7,6 +7,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fmtNum } from '../../../../src/shared/format';
+import { toMBps } from '../../../../src/shared/verdict/metrics';
 import { useSetup } from '../../../../src/renderer/setup-store';
 import { useApp } from '../../../../src/renderer/store';
 import { MeasureAfterStep, MeasureBeforeStep } from '../../../../src/renderer/wizard/MeasureStep';
@@ -64,7 +65,12 @@ describe('MeasureStep (before)', () => {
     const row = screen.getByTestId('measure-row');
     expect(row.getAttribute('data-status')).toBe(saved.tests[0]!.status);
     const m = saved.tests[0]!.measurements[0]!;
-    expect(row.textContent).toContain(`cached_read: ${fmtNum(m.median)} ${m.unit}`);
+    // The figure in words and in its shown unit (MB/s), as every surface shows it, never its key.
+    expect(row.textContent).toContain(
+      `Memory read speed: ${fmtNum(toMBps(m.median!, m.unit) ?? Number.NaN)}`,
+    );
+    expect(row.textContent).toMatch(/MB\/s/);
+    expect(row.textContent).not.toContain('cached_read');
     expect(readdirSync(target)).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -86,6 +86,8 @@ describe('durations', () => {
     expect(formatDuration(null)).toBe('—');
     expect(fmtHours(0.5)).toBe('30 min');
     expect(fmtHours(10.46)).toBe('10.5 h');
+    expect(fmtHours(-0.05)).toBe('−3 min');
+    expect(fmtHours(-2)).toBe('−2.0 h');
     expect(fmtDate('')).toBe('');
     expect(fmtDate('not a date')).toBe('not a date');
   });
