@@ -39,7 +39,9 @@ napi_value ThrowErrno(napi_env env, int err, const char* op, const char* name) {
   return nullptr;
 }
 
-constexpr int kOpenDir = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+// O_PATH: walking a folder needs only search (x) permission on it, as a path lookup does; a
+// folder on the way that the user may enter but not list (a 0711 home) refused O_RDONLY.
+constexpr int kOpenDir = O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
 constexpr int kMaxLinks = 40;  // the kernel's own limit (MAXSYMLINKS)
 
 void PushParts(std::vector<std::string>& todo, const std::string& path) {
@@ -130,6 +132,13 @@ int WalkDir(napi_env env, const std::string& path) {
       if (fd < 0) return (ThrowErrno(env, errno, "open", "/"), -1);
       seen.clear();
     }
+  }
+  // The folder itself reopened for reading through its own descriptor ("." cannot be swapped),
+  // so it can be fsync'd; where it may be written but not read, the O_PATH one serves the *at calls.
+  int rd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (rd >= 0) {
+    close(fd);
+    fd = rd;
   }
   return fd;
 }

@@ -1,5 +1,5 @@
 // The app menu's actions that the window answers: the ones that belong to the history screen
-// bring it up; About opens the small dialog whose ref this returns; Save report (Ctrl+S) away
+// bring it up, the fleet entry opens the fleet view; About opens the small dialog whose ref this returns; Save report (Ctrl+S) away
 // from the screens that have a report says where it works instead of doing nothing.
 import { useEffect, useRef, useState } from 'react';
 import { api } from './api/transport';
@@ -18,6 +18,7 @@ export function useAppMenu() {
     const off = api().on('menu.action', ({ action }) => {
       if (action === 'import-results' || action === 'export-results')
         useApp.getState().setView('history');
+      if (action === 'open-fleet') useApp.getState().setView('fleet');
       if (action === 'about') about.current?.showModal();
       if (action === 'save-report' && !saveReportOnScreen()) {
         setNotice(SAVE_REPORT_ELSEWHERE);

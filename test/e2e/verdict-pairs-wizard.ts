@@ -74,7 +74,10 @@ export async function wizardPair(
   await page.getByRole('heading', { name: 'Save the baseline' }).waitFor();
   await page.getByLabel('Save to').fill(dirs.baselineFile);
   await main(a).getByRole('button', { name: 'Save baseline' }).click();
-  await page.getByTestId('baseline-saved').waitFor();
+  // Saved, or the step's one-line refusal, which the failure then names.
+  await page.getByTestId('baseline-saved').or(main(a).getByRole('alert')).first().waitFor();
+  const refused = main(a).getByRole('alert');
+  if (await refused.count()) throw new Error(`baseline not saved: ${await refused.innerText()}`);
   await main(a).getByRole('button', { name: 'Next' }).click();
   await page.getByRole('heading', { name: 'Swap the drive' }).waitFor();
   swap();

@@ -90,7 +90,12 @@ export function dirFd(): ((absDir: string) => Promise<OpenDir>) | null {
           throw err;
         }
       },
-      sync: () => fsyncFd(fd),
+      // EBADF: a folder the user may write but not read has only its O_PATH descriptor, which
+      // cannot be fsync'd; the file itself was, and the name is as durable as the filesystem makes it.
+      sync: () =>
+        fsyncFd(fd).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'EBADF') throw err;
+        }),
       close: () => closeFd(fd),
     };
   };

@@ -27,6 +27,7 @@ export function menuTemplate(
           enabled: features.importResults,
           click: () => send('import-results'),
         },
+        { label: 'Rank a fleet of machines…', click: () => send('open-fleet') },
         { type: 'separator' },
         { label: 'Quit', accelerator: 'CmdOrCtrl+Q', click: quit },
       ],

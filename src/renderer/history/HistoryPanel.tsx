@@ -7,6 +7,7 @@ import { ImportPanel } from './ImportPanel';
 import { RunDetails } from './RunDetails';
 import { RunsTable } from './RunsTable';
 import { useHistory } from './use-history';
+import { useApp } from '../store';
 import './history.css';
 
 /** `refreshKey` changes (e.g. after an import) reload the list. */
@@ -57,6 +58,12 @@ export function HistoryPanel({ refreshKey = 0 }: { refreshKey?: number }) {
         </button>
         <span className="muted">{selected.length} selected</span>
       </div>
+      <p className="muted">
+        Run files fetched from many machines (the Ansible playbook in deploy/ansible)?{' '}
+        <button type="button" onClick={() => useApp.getState().setView('fleet')}>
+          Rank the fleet
+        </button>
+      </p>
       {comparison && <CompareTable c={comparison} />}
       {comparison && ownPair && (
         <SaveReportButton beforeId={ownPair[0]} afterId={ownPair[1]} menu={false} />

@@ -21,7 +21,12 @@ function MeasureStatus({ state, savedAs }: { state: BenchJobState; savedAs: stri
       {state.finished?.status === 'failed' && (
         <span className="error-text">Run failed: {state.finished.error}</span>
       )}
-      {savedAs && `Done: saved to history as ${savedAs}.`}
+      {/* A later run that is running, cancelled or failed is the news: an earlier run's "Done"
+          line beside it read "Cancelled. … Done: saved to history as …" as one sentence. */}
+      {savedAs &&
+        !state.running &&
+        (!state.finished || state.finished.status === 'done') &&
+        `Done: saved to history as ${savedAs}.`}
     </div>
   );
 }

@@ -32,8 +32,8 @@ export function WelcomeStep() {
           (removed afterwards).
         </li>
         <li>
-          <strong>Measure it</strong>: the quick profile takes about 2 minutes, the full one 10–15
-          minutes. You can cancel at any moment.
+          <strong>Measure it</strong>: the Plan step shows how long each profile takes on your
+          drive, estimated for it before anything runs. You can cancel at any moment.
         </li>
         <li>
           <strong>Save the baseline</strong> to a file off the drive, then swap the drive using the

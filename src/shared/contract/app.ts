@@ -26,7 +26,13 @@ export const appInfo = z.object({
 });
 export type AppInfo = z.infer<typeof appInfo>;
 
-export const menuAction = z.enum(['save-report', 'export-results', 'import-results', 'about']);
+export const menuAction = z.enum([
+  'save-report',
+  'export-results',
+  'import-results',
+  'open-fleet',
+  'about',
+]);
 export type MenuAction = z.infer<typeof menuAction>;
 
 export const appRequests = {

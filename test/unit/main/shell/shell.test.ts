@@ -260,8 +260,11 @@ describe('Electron shell wiring', () => {
       'Save report…',
       'Export results…',
       'Import results…',
+      'Rank a fleet of machines…',
       'Quit',
     ]);
+    file[3]!.click!();
+    expect(send).toHaveBeenCalledWith('open-fleet');
     expect(file[0]!.enabled).toBe(false);
     expect(file[1]!.enabled).toBe(true);
     file[1]!.click!();
