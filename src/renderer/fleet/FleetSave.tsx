@@ -2,6 +2,7 @@
 // per host) and the CSV (one row per host). Main writes them where the path says, refusing an
 // existing file, a link or a device.
 import { useState } from 'react';
+import { SavePathField } from '../components/SavePathField';
 import { useFleet } from './fleet-store';
 
 export function FleetSave() {
@@ -12,17 +13,12 @@ export function FleetSave() {
   const stem = path.trim().replace(/\.(pdf|csv)$/i, '');
   return (
     <div className="actions dw-fleet-save" data-testid="fleet-save">
-      <label className="dw-save-path">
-        Save to{' '}
-        <input
-          type="text"
-          value={path}
-          placeholder="/home/you/Documents/fleet.pdf"
-          aria-label="Save the fleet report to (full path)"
-          spellCheck={false}
-          onChange={(e) => setPath(e.target.value)}
-        />
-      </label>
+      <SavePathField
+        value={path}
+        onChange={setPath}
+        placeholder="/home/you/Documents/fleet.pdf"
+        label="Save the fleet report to (full path)"
+      />
       <button type="button" disabled={busy} onClick={() => void save('pdf', `${stem}.pdf`)}>
         Save PDF
       </button>

@@ -4,6 +4,7 @@
 // field, or the printable report opened in a tab to save from the browser's own print dialog.
 // The saving itself (and the menu item) is useSaveReport's; this file is the button and fields.
 import { useState } from 'react';
+import { SavePathField } from '../components/SavePathField';
 import { reportHash, type PaperSize } from '../../shared/contract/report';
 import { useSaveReport, type SaveReportProps } from './use-save-report';
 
@@ -55,17 +56,12 @@ export function SaveReportButton(props: SaveReportProps) {
         Include serial numbers
       </label>
       {browser && (
-        <label className="dw-save-path">
-          Save to{' '}
-          <input
-            type="text"
-            value={path}
-            placeholder="/home/you/Documents/drive-report.pdf"
-            aria-label="Save the PDF to (full path)"
-            spellCheck={false}
-            onChange={(e) => setPath(e.target.value)}
-          />
-        </label>
+        <SavePathField
+          value={path}
+          onChange={setPath}
+          placeholder="/home/you/Documents/drive-report.pdf"
+          label="Save the PDF to (full path)"
+        />
       )}
       <button type="button" disabled={status.kind === 'busy'} onClick={onSave}>
         {status.kind === 'busy' ? 'Saving report…' : browser ? 'Save PDF' : 'Save PDF report…'}
