@@ -103,12 +103,43 @@ describe('A/A: the same drive twice', () => {
     expect(task.outcome).toBe('no-difference');
     expect(task.savedPerDay).toBe(0);
     expect(v.findings.filter((f) => f.kind === 'slower')).toEqual([]);
-    // The same task 0.5 s slower is one: the rule is about what a person notices.
-    du(after).samples = [0.83, 0.831, 0.832];
-    Object.assign(du(after), spread(du(after).samples));
-    expect(computeVerdict(b, after).tasks.find((t) => t.testId === 'task.du')!.outcome).toBe(
+    // The same task 0.5 s slower beside a drive that moved is one: the rule is about what a
+    // person notices (with no drive figure moved, the next case sets any task move aside).
+    const moved = structuredClone(realisticPair().after);
+    du(moved).samples = [0.83, 0.831, 0.832];
+    Object.assign(du(moved), spread(du(moved).samples));
+    expect(computeVerdict(b, moved).tasks.find((t) => t.testId === 'task.du')!.outcome).toBe(
       'slower',
     );
+  });
+
+  it('a felt task that moved far while no drive figure moved is the machine, not the drive', () => {
+    // Measured on the same loop device twice: the fast walk 0.38 → 0.52 s (processor work under
+    // load) and the HDD-like walk 9.5 → 16 s (blkio's release rate), every theme inside its floor.
+    const du = (r: RunDocument) =>
+      r.tests
+        .find((t) => t.testId === 'task.du')!
+        .measurements.find((x) => x.metric === 'wall_time')!;
+    for (const [b0, a0] of [
+      [0.38, 0.52],
+      [9.5, 16],
+      [16, 9.5],
+    ] as const) {
+      const b = structuredClone(before);
+      const after = again(before, 'aa-walk', 0.02, 17);
+      for (const [r, x] of [
+        [b, b0],
+        [after, a0],
+      ] as const) {
+        du(r).samples = [x, x * 1.01, x * 1.02];
+        Object.assign(du(r), spread(du(r).samples));
+      }
+      const v = computeVerdict(b, after);
+      expectNoDifference(v);
+      const task = v.tasks.find((t) => t.testId === 'task.du')!;
+      expect(task.outcome, `${b0} → ${a0}`).toBe('no-difference');
+      expect(task.note).toMatch(/no drive figure moved/);
+    }
   });
 
   it("dd's before-sync figure (the page cache) swinging 1.57x is shown, never judged", () => {
