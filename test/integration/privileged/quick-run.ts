@@ -1,9 +1,9 @@
 // The quick profile run end to end on an ext4 loop device (optionally throttled with cgroup blkio),
 // as a person would run it, with the figures the time-budget tests print: actual total, the
 // estimate the run made before it started (timing.estimateSeconds) and per-test durations.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import { createServices } from '../../../src/main/create-services';
 import { defaultBenchDeps, runBench } from '../../../src/main/engine/host/bench-service';
@@ -22,6 +22,14 @@ export const load = (): string =>
   loadavg()
     .map((x) => x.toFixed(1))
     .join(' ');
+
+/** Each run's document kept under test-results/quick-runs (a measured pair for other tests). */
+function keepRun(name: string, doc: RunDocument): void {
+  const dir = resolve('test-results', 'quick-runs');
+  mkdirSync(dir, { recursive: true });
+  const file = `${name.replace(/[^A-Za-z0-9]+/g, '-')}-${doc.id}.json`;
+  writeFileSync(join(dir, file), `${JSON.stringify(doc, null, 2)}\n`);
+}
 
 /** One quick run in `target`, timed from the call to the saved run; prints its figures. */
 export async function quickIn(
@@ -55,6 +63,7 @@ export async function quickIn(
       `${name}: actual ${actual.toFixed(1)} s, pre-run estimate ${estimate} s (error ${(((estimate - actual) / actual) * 100).toFixed(0)} %), load ${loadBefore} → ${load()}\n` +
         `probe: ${JSON.stringify(doc!.timing?.probe ?? null)}\n${lines.join('\n')}\n${doc!.caveats.join('\n')}`,
     );
+    keepRun(name, doc!);
     return { doc: doc!, actual, estimate };
   } finally {
     privileged.release();
