@@ -96,6 +96,21 @@ export async function openApp(
  * The wizard's drive step: picks the disk that holds `dir` (loop devices of parallel tests may be
  * listed too), types the folder and checks it.
  */
+/**
+ * Types a path into the Baseline step's "Save to" field. The step's own proposal (a folder on
+ * another drive) arrives asynchronously, and one that lands inside Playwright's select-and-type
+ * left both in the field ("/drivewise-baseline-….json/dev/shm/…/baseline.json"): fill again until
+ * the field holds exactly the path (after that the proposal never replaces typed text).
+ */
+export async function fillSaveTo(page: Page, path: string): Promise<void> {
+  const field = page.getByLabel('Save to');
+  for (let i = 0; i < 5; i++) {
+    await field.fill(path);
+    if ((await field.inputValue()) === path) return;
+  }
+  throw new Error(`the Save to field would not hold ${path}: ${await field.inputValue()}`);
+}
+
 export async function chooseFolder(page: Page, dir: string): Promise<void> {
   const disk = (await resolvePath(dir)).disks[0]!;
   await page

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chooseFolder, openApp, type E2E } from './harness';
+import { chooseFolder, fillSaveTo, openApp, type E2E } from './harness';
 
 const base = existsSync('/var/tmp') ? '/var/tmp' : tmpdir();
 const beforeDir = mkdtempSync(join(base, 'dw-resume-before-'));
@@ -58,7 +58,7 @@ async function measureBaseline(a: E2E): Promise<string> {
   await page.getByRole('heading', { name: 'Measure your current drive' }).waitFor();
   const id = await measure(a);
   await main(a).getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Save to').fill(file);
+  await fillSaveTo(page, file);
   await main(a).getByRole('button', { name: 'Save baseline' }).click();
   await page.getByTestId('baseline-saved').waitFor();
   return id;

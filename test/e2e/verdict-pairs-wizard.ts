@@ -3,7 +3,7 @@
 // the verdict and its PDF saved from the Verdict step.
 import { execFileSync } from 'node:child_process';
 import { expect } from 'vitest';
-import { chooseFolder, type E2E } from './harness';
+import { chooseFolder, fillSaveTo, type E2E } from './harness';
 
 /** Plan labels of the tests the pairs run (the engine's titles). */
 export const PAIR_TESTS = [
@@ -72,7 +72,7 @@ export async function wizardPair(
   const beforeId = await measure(a);
   await main(a).getByRole('button', { name: 'Next' }).click();
   await page.getByRole('heading', { name: 'Save the baseline' }).waitFor();
-  await page.getByLabel('Save to').fill(dirs.baselineFile);
+  await fillSaveTo(page, dirs.baselineFile);
   await main(a).getByRole('button', { name: 'Save baseline' }).click();
   // Saved, or the step's one-line refusal, which the failure then names.
   await page.getByTestId('baseline-saved').or(main(a).getByRole('alert')).first().waitFor();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { axeProblems, chooseFolder, openApp, type E2E } from './harness';
+import { axeProblems, chooseFolder, fillSaveTo, openApp, type E2E } from './harness';
 
 let app: E2E;
 // On the real disk (not tmpfs), so the drive step can resolve them to a disk.
@@ -109,7 +109,7 @@ describe('the before/after wizard', () => {
     // Save the baseline off the drive (here: another directory) and check the file is a run.
     await page.getByRole('heading', { name: 'Save the baseline' }).waitFor();
     const file = join(outDir, 'baseline.json');
-    await page.getByLabel('Save to').fill(file);
+    await fillSaveTo(page, file);
     await main().getByRole('button', { name: 'Save baseline' }).click();
     await page
       .getByTestId('baseline-saved')
