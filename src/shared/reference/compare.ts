@@ -8,6 +8,8 @@ import type { Measurement, RunDocument, TestResult } from '../schemas/run';
 import { spread } from '../stats';
 import { compatible, convert } from '../units';
 import { judgeFigure } from '../verdict/compare';
+import { themeOf } from '../verdict/metrics';
+import { settleIsolated, themeHeadlines, type Judged } from '../verdict/themes';
 import { comparisonOutcome } from '../verdict/schema';
 
 const side = z.object({
@@ -82,10 +84,17 @@ function index(run: RunDocument): Map<string, Indexed> {
   return out;
 }
 
+/** The verdict's headlines decide which figures are isolated outliers, here as there. */
+function settlePairs(pairs: MetricPair[], judged: Judged[]): void {
+  const settled = settleIsolated(judged, themeHeadlines(judged));
+  settled.forEach((c, i) => Object.assign(pairs[i]!, { outcome: c.outcome, why: c.why }));
+}
+
 export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
   const ia = index(a);
   const ib = index(b);
   const pairs: MetricPair[] = [];
+  const judged: Judged[] = [];
   const onlyB: string[] = [];
   const used = new Set<string>();
   const looseA = new Map<string, string>();
@@ -123,6 +132,12 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
     const params = x.m.params
       ? Object.fromEntries(Object.entries(x.m.params).filter(([p]) => !IGNORED_PARAMS.has(p)))
       : undefined;
+    judged.push({
+      ...j,
+      key: String(pairs.length),
+      theme: themeOf(x.test, x.m),
+      metric: x.m.metric,
+    });
     pairs.push({
       testId: x.testId,
       title: x.title,
@@ -140,6 +155,7 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
       ...(note ? { note } : {}),
     });
   }
+  settlePairs(pairs, judged);
   const onlyA = [...ia]
     .filter(([k]) => !ib.has(k) && !used.has(k))
     .map(([, x]) => `${x.testId} ${x.m.metric}`);

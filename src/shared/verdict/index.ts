@@ -34,7 +34,7 @@ import { modelEstimates } from './estimate';
 import { recommend, winsOf } from './recommend';
 import type { Verdict } from './schema';
 import { moneyOf, ratiosFromHeadlines, taskSavings } from './tasks';
-import { themeHeadlines } from './themes';
+import { settleIsolated, themeHeadlines } from './themes';
 import { noiseOf, textOf, totalsOf } from './summary';
 import { workloadFindings } from './workload-rows';
 
@@ -56,8 +56,9 @@ export function computeVerdict(
   opts: { usage?: Partial<UsageProfile>; rated?: RatedFigures } = {},
 ): Verdict {
   const usage = opts.usage ?? after.usage ?? before.usage;
-  const comparisons = compareRuns(before, after);
-  const headlines = themeHeadlines(comparisons);
+  const judged = compareRuns(before, after);
+  const headlines = themeHeadlines(judged);
+  const comparisons = settleIsolated(judged, headlines);
   const driveMoved = headlines.length ? headlines.some((h) => h.outcome !== 'no-difference') : null;
   const tasks = modelEstimates(
     before,

@@ -54,6 +54,8 @@ export const metricComparison = z.object({
   excluded: z
     .object({ kind: z.enum(['cache-suspected', 'memory-speed']), reason: z.string() })
     .nullable(),
+  /** Beyond its floor while its kind of work did not move: worded as no difference (themes.ts). */
+  isolated: z.boolean().optional(),
 });
 export type MetricComparison = z.infer<typeof metricComparison>;
 

@@ -38,7 +38,9 @@ export function noiseOf(
   const moved = new Set(
     headlines.filter((h) => h.outcome !== 'no-difference').flatMap((h) => h.keys),
   );
-  const outside = judged.filter((c) => c.outcome === 'faster' || c.outcome === 'slower');
+  const outside = judged.filter(
+    (c) => c.outcome === 'faster' || c.outcome === 'slower' || c.isolated,
+  );
   const tasksMoved = tasks.some(
     (t) => t.basis === 'measured' && (t.outcome === 'faster' || t.outcome === 'slower'),
   );

@@ -11,8 +11,14 @@ import type { MetricComparison, ThemeHeadline } from './schema';
 /** Themes that say something about the drive a person compares (memory and tasks do not). */
 const DRIVE_THEMES = new Set(['sequential', 'small-block', 'random-access', 'file-ops', 'latency']);
 
-export function themeHeadlines(comparisons: MetricComparison[]): ThemeHeadline[] {
-  const groups = new Map<string, MetricComparison[]>();
+/** What a headline reads of a judged figure (the verdict's comparisons, History's pairs alike). */
+export type Judged = Pick<
+  MetricComparison,
+  'key' | 'theme' | 'metric' | 'excluded' | 'speedup' | 'outcome' | 'floor' | 'why'
+>;
+
+export function themeHeadlines(comparisons: readonly Judged[]): ThemeHeadline[] {
+  const groups = new Map<string, Judged[]>();
   for (const c of comparisons) {
     if (!DRIVE_THEMES.has(c.theme) || c.excluded || c.speedup === null) continue;
     const w = themeWords(c.theme, c.metric);
@@ -47,6 +53,33 @@ export function themeHeadlines(comparisons: MetricComparison[]): ThemeHeadline[]
     });
   }
   return out.sort((a, b) => b.median - a.median);
+}
+
+/**
+ * A figure beyond its floor whose kind of work did not move is an isolated outlier: run-to-run
+ * noise, worded "no measurable difference" on every surface (an A/A PDF showed a latency p99
+ * "1.41× slower" beside "No measurable difference between these runs"). `isolated` keeps the
+ * count the noise line reports.
+ */
+export function settleIsolated<T extends Judged>(
+  judged: readonly T[],
+  headlines: readonly ThemeHeadline[],
+): (T & { isolated?: true })[] {
+  const moved = new Set(
+    headlines.filter((h) => h.outcome !== 'no-difference').flatMap((h) => h.keys),
+  );
+  return judged.map((c) =>
+    (c.outcome === 'faster' || c.outcome === 'slower') &&
+    DRIVE_THEMES.has(c.theme) &&
+    !moved.has(c.key)
+      ? {
+          ...c,
+          outcome: 'no-difference' as const,
+          why: `isolated: ${c.outcome} beyond its floor while the other methods of its kind did not move, so run-to-run noise`,
+          isolated: true as const,
+        }
+      : c,
+  );
 }
 
 /** "60×" / "2.4×" / "60× (median of 5 methods, 21–95×)". */

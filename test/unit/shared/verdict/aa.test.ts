@@ -10,6 +10,7 @@ import {
   type Verdict,
 } from '../../../../src/shared/verdict';
 import { formatVerdict } from '../../../../src/main/verdict/text';
+import { compareRuns as compareRefRuns } from '../../../../src/shared/reference/compare';
 import { gen } from './generate';
 import { realisticPair } from './realistic-runs';
 import { seed000 } from './seed-runs';
@@ -79,6 +80,12 @@ describe('A/A: the same drive twice', () => {
           f.title,
         ).toBe(false);
     expect(v.text.noise).toMatch(/isolated outlier/);
+    // Worded as no difference on every surface: the verdict's figure and History's pair alike.
+    const c = v.comparisons.find((x) => x.key.startsWith(keys[0]!))!;
+    expect([c.outcome, c.isolated]).toEqual(['no-difference', true]);
+    const pairs = compareRefRuns(before, after).pairs.filter((p) => p.metric === 'clat_p99_us');
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const p of pairs) expect(p.outcome).toBe('no-difference');
   });
 
   it('a sub-second task 1.3× slower but by less than 0.1 s is no finding, even beside a moved figure', () => {
