@@ -1,10 +1,11 @@
 // The range each predicted time carries and the sentences that say how ranges and assumed disk
 // shares were made.
 import { formatSeconds } from '../format/duration';
-import { MIN_KIND_CASES, POOLED_INTERVAL, type KindInterval } from './fitted';
+import { MIN_KIND_CASES, POOLED_INTERVAL, type KindInterval, type Platform } from './fitted';
 import { describeForm } from './model-form';
 import type { TaskPrediction } from './schema';
-import { TASK_KINDS } from './task-kinds';
+import { kindFacts } from './task-kinds';
+import type { TaskKind } from '../verdict/schema';
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -33,12 +34,13 @@ export function rangeOf(
 }
 
 /** One sentence per task kind whose disk-wait share was assumed rather than measured. */
-export function kindAssumptions(kinds: Set<keyof typeof TASK_KINDS>): string[] {
+export function kindAssumptions(kinds: Set<TaskKind>, platform: Platform = 'pc'): string[] {
+  const on = platform === 'console' ? ' on a game console' : '';
   return [...kinds].map((k) => {
-    const f = TASK_KINDS[k];
+    const f = kindFacts(k, platform);
     return f.model.form !== 'share'
-      ? `${f.label} timed without CPU time is assumed to spend ${describeForm(f.model)} whatever the disk, and to wait for the disk the rest of the time (${f.source}).`
-      : `${f.label} timed without CPU time is assumed to wait for the disk ${Math.round(f.ioShare * 100)} % of the time (${f.source}).`;
+      ? `${f.label}${on} timed without CPU time is assumed to spend ${describeForm(f.model)} whatever the disk, and to wait for the disk the rest of the time (${f.source}).`
+      : `${f.label}${on} timed without CPU time is assumed to wait for the disk ${Math.round(f.ioShare * 100)} % of the time (${f.source}).`;
   });
 }
 

@@ -6,7 +6,7 @@ import {
   PRESETS,
   rangeText,
 } from '../../../../src/shared/prediction';
-import { TASK_KINDS } from '../../../../src/shared/prediction/task-kinds';
+import { kindFacts, TASK_KINDS } from '../../../../src/shared/prediction/task-kinds';
 import { stopwatchResult } from '../../../../src/main/tasks/task-runs';
 import { drive, m, run, sata2, seed000, synthetic, task } from '../verdict/seed-runs';
 
@@ -202,5 +202,21 @@ describe('the range keeps to what a drive can do', () => {
     const t = predict(ssd, { preset: 'hdd-7200' }).tasks[0]!;
     expect(t.predictedSeconds).toBeGreaterThan(10);
     expect(t.predictedHighSeconds).toBeCloseTo(t.predictedSeconds * t.interval.high, 2);
+  });
+});
+
+describe('a game console is predicted with its own fit', () => {
+  it("a console's game load keeps more of its time than a PC's, with the console's range", () => {
+    const b = run('gc', 'before', [
+      stopwatchResult({ title: 'game load', seconds: [60], kind: 'app-start' }),
+    ]);
+    const at = (platform: 'pc' | 'console') =>
+      predict(b, { preset: 'sata-ssd' }, undefined, { oldDrive: 'hdd-5400', platform });
+    const pc = at('pc');
+    const onConsole = at('console');
+    expect(onConsole.tasks[0]!.predictedSeconds).toBeGreaterThan(pc.tasks[0]!.predictedSeconds);
+    expect(onConsole.tasks[0]!.interval).toEqual(kindFacts('app-start', 'console').interval);
+    expect(pc.tasks[0]!.interval).toEqual(TASK_KINDS['app-start'].interval);
+    expect(onConsole.assumptions.join(' ')).toMatch(/App or game start on a game console/);
   });
 });
