@@ -49,7 +49,7 @@ export function rangeAssumptions(tasks: TaskPrediction[]): string[] {
   const out: string[] = [];
   if (tasks.some((t) => t.interval.basis === 'kind'))
     out.push(
-      "Each predicted time comes with the range (10th to 90th percentile) of the model's own errors on published HDD → SSD upgrades of its kind that it was not fitted on (leave-one-out on the fitting half).",
+      "Each predicted time comes with the range (10th to 90th percentile) a new case's error falls in, from the model's own errors on published HDD → SSD upgrades of its kind that it was not fitted on (leave-one-out on the fitting half).",
     );
   if (tasks.some((t) => t.interval.basis === 'pooled'))
     out.push(

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseForm,
   fitForm,
+  heldOutCoverage,
   intervalOf,
   leaveOneOut,
   type FitCase,
@@ -50,6 +51,10 @@ function fitKind([kind, platform]: [TaskKind, Platform]) {
 
 const fits = FITTED_GROUPS.map(fitKind);
 const pooled = fits.flatMap((f) => f.residuals);
+const heldOut = heldOutCoverage(
+  fits.map((f) => f.residuals),
+  MIN_KIND_CASES,
+);
 
 const r2 = (x: number) => Math.round(x * 1000) / 1000;
 const med = (xs: number[]) => {
@@ -88,8 +93,13 @@ describe('prediction against published HDD → SSD upgrades', () => {
           return `${f.group}, ${f.mine.length} fitting cases: ${loo || 'share form only'} → ${JSON.stringify(f.model)}, range ×${r2(intervalOf(f.residuals).low)}–×${r2(intervalOf(f.residuals).high)}\n  leave-one-out ln(pred/pub): ${f.mine.map((c, i) => `${c.id} ${f.residuals[i]?.toFixed(2)}`).join(', ')}`;
         })
         .join('\n') +
-        `\npooled (${pooled.length}): ×${r2(intervalOf(pooled).low)}–×${r2(intervalOf(pooled).high)}`,
+        `\npooled (${pooled.length}): ×${r2(intervalOf(pooled).low)}–×${r2(intervalOf(pooled).high)}` +
+        `\nheld out of its range, a fitting case falls inside it ${heldOut.inside} of ${heldOut.cases} times (${Math.round((heldOut.inside / heldOut.cases) * 100)} %, aim 70–90 %)`,
     );
+    // The range's rank rule holds a case it was not made from about as often as it says (80 %):
+    // the sample's own quantile (type 7) held 19 of these 29 (66 %).
+    expect(heldOut.inside / heldOut.cases).toBeGreaterThanOrEqual(0.7);
+    expect(heldOut.inside / heldOut.cases).toBeLessThanOrEqual(0.9);
     for (const f of fits) {
       const got = fittedOf(f.kind, f.platform)!;
       expect(got.model, f.group).toEqual(f.model);
@@ -170,13 +180,14 @@ describe('prediction against published HDD → SSD upgrades', () => {
 });
 
 /**
- * What the scoring half reaches (24 cases) since consoles are fitted apart from PCs: 30.0 %
- * median error, ×1.16 slow, 14 of 24 inside their range (58 %), ×2.17 wide. The issue's aims
- * (20 %, ±×1.1, 70-90 %, ×2) are printed met or UNMET; these bounds sit at what is reached so
- * that any regression fails. Before the split: 34 %, ×1.26, 67 %, ×2.84. None of these figures
- * chose anything in the model (the split was chosen on the fitting half's leave-one-out errors).
+ * What the scoring half reaches (24 cases) since consoles are fitted apart from PCs and the range
+ * takes a new case's rank rule: 30.0 % median error, ×1.16 slow, 19 of 24 inside their range
+ * (79 %), ×3.03 wide. The issue's aims (20 %, ±×1.1, 70-90 %, ×2) are printed met or UNMET;
+ * these bounds sit at what is reached so that any regression fails. Before the split: 34 %,
+ * ×1.26, 67 %, ×2.84. None of these figures chose anything in the model (the split and the rank
+ * rule were chosen on the fitting half's leave-one-out errors).
  */
 const MEDIAN_ERROR_BOUND = 0.31;
 const MEDIAN_PESSIMISM_BOUND = 1.16;
-const COVERAGE_LOW_BOUND = 0.58;
-const MEDIAN_WIDTH_BOUND = 2.2;
+const COVERAGE_LOW_BOUND = 0.79;
+const MEDIAN_WIDTH_BOUND = 3.05;
