@@ -43,6 +43,8 @@ export const POOLED_INTERVAL: KindInterval = {
 export interface KindFit {
   model: ModelForm;
   interval: KindInterval;
+  /** The shortest and longest before-time it was fitted on: beyond them it extrapolates. */
+  fittedSeconds: { shortest: number; longest: number };
   source: string;
 }
 
@@ -51,18 +53,21 @@ export const FITTED: Partial<Record<TaskKind, KindFit>> = {
   boot: {
     model: { form: 'floor', cpuSeconds: 11 },
     interval: { low: 0.624, high: 1.893, basis: 'kind', cases: 7 },
+    fittedSeconds: { shortest: 35, longest: 270 },
     source:
       'about 11 s of CPU and firmware work whatever the disk, fitted on the 7 PC boot cases of the fitting half of test/fixtures/published (the 3 console boots fitted apart); chosen by leave-one-out with the bias beside the error: a floor 0.37 log error (bias +0.008) against a share 0.39 (+0.013), a part growing slower than the time 0.39 (+0.05) and a floor plus share 0.44 (+0.10)',
   },
   'app-start': {
     model: { form: 'floor', cpuSeconds: 19 },
     interval: { low: 0.478, high: 1.784, basis: 'kind', cases: 9 },
+    fittedSeconds: { shortest: 25, longest: 300 },
     source:
       'about 19 s of CPU work whatever the disk (all of a start shorter than that), fitted on the 9 PC game and app start cases of the fitting half of test/fixtures/published, the shortest of them 25 s (the 7 console loads fitted apart); chosen by leave-one-out with the bias beside the error: a floor 0.28 log error (bias -0.001) against a part growing slower than the time 0.31 (+0.03), a floor plus share 0.36 (+0.08) and a share 0.51 (+0.01)',
   },
   build: {
     model: { form: 'share', cpuShare: 0.54 },
     interval: { ...POOLED_INTERVAL },
+    fittedSeconds: { shortest: 1500, longest: 3600 },
     source:
       '54 % of its time is CPU work, fitted on the 3 build cases of the fitting half of test/fixtures/published (an FPGA compile 1 % faster, a Visual Studio build 2.6x faster, a cloud presubmit 1.8x faster: too few to choose a form, so the one-number share, with the range pooled across kinds)',
   },
@@ -73,12 +78,14 @@ export const FITTED_CONSOLE: Partial<Record<TaskKind, KindFit>> = {
   boot: {
     model: { form: 'share', cpuShare: 0.75 },
     interval: { ...POOLED_INTERVAL },
+    fittedSeconds: { shortest: 21.7, longest: 25.95 },
     source:
       '75 % of a console boot is CPU and firmware work, fitted on the 3 PS4 boots of the fitting half of test/fixtures/published (each kept 0.74-0.77 of its hard-disk time): too few to choose a form, so the one-number share, with the range pooled across kinds',
   },
   'app-start': {
     model: { form: 'share', cpuShare: 0.65 },
     interval: { low: 0.832, high: 1.425, basis: 'kind', cases: 7 },
+    fittedSeconds: { shortest: 22, longest: 107 },
     source:
       '65 % of a console game load is CPU work (a 1.6 GHz console CPU that also unpacks the assets), fitted on the 7 PS4 and Xbox One loads of the fitting half of test/fixtures/published; chosen by leave-one-out with the bias beside the error: a share 0.14 log error (bias -0.001) against a floor plus share 0.16 (+0.01), a part growing slower than the time 0.17 (-0.01) and a floor 0.44 (-0.06)',
   },

@@ -6,7 +6,7 @@ import { pairKey, pairMeasurements, spreadOfMeasurement } from '../verdict/compa
 import { isSequentialRead, isSequentialWrite, toMBps } from '../verdict/metrics';
 import { ioWaitShareOf } from '../verdict/tasks';
 import { PRESETS, presetForKind, type OldDrive } from './presets';
-import { kindAssumptions, rangeAssumptions, rangeOf } from './ranges';
+import { kindAssumptions, outsideFitNotes, rangeAssumptions, rangeOf } from './ranges';
 import type { Platform } from './fitted';
 import { assumedIoShare, kindFacts, taskKindOf } from './task-kinds';
 import type { TaskKind } from '../verdict/schema';
@@ -277,7 +277,11 @@ export function predict(
   const assumedKinds = new Set<TaskKind>();
   const platform = opts.platform ?? 'pc';
   const tasks = taskPredictions(before, after, { sequential, random }, assumedKinds, platform);
-  assumptions.push(...kindAssumptions(assumedKinds, platform), ...rangeAssumptions(tasks));
+  assumptions.push(
+    ...kindAssumptions(assumedKinds, platform),
+    ...rangeAssumptions(tasks),
+    ...outsideFitNotes(tasks, platform),
+  );
   return {
     beforeId: before.id,
     afterId: after?.id ?? null,

@@ -1,7 +1,13 @@
 // The range each predicted time carries and the sentences that say how ranges and assumed disk
 // shares were made.
 import { formatSeconds } from '../format/duration';
-import { MIN_KIND_CASES, POOLED_INTERVAL, type KindInterval, type Platform } from './fitted';
+import {
+  fittedOf,
+  MIN_KIND_CASES,
+  POOLED_INTERVAL,
+  type KindInterval,
+  type Platform,
+} from './fitted';
 import { describeForm } from './model-form';
 import type { TaskPrediction } from './schema';
 import { kindFacts } from './task-kinds';
@@ -56,6 +62,24 @@ export function rangeAssumptions(tasks: TaskPrediction[]): string[] {
       `Kinds with fewer than ${MIN_KIND_CASES} published fitting cases carry the range pooled across all kinds (${POOLED_INTERVAL.cases} cases): marked "pooled".`,
     );
   return out;
+}
+
+/**
+ * One sentence per stopwatch timing shorter or longer than every published case its kind was
+ * fitted on: the fit says nothing about it (a 5 s app start against a 19 s CPU floor fitted on
+ * 25-300 s starts is predicted unchanged), and the person should know that.
+ */
+export function outsideFitNotes(tasks: TaskPrediction[], platform: Platform): string[] {
+  return tasks.flatMap((t) => {
+    const fit = fittedOf(t.kind, platform);
+    const before = t.beforeSeconds.median;
+    if (!t.ioShareAssumed || !fit || before === null) return [];
+    const { shortest, longest } = fit.fittedSeconds;
+    if (before >= shortest && before <= longest) return [];
+    return [
+      `${t.title}: ${formatSeconds(before)} is ${before < shortest ? 'shorter' : 'longer'} than any published ${kindFacts(t.kind, platform).label.toLowerCase()} the model was fitted on (${formatSeconds(shortest)} – ${formatSeconds(longest)}): its prediction and range are carried beyond what was measured.`,
+    ];
+  });
 }
 
 type Ranged = Pick<

@@ -109,6 +109,11 @@ describe('prediction against published HDD → SSD upgrades', () => {
       expect(got.interval.cases, f.group).toBe(own ? f.residuals.length : pooled.length);
       expect(got.interval.low, f.group).toBeCloseTo(iv.low, 2);
       expect(got.interval.high, f.group).toBeCloseTo(iv.high, 2);
+      const seconds = f.mine.map((c) => c.beforeSeconds);
+      expect(got.fittedSeconds, f.group).toEqual({
+        shortest: Math.min(...seconds),
+        longest: Math.max(...seconds),
+      });
     }
     expect(POOLED_INTERVAL.low).toBeCloseTo(intervalOf(pooled).low, 2);
     expect(POOLED_INTERVAL.high).toBeCloseTo(intervalOf(pooled).high, 2);
