@@ -5,7 +5,10 @@
 // A form is chosen by leave-one-out: each fitting case is predicted by the form fitted on the
 // others. The criterion is the mean absolute log error PLUS the absolute mean signed log error
 // (the bias), so that a form which is close on average but always on the fast side loses to one
-// that is as close and not optimistic. The same criterion fits a form's constants.
+// that is as close and not optimistic. The same criterion fits a form's constants. Medians in its
+// place (the issue's aims are medians) were tried on the fitting half: a smaller median error
+// under leave-one-out (0.149 against 0.193) but by ignoring the ends, so that a PC's three shortest
+// starts were all predicted too fast (ln -0.45 to -0.78) and the ranges grew to ×5 wide.
 import { predictedOf, type FormName, type ModelForm } from './model-form';
 
 export interface FitCase {
@@ -119,12 +122,20 @@ export function chooseForm(
   return { model: fitForm(best, cases, criterion).model, loo, residuals: residualsOf[best]! };
 }
 
-/** Linear interpolation between order statistics (R's type 7). */
+/**
+ * The p-quantile of the error a NEW case will have, from n errors of cases like it: rank (n+1)p
+ * between order statistics, clamped to the extremes (Hyndman-Fan type 6, the rank rule of a
+ * distribution-free prediction interval). The sample's own quantile (type 7, rank 1+(n-1)p) sits
+ * inside the sample and so makes a range a new case falls outside of more often than its 20 %: on
+ * the fitting half 10 of 29 cases fell outside the range made from the others' errors.
+ */
 export function quantile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
-  const h = (s.length - 1) * p;
+  const h = (s.length + 1) * p - 1;
+  if (h <= 0) return s[0]!;
+  if (h >= s.length - 1) return s[s.length - 1]!;
   const lo = Math.floor(h);
-  return s[lo]! + (h - lo) * ((s[Math.min(lo + 1, s.length - 1)] ?? s[lo]!) - s[lo]!);
+  return s[lo]! + (h - lo) * (s[lo + 1]! - s[lo]!);
 }
 
 /**
@@ -134,4 +145,24 @@ export function quantile(xs: number[], p: number): number {
 export function intervalOf(residuals: number[]): { low: number; high: number } {
   const ratios = residuals.map((e) => -e);
   return { low: Math.exp(quantile(ratios, 0.1)), high: Math.exp(quantile(ratios, 0.9)) };
+}
+
+/**
+ * How often the range holds a case it was not made from: each case's leave-one-out residual
+ * against the range made from the other residuals of its group, or of all groups pooled when its
+ * group has fewer than `minCases` (as the app's ranges are made).
+ */
+export function heldOutCoverage(groups: number[][], minCases: number) {
+  const pooled = groups.flat();
+  let inside = 0;
+  let at = 0;
+  for (const g of groups)
+    g.forEach((r, i) => {
+      const self = at++;
+      const others =
+        g.length >= minCases ? g.filter((_, j) => j !== i) : pooled.filter((_, j) => j !== self);
+      const iv = intervalOf(others);
+      if (-r >= Math.log(iv.low) && -r <= Math.log(iv.high)) inside++;
+    });
+  return { inside, cases: pooled.length };
 }

@@ -6,8 +6,10 @@ import { pairKey, pairMeasurements, spreadOfMeasurement } from '../verdict/compa
 import { isSequentialRead, isSequentialWrite, toMBps } from '../verdict/metrics';
 import { ioWaitShareOf } from '../verdict/tasks';
 import { PRESETS, presetForKind, type OldDrive } from './presets';
-import { kindAssumptions, rangeAssumptions, rangeOf } from './ranges';
-import { assumedIoShare, TASK_KINDS, taskKindOf } from './task-kinds';
+import { kindAssumptions, outsideFitNotes, rangeAssumptions, rangeOf } from './ranges';
+import type { Platform } from './fitted';
+import { assumedIoShare, kindFacts, taskKindOf } from './task-kinds';
+import type { TaskKind } from '../verdict/schema';
 import type {
   DriveFigures,
   Prediction,
@@ -19,12 +21,15 @@ import type {
 export * from './schema';
 export { insideText, rangeText } from './ranges';
 export { PRESETS, OLD_DRIVE_KINDS, type OldDrive } from './presets';
+export type { Platform } from './fitted';
 
 export interface PredictOptions {
   /** What the current drive is, when the run cannot tell (stopwatch-only, imported, loop device). */
   oldDrive?: OldDrive;
   /** The old drive's link where it is slower than the drive (a USB 2.0 enclosure), MB/s. */
   oldLinkMBps?: number;
+  /** Timings made on a game console (its CPU-bound loads have their own fit); default a PC. */
+  platform?: Platform;
 }
 
 const med = (m: Measurement) => spreadOfMeasurement(m).median;
@@ -166,7 +171,8 @@ function taskPredictions(
   before: RunDocument,
   after: RunDocument | undefined,
   speedups: Speedups,
-  assumedKinds: Set<keyof typeof TASK_KINDS>,
+  assumedKinds: Set<TaskKind>,
+  platform: Platform,
 ): TaskPrediction[] {
   const afterMs = after ? pairMeasurements(before, after) : [];
   const afterByKey = new Map(afterMs.map((p) => [p.key, p.after]));
@@ -179,9 +185,9 @@ function taskPredictions(
     if (bs.median === null) continue;
     const key = pairKey(t, m);
     const kind = taskKindOf(t.testId, m.params);
-    const facts = TASK_KINDS[kind];
+    const facts = kindFacts(kind, platform);
     const share = ioWaitShareOf(t);
-    const ioShare = share ?? assumedIoShare(kind, bs.median);
+    const ioShare = share ?? assumedIoShare(kind, bs.median, platform);
     if (share === null) assumedKinds.add(kind);
     const r = facts.randomShare;
     const io = bs.median * ioShare;
@@ -268,9 +274,14 @@ export function predict(
   const sequential = target.effectiveSeqReadMBps / current.seqReadMBps;
   const random = current.randomAccessMs / target.randomAccessMs;
   assumptions.push(...targetAssumptions(target));
-  const assumedKinds = new Set<keyof typeof TASK_KINDS>();
-  const tasks = taskPredictions(before, after, { sequential, random }, assumedKinds);
-  assumptions.push(...kindAssumptions(assumedKinds), ...rangeAssumptions(tasks));
+  const assumedKinds = new Set<TaskKind>();
+  const platform = opts.platform ?? 'pc';
+  const tasks = taskPredictions(before, after, { sequential, random }, assumedKinds, platform);
+  assumptions.push(
+    ...kindAssumptions(assumedKinds, platform),
+    ...rangeAssumptions(tasks),
+    ...outsideFitNotes(tasks, platform),
+  );
   return {
     beforeId: before.id,
     afterId: after?.id ?? null,

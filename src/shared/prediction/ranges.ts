@@ -1,10 +1,17 @@
 // The range each predicted time carries and the sentences that say how ranges and assumed disk
 // shares were made.
 import { formatSeconds } from '../format/duration';
-import { MIN_KIND_CASES, POOLED_INTERVAL, type KindInterval } from './fitted';
+import {
+  fittedOf,
+  MIN_KIND_CASES,
+  POOLED_INTERVAL,
+  type KindInterval,
+  type Platform,
+} from './fitted';
 import { describeForm } from './model-form';
 import type { TaskPrediction } from './schema';
-import { TASK_KINDS } from './task-kinds';
+import { kindFacts } from './task-kinds';
+import type { TaskKind } from '../verdict/schema';
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -33,12 +40,13 @@ export function rangeOf(
 }
 
 /** One sentence per task kind whose disk-wait share was assumed rather than measured. */
-export function kindAssumptions(kinds: Set<keyof typeof TASK_KINDS>): string[] {
+export function kindAssumptions(kinds: Set<TaskKind>, platform: Platform = 'pc'): string[] {
+  const on = platform === 'console' ? ' on a game console' : '';
   return [...kinds].map((k) => {
-    const f = TASK_KINDS[k];
+    const f = kindFacts(k, platform);
     return f.model.form !== 'share'
-      ? `${f.label} timed without CPU time is assumed to spend ${describeForm(f.model)} whatever the disk, and to wait for the disk the rest of the time (${f.source}).`
-      : `${f.label} timed without CPU time is assumed to wait for the disk ${Math.round(f.ioShare * 100)} % of the time (${f.source}).`;
+      ? `${f.label}${on} timed without CPU time is assumed to spend ${describeForm(f.model)} whatever the disk, and to wait for the disk the rest of the time (${f.source}).`
+      : `${f.label}${on} timed without CPU time is assumed to wait for the disk ${Math.round(f.ioShare * 100)} % of the time (${f.source}).`;
   });
 }
 
@@ -47,13 +55,31 @@ export function rangeAssumptions(tasks: TaskPrediction[]): string[] {
   const out: string[] = [];
   if (tasks.some((t) => t.interval.basis === 'kind'))
     out.push(
-      "Each predicted time comes with the range (10th to 90th percentile) of the model's own errors on published HDD → SSD upgrades of its kind that it was not fitted on (leave-one-out on the fitting half).",
+      "Each predicted time comes with the range (10th to 90th percentile) a new case's error falls in, from the model's own errors on published HDD → SSD upgrades of its kind that it was not fitted on (leave-one-out on the fitting half).",
     );
   if (tasks.some((t) => t.interval.basis === 'pooled'))
     out.push(
       `Kinds with fewer than ${MIN_KIND_CASES} published fitting cases carry the range pooled across all kinds (${POOLED_INTERVAL.cases} cases): marked "pooled".`,
     );
   return out;
+}
+
+/**
+ * One sentence per stopwatch timing shorter or longer than every published case its kind was
+ * fitted on: the fit says nothing about it (a 5 s app start against a 19 s CPU floor fitted on
+ * 25-300 s starts is predicted unchanged), and the person should know that.
+ */
+export function outsideFitNotes(tasks: TaskPrediction[], platform: Platform): string[] {
+  return tasks.flatMap((t) => {
+    const fit = fittedOf(t.kind, platform);
+    const before = t.beforeSeconds.median;
+    if (!t.ioShareAssumed || !fit || before === null) return [];
+    const { shortest, longest } = fit.fittedSeconds;
+    if (before >= shortest && before <= longest) return [];
+    return [
+      `${t.title}: ${formatSeconds(before)} is ${before < shortest ? 'shorter' : 'longer'} than any published ${kindFacts(t.kind, platform).label.toLowerCase()} the model was fitted on (${formatSeconds(shortest)} – ${formatSeconds(longest)}): its prediction and range are carried beyond what was measured.`,
+    ];
+  });
 }
 
 type Ranged = Pick<

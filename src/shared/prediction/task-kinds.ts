@@ -1,7 +1,14 @@
 // What kind of wait a task is: how often it happens by default, and how much of it a faster drive
 // can remove. Used by the prediction before buying and by the verdict's estimated savings.
 import type { TaskKind } from '../verdict/schema';
-import { FITTED, POOLED_INTERVAL, type KindInterval } from './fitted';
+import {
+  FITTED,
+  FITTED_CONSOLE,
+  POOLED_INTERVAL,
+  type KindFit,
+  type KindInterval,
+  type Platform,
+} from './fitted';
 import { cpuPartOf, type ModelForm } from './model-form';
 
 export interface TaskKindFacts {
@@ -32,8 +39,7 @@ export interface TaskKindFacts {
 type Prior = Omit<TaskKindFacts, 'model' | 'interval'>;
 
 /** A kind with published fitting cases takes their form and range; the others their prior. */
-function facts(kind: TaskKind, prior: Prior): TaskKindFacts {
-  const fit = FITTED[kind];
+function facts(prior: Prior, fit: KindFit | undefined): TaskKindFacts {
   const model: ModelForm = fit?.model ?? { form: 'share', cpuShare: 1 - prior.ioShare };
   // ioShare stays the share a 60 s timing gets, for readers that want one number.
   const ioShare = fit ? Math.round((1 - cpuPartOf(model, 60) / 60) * 100) / 100 : prior.ioShare;
@@ -127,17 +133,35 @@ const PRIORS: Record<TaskKind, Prior> = {
   },
 };
 
-export const TASK_KINDS = Object.fromEntries(
-  Object.entries(PRIORS).map(([k, prior]) => [k, facts(k as TaskKind, prior)]),
-) as Record<TaskKind, TaskKindFacts>;
+const factsBy = (fitted: typeof FITTED) =>
+  Object.fromEntries(
+    Object.entries(PRIORS).map(([k, prior]) => [k, facts(prior, fitted[k as TaskKind])]),
+  ) as Record<TaskKind, TaskKindFacts>;
+
+/** A PC's tasks, what the app times. */
+export const TASK_KINDS = factsBy(FITTED);
+
+/** A game console's: its own fit where the fitting half has console cases, else the PC's. */
+const CONSOLE_KINDS = factsBy(
+  Object.fromEntries(
+    Object.keys(PRIORS).map((k) => [k, FITTED_CONSOLE[k as TaskKind] ?? FITTED[k as TaskKind]]),
+  ),
+);
+
+export const kindFacts = (kind: TaskKind, platform: Platform = 'pc'): TaskKindFacts =>
+  (platform === 'console' ? CONSOLE_KINDS : TASK_KINDS)[kind];
 
 /**
  * Disk share of a timing recorded without CPU time, by the kind's model form (a fixed floor of
  * CPU seconds makes a slower old disk a larger disk share rather than a larger CPU part; at most
  * 98 %: some CPU work is always left).
  */
-export function assumedIoShare(kind: TaskKind, beforeSeconds: number | null): number {
-  const f = TASK_KINDS[kind];
+export function assumedIoShare(
+  kind: TaskKind,
+  beforeSeconds: number | null,
+  platform: Platform = 'pc',
+): number {
+  const f = kindFacts(kind, platform);
   if (beforeSeconds === null || !(beforeSeconds > 0)) return f.ioShare;
   return 1 - cpuPartOf(f.model, beforeSeconds) / beforeSeconds;
 }

@@ -75,8 +75,8 @@ describe('drivewise verdict / predict', () => {
     expect(unknown.err).toMatch(/old drive's kind is unknown/);
     const p = await cli('predict', id, '--old-drive', 'hdd', '--target', 'sata-ssd');
     expect(p.code).toBe(0);
-    // boot: a fixed floor of CPU seconds whatever the disk (fitted on the published cases, 11.5 s
-    // today), the rest disk: 85 % of a 76 s boot, not the old 50 % that capped at 2×; with its
+    // boot: a fixed floor of CPU seconds whatever the disk (fitted on the published PC cases, 11 s
+    // today), the rest disk: 86 % of a 76 s boot, not the old 50 % that capped at 2×; with its
     // 10-90 % range. The figures come from TASK_KINDS so a refit of the published cases is followed.
     const m =
       /Boot to login screen: 1 min 16 s → (\d+) s predicted, likely (\d+\.?\d*) s – (\d+) s \(boot: (\d+) % disk share assumed\)/.exec(

@@ -6,7 +6,8 @@ import {
   PRESETS,
   rangeText,
 } from '../../../../src/shared/prediction';
-import { TASK_KINDS } from '../../../../src/shared/prediction/task-kinds';
+import { fittedOf } from '../../../../src/shared/prediction/fitted';
+import { kindFacts, TASK_KINDS } from '../../../../src/shared/prediction/task-kinds';
 import { stopwatchResult } from '../../../../src/main/tasks/task-runs';
 import { drive, m, run, sata2, seed000, synthetic, task } from '../verdict/seed-runs';
 
@@ -202,5 +203,38 @@ describe('the range keeps to what a drive can do', () => {
     const t = predict(ssd, { preset: 'hdd-7200' }).tasks[0]!;
     expect(t.predictedSeconds).toBeGreaterThan(10);
     expect(t.predictedHighSeconds).toBeCloseTo(t.predictedSeconds * t.interval.high, 2);
+  });
+});
+
+describe('a game console is predicted with its own fit', () => {
+  it("a console's game load keeps more of its time than a PC's, with the console's range", () => {
+    const b = run('gc', 'before', [
+      stopwatchResult({ title: 'game load', seconds: [60], kind: 'app-start' }),
+    ]);
+    const at = (platform: 'pc' | 'console') =>
+      predict(b, { preset: 'sata-ssd' }, undefined, { oldDrive: 'hdd-5400', platform });
+    const pc = at('pc');
+    const onConsole = at('console');
+    expect(onConsole.tasks[0]!.predictedSeconds).toBeGreaterThan(pc.tasks[0]!.predictedSeconds);
+    expect(onConsole.tasks[0]!.interval).toEqual(kindFacts('app-start', 'console').interval);
+    expect(pc.tasks[0]!.interval).toEqual(TASK_KINDS['app-start'].interval);
+    expect(onConsole.assumptions.join(' ')).toMatch(/App or game start on a game console/);
+  });
+});
+
+describe('a timing outside the published cases the fit was made on', () => {
+  it('says so: a 5 s app start is shorter than any fitted start', () => {
+    const at = (seconds: number) =>
+      predict(
+        run('x', 'before', [
+          stopwatchResult({ title: 'Firefox', seconds: [seconds], kind: 'app-start' }),
+        ]),
+        { preset: 'sata-ssd' },
+        undefined,
+        { oldDrive: 'hdd' },
+      ).assumptions.join(' ');
+    const { shortest } = fittedOf('app-start')!.fittedSeconds;
+    expect(at(5)).toMatch(/Firefox: 5(\.0)? s is shorter than any published app or game start/);
+    expect(at(shortest)).not.toMatch(/than any published/);
   });
 });

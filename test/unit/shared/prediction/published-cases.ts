@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { predict, type TargetPreset, type TaskPrediction } from '../../../../src/shared/prediction';
 import type { FitCase } from '../../../../src/shared/prediction/fit';
+import type { Platform } from '../../../../src/shared/prediction/fitted';
 import type { ModelForm } from '../../../../src/shared/prediction/model-form';
 import type { OldDrive } from '../../../../src/shared/prediction/presets';
 import { TASK_KINDS } from '../../../../src/shared/prediction/task-kinds';
@@ -16,6 +17,8 @@ export interface Case {
   url: string;
   quote: string;
   kind: TaskKind;
+  /** Set where the quote or note names a game console (PS4, Xbox One, PS5); absent = a PC. */
+  platform?: 'console';
   oldDrive: 'hdd';
   /** The old disk's rotation speed where the case states it. */
   oldDriveRpm?: 5400 | 7200;
@@ -42,7 +45,12 @@ const LINK_MBPS = { usb2: 35, usb3: 400, sata: 550, ata100: 100, ata66: 66 } as 
 export const oldDriveOf = (c: Case): OldDrive =>
   c.oldDriveRpm === 5400 ? 'hdd-5400' : c.oldDriveRpm === 7200 ? 'hdd-7200' : c.oldDrive;
 
-/** The model's prediction of a case, optionally with another model form for its kind. */
+export const platformOf = (c: Case): Platform => c.platform ?? 'pc';
+
+/**
+ * The model's prediction of a case, optionally with another model form for its kind (then on the
+ * PC's facts, whose form is swapped for the call).
+ */
 export function predicted(c: Case, model?: ModelForm): TaskPrediction {
   const facts = TASK_KINDS[c.kind];
   const saved = facts.model;
@@ -58,7 +66,11 @@ export function predicted(c: Case, model?: ModelForm): TaskPrediction {
       before,
       { preset: c.newDrive, ...(c.linkCeilingMBps ? { linkCeilingMBps: c.linkCeilingMBps } : {}) },
       undefined,
-      { oldDrive: oldDriveOf(c), ...(c.oldLink ? { oldLinkMBps: LINK_MBPS[c.oldLink] } : {}) },
+      {
+        oldDrive: oldDriveOf(c),
+        ...(c.oldLink ? { oldLinkMBps: LINK_MBPS[c.oldLink] } : {}),
+        ...(model ? {} : { platform: platformOf(c) }),
+      },
     );
     return p.tasks[0]!;
   } finally {

@@ -7,36 +7,54 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseForm,
   fitForm,
+  heldOutCoverage,
   intervalOf,
   leaveOneOut,
   type FitCase,
 } from '../../../../src/shared/prediction/fit';
-import { FITTED, MIN_KIND_CASES, POOLED_INTERVAL } from '../../../../src/shared/prediction/fitted';
+import {
+  fittedOf,
+  MIN_KIND_CASES,
+  POOLED_INTERVAL,
+  type Platform,
+} from '../../../../src/shared/prediction/fitted';
 import type { FormName, ModelForm } from '../../../../src/shared/prediction/model-form';
 import type { TaskKind } from '../../../../src/shared/verdict';
-import { cases, fitCaseOf, predicted, valid, type Case } from './published-cases';
+import { cases, fitCaseOf, platformOf, predicted, valid, type Case } from './published-cases';
 
 const FORMS: FormName[] = ['share', 'floor', 'floor+share', 'power'];
-const FITTED_KINDS: TaskKind[] = ['boot', 'app-start', 'build'];
+const FITTED_GROUPS: [TaskKind, Platform][] = [
+  ['boot', 'pc'],
+  ['app-start', 'pc'],
+  ['build', 'pc'],
+  ['boot', 'console'],
+  ['app-start', 'console'],
+];
 
 /**
- * A kind's model on the fitting half only. With at least MIN_KIND_CASES cases each form's
- * leave-one-out error plus bias decides the form, then it is fitted on all of them; with fewer,
- * the one-number share form is fitted (a choice among forms on 2-3 cases means nothing).
+ * A kind's model on one platform, on the fitting half only. With at least MIN_KIND_CASES cases
+ * each form's leave-one-out error plus bias decides the form, then it is fitted on all of them;
+ * with fewer, the one-number share form is fitted (a choice among forms on 2-3 cases means
+ * nothing).
  */
-function fitKind(kind: TaskKind) {
+function fitKind([kind, platform]: [TaskKind, Platform]) {
   const mine: FitCase[] = valid('fit')
-    .filter((c) => c.kind === kind)
+    .filter((c) => c.kind === kind && platformOf(c) === platform)
     .map(fitCaseOf);
+  const group = `${kind} (${platform})`;
   if (mine.length >= MIN_KIND_CASES)
-    return { kind, mine, ...chooseForm(mine, FORMS, 'error+bias') };
+    return { kind, platform, group, mine, ...chooseForm(mine, FORMS, 'error+bias') };
   const model: ModelForm = fitForm('share', mine, 'error+bias').model;
   const residuals = mine.length > 1 ? leaveOneOut('share', mine, 'error+bias') : [];
-  return { kind, mine, model, loo: {}, residuals };
+  return { kind, platform, group, mine, model, loo: {}, residuals };
 }
 
-const fits = FITTED_KINDS.map(fitKind);
+const fits = FITTED_GROUPS.map(fitKind);
 const pooled = fits.flatMap((f) => f.residuals);
+const heldOut = heldOutCoverage(
+  fits.map((f) => f.residuals),
+  MIN_KIND_CASES,
+);
 
 const r2 = (x: number) => Math.round(x * 1000) / 1000;
 const med = (xs: number[]) => {
@@ -72,18 +90,30 @@ describe('prediction against published HDD → SSD upgrades', () => {
           const loo = Object.entries(f.loo)
             .map(([k, s]) => `${k} error ${s.error.toFixed(3)} bias ${s.bias.toFixed(3)}`)
             .join('; ');
-          return `${f.kind} (${f.mine.length} fitting cases): ${loo || 'share form only'} → ${JSON.stringify(f.model)}, range ×${r2(intervalOf(f.residuals).low)}–×${r2(intervalOf(f.residuals).high)}\n  leave-one-out ln(pred/pub): ${f.mine.map((c, i) => `${c.id} ${f.residuals[i]?.toFixed(2)}`).join(', ')}`;
+          return `${f.group}, ${f.mine.length} fitting cases: ${loo || 'share form only'} → ${JSON.stringify(f.model)}, range ×${r2(intervalOf(f.residuals).low)}–×${r2(intervalOf(f.residuals).high)}\n  leave-one-out ln(pred/pub): ${f.mine.map((c, i) => `${c.id} ${f.residuals[i]?.toFixed(2)}`).join(', ')}`;
         })
         .join('\n') +
-        `\npooled (${pooled.length}): ×${r2(intervalOf(pooled).low)}–×${r2(intervalOf(pooled).high)}`,
+        `\npooled (${pooled.length}): ×${r2(intervalOf(pooled).low)}–×${r2(intervalOf(pooled).high)}` +
+        `\nheld out of its range, a fitting case falls inside it ${heldOut.inside} of ${heldOut.cases} times (${Math.round((heldOut.inside / heldOut.cases) * 100)} %, aim 70–90 %)`,
     );
+    // The range's rank rule holds a case it was not made from about as often as it says (80 %):
+    // the sample's own quantile (type 7) held 19 of these 29 (66 %).
+    expect(heldOut.inside / heldOut.cases).toBeGreaterThanOrEqual(0.7);
+    expect(heldOut.inside / heldOut.cases).toBeLessThanOrEqual(0.9);
     for (const f of fits) {
-      const got = FITTED[f.kind]!;
-      expect(got.model, f.kind).toEqual(f.model);
-      const iv = f.mine.length >= MIN_KIND_CASES ? intervalOf(f.residuals) : intervalOf(pooled);
-      expect(got.interval.basis, f.kind).toBe(f.mine.length >= MIN_KIND_CASES ? 'kind' : 'pooled');
-      expect(got.interval.low, f.kind).toBeCloseTo(iv.low, 2);
-      expect(got.interval.high, f.kind).toBeCloseTo(iv.high, 2);
+      const got = fittedOf(f.kind, f.platform)!;
+      expect(got.model, f.group).toEqual(f.model);
+      const own = f.mine.length >= MIN_KIND_CASES;
+      const iv = own ? intervalOf(f.residuals) : intervalOf(pooled);
+      expect(got.interval.basis, f.group).toBe(own ? 'kind' : 'pooled');
+      expect(got.interval.cases, f.group).toBe(own ? f.residuals.length : pooled.length);
+      expect(got.interval.low, f.group).toBeCloseTo(iv.low, 2);
+      expect(got.interval.high, f.group).toBeCloseTo(iv.high, 2);
+      const seconds = f.mine.map((c) => c.beforeSeconds);
+      expect(got.fittedSeconds, f.group).toEqual({
+        shortest: Math.min(...seconds),
+        longest: Math.max(...seconds),
+      });
     }
     expect(POOLED_INTERVAL.low).toBeCloseTo(intervalOf(pooled).low, 2);
     expect(POOLED_INTERVAL.high).toBeCloseTo(intervalOf(pooled).high, 2);
@@ -108,16 +138,19 @@ describe('prediction against published HDD → SSD upgrades', () => {
     const invalid = cases.filter((c) => c.invalid).map(row);
     const s1 = (x: number) => `${Math.round(x * 10) / 10} s`;
     const line = (r: ReturnType<typeof row>) =>
-      `${r.c.id.padEnd(28)} ${r.c.kind.padEnd(9)} ${s1(r.c.beforeSeconds).padStart(8)} ${s1(r.c.afterSeconds).padStart(8)} ${s1(r.t.predictedSeconds).padStart(8)} ${`${s1(r.t.predictedLowSeconds)}–${s1(r.t.predictedHighSeconds)}`.padStart(17)}${r.t.interval.basis === 'pooled' ? ' pooled' : '       '} ${r.inside ? 'in ' : 'OUT'} ${`${Math.round(r.e * 100)} %`.padStart(5)} ${r.log.toFixed(2).padStart(6)}`;
+      `${r.c.id.padEnd(34)} ${`${r.c.kind}${r.c.platform ? '/c' : ''}`.padEnd(11)} ${s1(r.c.beforeSeconds).padStart(8)} ${s1(r.c.afterSeconds).padStart(8)} ${s1(r.t.predictedSeconds).padStart(8)} ${`${s1(r.t.predictedLowSeconds)}–${s1(r.t.predictedHighSeconds)}`.padStart(17)}${r.t.interval.basis === 'pooled' ? ' pooled' : '       '} ${r.inside ? 'in ' : 'OUT'} ${`${Math.round(r.e * 100)} %`.padStart(5)} ${r.log.toFixed(2).padStart(6)}`;
     const summary = (rs: typeof scored) =>
       `median |error| ${Math.round(med(rs.map((r) => r.e)) * 100)} %, median ln(pred/pub) ${med(rs.map((r) => r.log)).toFixed(3)}, inside ${rs.filter((r) => r.inside).length}/${rs.length}, median width ×${med(rs.map((r) => r.width)).toFixed(2)}`;
     console.log(
       [
-        'case                         kind        before  publ.    pred.  10–90 % range          in?  error  ln(p/p)',
+        'case                               kind (/c console)  before  publ.    pred.  10–90 % range          in?  error  ln(p/p)',
         ...scored.map(line),
         `scoring half (${scored.length} cases): ${summary(scored)}`,
         ...[...new Set(scored.map((r) => r.c.kind))].map(
           (k) => `  ${k}: ${summary(scored.filter((r) => r.c.kind === k))}`,
+        ),
+        ...(['pc', 'console'] as const).map(
+          (p) => `  ${p}: ${summary(scored.filter((r) => platformOf(r.c) === p))}`,
         ),
         'not counted (invalid: the case does not compare the drives; reasons in the fixture):',
         ...invalid.map((r) => `${line(r)}\n    ${r.c.invalid}`),
@@ -133,10 +166,10 @@ describe('prediction against published HDD → SSD upgrades', () => {
     const verdict = (ok: boolean) => (ok ? 'met' : 'UNMET');
     console.log(
       [
-        `median absolute error ${Math.round(error * 100)} % (aim ≤ 20 %): ${verdict(error <= 0.2)}`,
+        `median absolute error ${(error * 100).toFixed(1)} % (aim ≤ 20 %): ${verdict(error <= 0.2)}`,
         `median ln(pred/published) ${bias.toFixed(3)} (aim within ±${Math.log(1.1).toFixed(3)}): ${verdict(Math.abs(bias) <= Math.log(1.1))}${bias > 0 ? ', on the slow (pessimistic) side' : ''}`,
-        `10–90 % range holds ${Math.round(coverage * 100)} % (aim 70–90 %): ${verdict(coverage >= 0.7 && coverage <= 0.9)}`,
-        `median range width ×${width.toFixed(2)} (aim ≤ ×2): ${verdict(width <= 2)}`,
+        `10–90 % range holds ${Math.round(coverage * 100)} % (${scored.filter((r) => r.inside).length} of ${scored.length}; aim 70–90 %): ${verdict(coverage >= 0.7 && coverage <= 0.9)}`,
+        `median range width ×${width.toFixed(3)} (aim ≤ ×2): ${verdict(width <= 2)}`,
       ].join('\n'),
     );
     // The bounds below are what the model honestly reaches (it is never tuned on this half); the
@@ -152,16 +185,14 @@ describe('prediction against published HDD → SSD upgrades', () => {
 });
 
 /**
- * What the scoring half reaches (24 cases since the fifth batch): 34 % median error, ×1.26 slow,
- * 16 of 24 inside their range (67 %), ×2.84 wide with the high end capped at the before-time. The
- * issue's aims (20 %, ±×1.1, 70-90 %, ×2) are not met and are printed as UNMET; these bounds only
- * stop the model getting worse. Against the 15-case scoring half of stop 30 (31 %, ×1.31, 80 %,
- * ×2.2) the bias bound was tightened (×1.35 → ×1.3) and the others had to be loosened (coverage
- * 0.70 → 0.65, width ×2.5 → ×2.9; the error bound stays 0.35): the nine new scoring cases include
- * console loads and a recollected 5-minute start the model misses. None of these figures chose
- * anything in the model.
+ * What the scoring half reaches (24 cases) since consoles are fitted apart from PCs and the range
+ * takes a new case's rank rule: 30.0 % median error, ×1.16 slow, 19 of 24 inside their range
+ * (79 %), ×3.03 wide. The issue's aims (20 %, ±×1.1, 70-90 %, ×2) are printed met or UNMET;
+ * these bounds sit at what is reached so that any regression fails. Before the split: 34 %,
+ * ×1.26, 67 %, ×2.84. None of these figures chose anything in the model (the split and the rank
+ * rule were chosen on the fitting half's leave-one-out errors).
  */
-const MEDIAN_ERROR_BOUND = 0.35;
-const MEDIAN_PESSIMISM_BOUND = 1.3;
-const COVERAGE_LOW_BOUND = 0.65;
-const MEDIAN_WIDTH_BOUND = 2.9;
+const MEDIAN_ERROR_BOUND = 0.31;
+const MEDIAN_PESSIMISM_BOUND = 1.16;
+const COVERAGE_LOW_BOUND = 0.79;
+const MEDIAN_WIDTH_BOUND = 3.05;
