@@ -107,7 +107,7 @@ describe('set-up check: wizard step, History and PDF page', () => {
     const pdf = join(RESULTS_DIR, 'report-health.pdf');
     let err = '';
     const code = await runCli(
-      ['report', before.id, after.id, '--pdf', pdf],
+      ['report', before.id, after.id, '--pdf', pdf, '--force'],
       { out: () => {}, err: (s) => (err += s) },
       app.services,
     );
@@ -152,7 +152,7 @@ describe('set-up check: wizard step, History and PDF page', () => {
     await app.services.runs.save(worst);
     const pdf = join(RESULTS_DIR, 'report-health-findings.pdf');
     const code = await runCli(
-      ['report', before.id, worst.id, '--pdf', pdf],
+      ['report', before.id, worst.id, '--pdf', pdf, '--force'],
       { out: () => {}, err: () => {} },
       app.services,
     );

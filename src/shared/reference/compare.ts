@@ -9,7 +9,8 @@ import { spread } from '../stats';
 import { compatible, convert } from '../units';
 import { judgeFigure } from '../verdict/compare';
 import { themeOf } from '../verdict/metrics';
-import { settleIsolated, themeHeadlines, type Judged } from '../verdict/themes';
+import { settleTask } from '../verdict/tasks';
+import { driveMovedOf, settleIsolated, themeHeadlines, type Judged } from '../verdict/themes';
 import { comparisonOutcome } from '../verdict/schema';
 
 const side = z.object({
@@ -84,10 +85,19 @@ function index(run: RunDocument): Map<string, Indexed> {
   return out;
 }
 
-/** The verdict's headlines decide which figures are isolated outliers, here as there. */
+/**
+ * The verdict's headlines decide which figures are isolated outliers, and whether a felt task's
+ * move is the drive's (verdict/tasks.ts settleTask), here as there.
+ */
 function settlePairs(pairs: MetricPair[], judged: Judged[]): void {
-  const settled = settleIsolated(judged, themeHeadlines(judged));
-  settled.forEach((c, i) => Object.assign(pairs[i]!, { outcome: c.outcome, why: c.why }));
+  const headlines = themeHeadlines(judged);
+  const driveMoved = driveMovedOf(headlines);
+  settleIsolated(judged, headlines).forEach((c, i) => {
+    const p = pairs[i]!;
+    const o = { outcome: c.outcome, why: c.why, speedup: c.speedup };
+    if (c.theme === 'task') settleTask(o, p.a, p.b, driveMoved, p.unit === 's');
+    Object.assign(p, { outcome: o.outcome, why: o.why });
+  });
 }
 
 export function compareRuns(a: RunDocument, b: RunDocument): Comparison {

@@ -34,7 +34,7 @@ import { modelEstimates } from './estimate';
 import { recommend, winsOf } from './recommend';
 import type { Verdict } from './schema';
 import { moneyOf, ratiosFromHeadlines, taskSavings } from './tasks';
-import { settleIsolated, themeHeadlines } from './themes';
+import { driveMovedOf, settleIsolated, themeHeadlines } from './themes';
 import { noiseOf, textOf, totalsOf } from './summary';
 import { workloadFindings } from './workload-rows';
 
@@ -59,7 +59,7 @@ export function computeVerdict(
   const judged = compareRuns(before, after);
   const headlines = themeHeadlines(judged);
   const comparisons = settleIsolated(judged, headlines);
-  const driveMoved = headlines.length ? headlines.some((h) => h.outcome !== 'no-difference') : null;
+  const driveMoved = driveMovedOf(headlines);
   const tasks = modelEstimates(
     before,
     after,

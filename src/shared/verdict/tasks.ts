@@ -98,6 +98,9 @@ function estimateOtherSide(
   return { estimate: { median: est, min: est, max: est, samples: 0 }, note };
 }
 
+type Settleable = Pick<Outcome, 'outcome' | 'speedup' | 'why'>;
+type Timed = Pick<SpreadOf, 'median'>;
+
 /**
  * The drive figures say "same drive" (every kind of work inside its floor): a felt task that moved
  * anyway moved with the machine, not the drive, whatever the size of the move. Measured on the
@@ -105,7 +108,7 @@ function estimateOtherSide(
  * 0.3 s under load), the HDD-like one's follows blkio's release rate (9.5 → 16 s): no drive
  * figure moved in either, and a same-drive pair must read as no difference. Changes `o` in place.
  */
-function quietenOutlier(o: Outcome, driveMoved: boolean | null): void {
+function quietenOutlier(o: Settleable, driveMoved: boolean | null): void {
   if (driveMoved === false && (o.outcome === 'faster' || o.outcome === 'slower')) {
     const inside = o.speedup !== null && beyondFloor(o.speedup, NOISE_CLASSES.task.max) === null;
     o.outcome = 'no-difference';
@@ -122,7 +125,7 @@ function quietenOutlier(o: Outcome, driveMoved: boolean | null): void {
  */
 export const IMPERCEPTIBLE_SECONDS = 0.1;
 
-function quietenImperceptible(o: Outcome, before: SpreadOf, after: SpreadOf): void {
+function quietenImperceptible(o: Settleable, before: Timed, after: Timed): void {
   if (
     (o.outcome === 'faster' || o.outcome === 'slower') &&
     before.median !== null &&
@@ -132,6 +135,22 @@ function quietenImperceptible(o: Outcome, before: SpreadOf, after: SpreadOf): vo
     o.outcome = 'no-difference';
     o.why = `it moved by less than ${IMPERCEPTIBLE_SECONDS} s a run, which nobody notices`;
   }
+}
+
+/**
+ * The task half of the one rule, for every surface that judges a felt task's figure (the verdict's
+ * task rows, History → Compare, the CLI's compare): no drive figure moved → the machine's noise;
+ * a time that moved by less than a person notices → no difference. Changes `o` in place.
+ */
+export function settleTask(
+  o: Settleable,
+  before: Timed,
+  after: Timed,
+  driveMoved: boolean | null,
+  seconds: boolean,
+): void {
+  quietenOutlier(o, driveMoved);
+  if (seconds) quietenImperceptible(o, before, after);
 }
 
 export function taskSavings(
@@ -164,8 +183,7 @@ export function taskSavings(
     }
     const o = compareSpreads(bs, as, 'lower', 'task');
     const judged = o.outcome;
-    quietenOutlier(o, driveMoved);
-    quietenImperceptible(o, bs, as);
+    settleTask(o, bs, as, driveMoved, true);
     // A move the rules above set aside is still shown, with the reason, beside its two times.
     if (o.outcome !== judged && !note) note = o.why;
     if (!rule.compare) {

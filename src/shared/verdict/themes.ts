@@ -55,6 +55,11 @@ export function themeHeadlines(comparisons: readonly Judged[]): ThemeHeadline[] 
   return out.sort((a, b) => b.median - a.median);
 }
 
+/** Did any kind of work move? null when the runs share no drive figure (nothing to say). */
+export function driveMovedOf(headlines: readonly ThemeHeadline[]): boolean | null {
+  return headlines.length ? headlines.some((h) => h.outcome !== 'no-difference') : null;
+}
+
 /**
  * A figure beyond its floor whose kind of work did not move is an isolated outlier: run-to-run
  * noise, worded "no measurable difference" on every surface (an A/A PDF showed a latency p99
