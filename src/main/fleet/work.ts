@@ -6,7 +6,7 @@ import type { PredictionTarget } from '../../shared/prediction';
 import type { RunDocument } from '../../shared/schemas/run';
 import { UserError } from '../core/errors';
 import { parseRunText } from '../store/run-store';
-import { readRegularFile, UnsafeFileError } from '../store/safe-read';
+import { readRegularFile, readRegularFileSync, UnsafeFileError } from '../store/safe-read';
 import { fleetFailure, type HostVerdict } from '../../shared/contract/fleet';
 import { assessHost, hostNameOf } from './assess';
 
@@ -19,7 +19,13 @@ export interface FleetJob {
   afterDir?: string | undefined;
   /** Host → the after-run file to compare with (the newest of that host). */
   afterIndex?: Record<string, string> | undefined;
+  /** Read with synchronous calls: set only in the fleet's worker threads (fleet-worker.ts). */
+  syncReads?: boolean;
 }
+
+/** The safe reader, synchronous in a worker thread (no thread-pool hop per call). */
+const readOf = (job: Pick<FleetJob, 'syncReads'>) => async (path: string) =>
+  job.syncReads ? readRegularFileSync(path) : readRegularFile(path);
 
 export type FileResult =
   | { kind: 'run'; file: string; host: string; createdAt: string; verdict?: HostVerdict }
@@ -29,10 +35,10 @@ export type FileResult =
 const FAILURE_SUFFIX = '.failed.json';
 
 /** A failure record of the playbook (HOST.failed.json): the host and why it was not measured. */
-async function readFailure(dir: string, file: string): Promise<FileResult> {
+async function readFailure(job: FleetJob, file: string): Promise<FileResult> {
   let json: unknown;
   try {
-    json = JSON.parse((await readRegularFile(join(dir, file))).toString('utf8'));
+    json = JSON.parse((await readOf(job)(join(job.dir, file))).toString('utf8'));
   } catch (err) {
     const why = err instanceof UnsafeFileError ? err.why : 'is damaged (not valid JSON)';
     return { kind: 'skip', file, why };
@@ -42,9 +48,13 @@ async function readFailure(dir: string, file: string): Promise<FileResult> {
   return { kind: 'failed', file, host: r.data.host, at: r.data.at, why: r.data.reason };
 }
 
-export async function readRunAt(dir: string, file: string): Promise<RunDocument | string> {
+export async function readRunAt(
+  dir: string,
+  file: string,
+  job: Pick<FleetJob, 'syncReads'> = {},
+): Promise<RunDocument | string> {
   try {
-    const r = parseRunText((await readRegularFile(join(dir, file))).toString('utf8'));
+    const r = parseRunText((await readOf(job)(join(dir, file))).toString('utf8'));
     return r.ok ? r.doc : r.why;
   } catch (err) {
     return err instanceof UnsafeFileError ? err.why : 'cannot be read';
@@ -60,8 +70,8 @@ const wrongSide = (doc: RunDocument, job: FleetJob): string | null =>
 
 export async function processFile(job: FleetJob, file: string): Promise<FileResult> {
   if (!file.endsWith('.json')) return { kind: 'skip', file, why: 'is not a run file (not .json)' };
-  if (file.endsWith(FAILURE_SUFFIX)) return readFailure(job.dir, file);
-  const doc = await readRunAt(job.dir, file);
+  if (file.endsWith(FAILURE_SUFFIX)) return readFailure(job, file);
+  const doc = await readRunAt(job.dir, file, job);
   if (typeof doc === 'string') return { kind: 'skip', file, why: doc };
   const wrong = wrongSide(doc, job);
   if (wrong) return { kind: 'skip', file, why: wrong };
@@ -69,7 +79,7 @@ export async function processFile(job: FleetJob, file: string): Promise<FileResu
   const base = { kind: 'run' as const, file, host, createdAt: doc.createdAt };
   if (job.mode === 'after') return base;
   const afterFile = job.afterIndex?.[host];
-  const afterDoc = afterFile && job.afterDir ? await readRunAt(job.afterDir, afterFile) : null;
+  const afterDoc = afterFile && job.afterDir ? await readRunAt(job.afterDir, afterFile, job) : null;
   const after =
     afterDoc && typeof afterDoc !== 'string' ? { doc: afterDoc, file: afterFile! } : undefined;
   return { ...base, verdict: assessHost(doc, file, job, after) };

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
   readRegularFile,
+  readRegularFileSync,
   readStreamCapped,
   UnsafeFileError,
 } from '../../../../src/main/store/safe-read';
@@ -19,7 +20,13 @@ const refusal = (p: Promise<unknown>) =>
     (e: unknown) => (e instanceof UnsafeFileError ? { kind: e.kind, message: e.message } : e),
   );
 
-describe('readRegularFile', () => {
+// The fleet's worker threads read with the synchronous twin: the same checks, the same words.
+const READERS = {
+  readRegularFile,
+  readRegularFileSync: async (f: string, max?: number) => readRegularFileSync(f, max),
+};
+
+describe.each(Object.entries(READERS))('%s', (_name, readRegularFile) => {
   it('reads a regular file whole', async () => {
     const f = join(tempDir('sr'), 'a.json');
     writeFileSync(f, '{"x":1}');
