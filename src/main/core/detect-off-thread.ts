@@ -5,18 +5,19 @@
 // a worker thread (dist/main/import-worker.js, beside the bundle); small ones, and code run from
 // the sources (tests), parse in place.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { detect, type Detection } from '../../shared/import/detect';
+import { bundledWorker } from './bundled-worker';
 
 /** Below this a worker's start costs more than the parse. */
 const OFF_THREAD_CHARS = 256 * 1024;
 
 export function detectOffThread(
   text: string,
-  file = join(typeof __dirname === 'string' ? __dirname : '', 'import-worker.js'),
+  file: string | null = bundledWorker('import-worker.js'),
 ): Promise<Detection> {
-  if (text.length < OFF_THREAD_CHARS || !existsSync(file)) return Promise.resolve(detect(text));
+  if (text.length < OFF_THREAD_CHARS || !file || !existsSync(file))
+    return Promise.resolve(detect(text));
   return new Promise((resolve) => {
     const worker = new Worker(file, { workerData: text });
     let settled = false;

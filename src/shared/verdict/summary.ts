@@ -1,6 +1,7 @@
 // Totals, the noise summary and the sentences every view prints as they are.
 import { formatSeconds } from '../format/duration';
 import type { MetricComparison, TaskSaving, ThemeHeadline, Verdict } from './schema';
+import { movedKeysOf } from './themes';
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -35,9 +36,7 @@ export function noiseOf(
   tasks: TaskSaving[],
 ): Verdict['noise'] {
   const judged = comparisons.filter((c) => !c.excluded && c.outcome !== 'unknown');
-  const moved = new Set(
-    headlines.filter((h) => h.outcome !== 'no-difference').flatMap((h) => h.keys),
-  );
+  const moved = movedKeysOf(headlines);
   const outside = judged.filter(
     (c) => c.outcome === 'faster' || c.outcome === 'slower' || c.isolated,
   );

@@ -55,6 +55,10 @@ export function themeHeadlines(comparisons: readonly Judged[]): ThemeHeadline[] 
   return out.sort((a, b) => b.median - a.median);
 }
 
+/** The keys of every figure whose kind of work moved. */
+export const movedKeysOf = (headlines: readonly ThemeHeadline[]): Set<string> =>
+  new Set(headlines.filter((h) => h.outcome !== 'no-difference').flatMap((h) => h.keys));
+
 /** Did any kind of work move? null when the runs share no drive figure (nothing to say). */
 export function driveMovedOf(headlines: readonly ThemeHeadline[]): boolean | null {
   return headlines.length ? headlines.some((h) => h.outcome !== 'no-difference') : null;
@@ -70,9 +74,7 @@ export function settleIsolated<T extends Judged>(
   judged: readonly T[],
   headlines: readonly ThemeHeadline[],
 ): (T & { isolated?: true })[] {
-  const moved = new Set(
-    headlines.filter((h) => h.outcome !== 'no-difference').flatMap((h) => h.keys),
-  );
+  const moved = movedKeysOf(headlines);
   return judged.map((c) =>
     (c.outcome === 'faster' || c.outcome === 'slower') &&
     DRIVE_THEMES.has(c.theme) &&
