@@ -1,7 +1,7 @@
 // Router handlers for bench.start / bench.plan / bench.catalogue.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CATALOGUE, PROFILES, TASK_DESCRIPTIONS } from '../../../shared/bench/catalogue';
+import { CATALOGUE, PRESET_PROFILES, TASK_DESCRIPTIONS } from '../../../shared/bench/catalogue';
 import type { Handlers } from '../../core/handler-types';
 import type { Services } from '../../core/services';
 import { defaultBenchDeps, planBench, runBench, type BenchDeps } from './bench-service';
@@ -75,7 +75,7 @@ export function benchHandlers(
         description:
           CATALOGUE.find((c) => c.id === m.id)?.description ?? TASK_DESCRIPTIONS[m.id] ?? m.title,
       })),
-      profiles: Object.values(PROFILES).map((p) => ({
+      profiles: PRESET_PROFILES.map((p) => ({
         id: p.id,
         title: p.title,
         tests: p.tests,
