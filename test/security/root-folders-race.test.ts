@@ -21,6 +21,7 @@ import { deviceNodeRefusal, extractScript } from '../../src/main/core/safe-extra
 import { runTimed } from '../../src/main/tasks/timed-exec';
 import { runEngine, forkSpawner } from '../../src/main/engine/host/client';
 import { fileSteps } from '../../src/main/engine/host/file-ops';
+import { checkTargetDir } from '../../src/main/engine/worker/work-dir';
 import { newRunId } from '../../src/main/store/run-store';
 import { isRoot } from './cli-run';
 import {
@@ -176,7 +177,7 @@ describe.skipIf(!isRoot)('class 1: root in a folder another account owns (second
       async () => {
         let work = '';
         try {
-          ({ workDir: work } = await files.prepare(home, newRunId(), 8e6, {
+          ({ workDir: work } = await files.prepare(checkTargetDir(home), newRunId(), 8e6, {
             skipSpaceCheck: true,
           }));
           await sleep(15);

@@ -2,14 +2,14 @@
 // back end (wizard/progress-sync.ts) so a person can quit at any step, swap the drive and resume;
 // the runs themselves live in history.
 import { create } from 'zustand';
+import { PROFILE_IDS, type ProfileId } from '../../shared/bench/catalogue';
 import { parseApps } from '../../shared/bench/plan';
 import { usageProfile, type RunDocument, type UsageProfile } from '../../shared/schemas/run';
 
-export type ProfileChoice = 'quick' | 'full' | 'custom';
 type TaskOptionKey = 'duRoot' | 'compression' | 'systemDu' | 'tarball' | 'apps';
 
 interface WizardState {
-  profile: ProfileChoice;
+  profile: ProfileId;
   /** Explicit test list for the custom profile; empty means the profile's own list. */
   tests: string[];
   repetitions: number | null;
@@ -31,7 +31,7 @@ interface WizardState {
   baselineFile: string | null;
   /** Directory for the after-run (the new drive): may differ from the before directory. */
   afterDir: string | null;
-  setProfile(p: ProfileChoice): void;
+  setProfile(p: ProfileId): void;
   setTests(t: string[]): void;
   setRepetitions(n: number | null): void;
   setSize(key: string, value: number | null): void;
@@ -48,7 +48,7 @@ interface WizardState {
 export type TaskChoices = Pick<WizardState, TaskOptionKey>;
 
 const initial = {
-  profile: 'quick' as ProfileChoice,
+  profile: 'quick' as ProfileId,
   tests: [] as string[],
   repetitions: null,
   sizes: {} as Record<string, number>,
@@ -94,8 +94,7 @@ export function planOfRun(settings: RunDocument['settings']): {
   plan: ReturnType<typeof planRequest> & { tests: string[]; repetitions: number };
   options: Record<string, Record<string, unknown>>;
 } {
-  const known = ['quick', 'full', 'custom'] as const;
-  const profile = known.find((p) => p === settings.profile) ?? 'custom';
+  const profile = PROFILE_IDS.find((p) => p === settings.profile) ?? 'custom';
   return {
     plan: {
       profile,
@@ -128,7 +127,7 @@ export function choicesOfRun(settings: RunDocument['settings']): Partial<TaskCho
 
 /** The plan fields bench.plan / bench.start take. */
 export function planRequest(s: Pick<WizardState, 'profile' | 'tests' | 'repetitions' | 'sizes'>): {
-  profile: ProfileChoice;
+  profile: ProfileId;
   tests?: string[];
   repetitions?: number;
   sizes?: Record<string, number>;

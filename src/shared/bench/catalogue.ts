@@ -116,13 +116,23 @@ export const SIZE_LABELS: Record<keyof ProfileSizes, { label: string; unit: stri
   phaseSeconds: { label: 'Time limit of one measured phase', unit: 's' },
 };
 
-/** The profiles a plan names: the two fixed ones and the person's own sizes. */
+/**
+ * The profiles a plan names, in the order the Plan step offers them: the two fixed ones and the
+ * person's own. Every profile type (the contract's enum, the CLI's --profile choices, the
+ * wizard's choice) derives from this one list.
+ */
 export const PROFILE_IDS = ['quick', 'full', 'custom'] as const;
 export type ProfileId = (typeof PROFILE_IDS)[number];
 
-export interface Profile {
+interface ProfileText {
   id: ProfileId;
   title: string;
+  /** The Plan step's line under the title. */
+  blurb: string;
+}
+
+/** A profile with tests and sizes of its own. */
+export interface Profile extends ProfileText {
   /** Synthetic tests plus the real-world tasks that fit the profile's time budget. */
   tests: string[];
   repetitions: number;
@@ -130,74 +140,97 @@ export interface Profile {
   sizes: ProfileSizes & { [task: `task.${string}`]: number };
 }
 
+/** The person's own choices, on top of another profile's tests and sizes. */
+export interface CustomProfile extends ProfileText {
+  startsFrom: Profile;
+}
+
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 
-export const PROFILES: Record<'quick' | 'full', Profile> = {
-  quick: {
-    id: 'quick',
-    title: 'Quick', // its time is the plan's estimate for the drive, never a fixed label
-    // Boot and hibernate are read from the journal in a second: every profile has them. Quick
-    // also times bounded tasks a person waits for: a search of the drive (≥ 20,000 entries or
-    // the whole tree), unpacking half a kernel tree (12,000 files, 120 MB) and app starts.
-    tests: [
-      ...SYNTHETIC_TEST_IDS,
-      'task.boot',
-      'task.hibernate',
-      'task.du',
-      'task.app-start',
-      // Last: removing its files keeps a throttled disk busy into the next test (an application
-      // start after a 250 MB unpack took 23 s instead of 10.5 s, its timed reads unchanged).
-      'task.unpack',
-    ],
-    repetitions: 3,
-    sizes: {
-      file: 1 * GiB,
-      dd: 128 * MiB,
-      bonnie: 16 * MiB,
-      bonnieChar: 64 * 1024,
-      bonnieFiles: 1,
-      iozone: 8 * MiB,
-      seekerSeconds: 1.5,
-      qdSeconds: 0.5,
-      phaseSeconds: 0.5,
-      // Half the seeds' archive (a 2.6.22 kernel is about 240 MB in 22,000 files; the full profile
-      // unpacks 250 MB): 55 MB was 0.9 s, mostly CPU. Removing 25,000 files kept the HDD-like
-      // device busy for 10-13 s after the task, which quick's 150 s budget could not carry.
-      'task.unpackRepetitions': 1,
-      'task.unpack': 120e6,
-      // The generated workload's search and application-like start once each (a cold walk of
-      // its 21,000 entries is ~13 s on a hard disk), the person's own tree once.
-      'task.workloadRepetitions': 1,
-      'task.duOwnRepetitions': 1,
-    },
-  },
-  full: {
-    id: 'full',
-    title: 'Full', // its time is the plan's estimate for the drive, never a fixed label
-    // The full profile also times what a person waits for: search, unpack, work during a backup.
-    tests: [
-      ...SYNTHETIC_TEST_IDS,
-      'task.boot',
-      'task.hibernate',
-      'task.du',
-      'task.unpack',
-      'task.backup-load',
-    ],
-    repetitions: 3,
-    sizes: {
-      file: 4 * GiB,
-      dd: 2 * GiB,
-      bonnie: 256 * MiB,
-      bonnieChar: 256 * 1024,
-      bonnieFiles: 16,
-      iozone: 256 * MiB,
-      seekerSeconds: 10,
-      qdSeconds: 5,
-      phaseSeconds: 8,
-    },
+const quick: Profile = {
+  id: 'quick',
+  title: 'Quick', // its time is the plan's estimate for the drive, never a fixed label
+  blurb: 'The key figures and the tasks you wait for; time from the estimate.',
+  // Boot and hibernate are read from the journal in a second: every profile has them. Quick
+  // also times bounded tasks a person waits for: a search of the drive (≥ 20,000 entries or
+  // the whole tree), unpacking half a kernel tree (12,000 files, 120 MB) and app starts.
+  tests: [
+    ...SYNTHETIC_TEST_IDS,
+    'task.boot',
+    'task.hibernate',
+    'task.du',
+    'task.app-start',
+    // Last: removing its files keeps a throttled disk busy into the next test (an application
+    // start after a 250 MB unpack took 23 s instead of 10.5 s, its timed reads unchanged).
+    'task.unpack',
+  ],
+  repetitions: 3,
+  sizes: {
+    file: 1 * GiB,
+    dd: 128 * MiB,
+    bonnie: 16 * MiB,
+    bonnieChar: 64 * 1024,
+    bonnieFiles: 1,
+    iozone: 8 * MiB,
+    seekerSeconds: 1.5,
+    qdSeconds: 0.5,
+    phaseSeconds: 0.5,
+    // Half the seeds' archive (a 2.6.22 kernel is about 240 MB in 22,000 files; the full profile
+    // unpacks 250 MB): 55 MB was 0.9 s, mostly CPU. Removing 25,000 files kept the HDD-like
+    // device busy for 10-13 s after the task, which quick's 150 s budget could not carry.
+    'task.unpackRepetitions': 1,
+    'task.unpack': 120e6,
+    // The generated workload's search and application-like start once each (a cold walk of
+    // its 21,000 entries is ~13 s on a hard disk), the person's own tree once.
+    'task.workloadRepetitions': 1,
+    'task.duOwnRepetitions': 1,
   },
 };
+
+const full: Profile = {
+  id: 'full',
+  title: 'Full', // its time is the plan's estimate for the drive, never a fixed label
+  blurb: 'Every test with larger files; time from the estimate.',
+  // The full profile also times what a person waits for: search, unpack, work during a backup.
+  tests: [
+    ...SYNTHETIC_TEST_IDS,
+    'task.boot',
+    'task.hibernate',
+    'task.du',
+    'task.unpack',
+    'task.backup-load',
+  ],
+  repetitions: 3,
+  sizes: {
+    file: 4 * GiB,
+    dd: 2 * GiB,
+    bonnie: 256 * MiB,
+    bonnieChar: 256 * 1024,
+    bonnieFiles: 16,
+    iozone: 256 * MiB,
+    seekerSeconds: 10,
+    qdSeconds: 5,
+    phaseSeconds: 8,
+  },
+};
+
+/** The one profile table: the Plan step's picker, the CLI, bench.catalogue and resolveSettings. */
+export const PROFILES = {
+  quick,
+  full,
+  custom: {
+    id: 'custom',
+    title: 'Custom',
+    blurb: 'Pick the tests and repetitions yourself.',
+    startsFrom: quick,
+  },
+} satisfies Record<ProfileId, Profile | CustomProfile>;
+
+/** The profiles with tests and sizes of their own, in PROFILE_IDS order. */
+export const PRESET_PROFILES: Profile[] = PROFILE_IDS.map((id) => PROFILES[id]).filter(
+  (p): p is Profile => !('startsFrom' in p),
+);
 
 /** The dd method's default size: min(2 GiB, 10% of free space), as the issue asks. */
 export function defaultDdSize(freeBytes: number, profileSize: number): number {

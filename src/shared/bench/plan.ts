@@ -20,9 +20,10 @@ export interface ResolvedSettings {
   sizes: ProfileSizes & Record<string, number>;
 }
 
-/** custom starts from quick's sizes; explicit tests/repetitions/sizes always win. */
+/** custom starts from the profile it names (quick); explicit tests/repetitions/sizes always win. */
 export function resolveSettings(input: PlanInput): ResolvedSettings {
-  const base = input.profile === 'full' ? PROFILES.full : PROFILES.quick;
+  const chosen = PROFILES[input.profile];
+  const base = 'startsFrom' in chosen ? chosen.startsFrom : chosen;
   const tests = input.tests && input.tests.length > 0 ? [...input.tests] : [...base.tests];
   return {
     profile: input.profile,

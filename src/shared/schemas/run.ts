@@ -1,6 +1,7 @@
 // The run document: what one measurement session produced. Engine, tasks, store, verdict,
 // report and importers all speak this shape, so results from every source line up.
 import { z } from 'zod';
+import { PROFILE_IDS } from '../bench/catalogue';
 import { driveInfo, machineProfile } from './drive';
 import { healthReport } from '../contract/health';
 import { RUN_ID_PATTERN } from './run-id';
@@ -157,7 +158,7 @@ export const runDocument = z.object({
   drive: driveInfo.nullable(),
   targetDir: z.string().nullable(),
   settings: z.object({
-    profile: z.enum(['quick', 'full', 'custom']).or(z.string()),
+    profile: z.enum(PROFILE_IDS).or(z.string()),
     tests: z.array(z.string()),
     repetitions: z.number().int().min(1).max(20),
     sizes: z.record(z.string(), z.number()).default({}),

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBench } from '../../../src/main/engine/host/bench-service';
+import { planBench } from '../../../src/main/engine/host/validated-plan';
 import { forkSpawner } from '../../../src/main/engine/host/client';
 import { leftovers, req, saver, tempDir } from './helpers';
 
@@ -20,10 +21,12 @@ async function cancelAt(
     ac.abort();
   }, afterMs);
   const doc = await runBench(
-    req(dir, {
-      tests: ['dd-write', 'qd-profile', 'bonnie', 'iozone'],
-      sizes: { file: 32 * 1024 * 1024, dd: 64 * 1024 * 1024, qdSeconds: 3 },
-    }),
+    planBench(
+      req(dir, {
+        tests: ['dd-write', 'qd-profile', 'bonnie', 'iozone'],
+        sizes: { file: 32 * 1024 * 1024, dd: 64 * 1024 * 1024, qdSeconds: 3 },
+      }),
+    ),
     saver(),
     {},
     { signal: ac.signal },
@@ -60,7 +63,9 @@ describe('cancel', () => {
       return child;
     };
     const err = await runBench(
-      req(dir, { tests: ['qd-profile'], sizes: { file: 32 * 1024 * 1024, qdSeconds: 2 } }),
+      planBench(
+        req(dir, { tests: ['qd-profile'], sizes: { file: 32 * 1024 * 1024, qdSeconds: 2 } }),
+      ),
       saver(),
       { spawner },
       { signal: new AbortController().signal },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runBench } from '../../../src/main/engine/host/bench-service';
+import { planBench } from '../../../src/main/engine/host/validated-plan';
 import type { PrivilegedOps } from '../../../src/main/engine/types';
 import type { DriveInfo } from '../../../src/shared/schemas/drive';
 import { runDocument } from '../../../src/shared/schemas/run';
@@ -13,7 +14,7 @@ describe('engine end to end (forked engine process, tiny sizes)', () => {
     const env = saver();
     const progress: { testId: string; overall: number; eta: number | null }[] = [];
     const doc = await runBench(
-      req(target),
+      planBench(req(target)),
       env,
       {},
       {
@@ -85,7 +86,7 @@ describe('engine end to end (forked engine process, tiny sizes)', () => {
   it('O_DIRECT read of a fresh 64 MiB file does not report cache speed', async () => {
     const target = dir('direct');
     const doc = (await runBench(
-      req(target, { tests: ['cached-read', 'buffered-read'], repetitions: 2 }),
+      planBench(req(target, { tests: ['cached-read', 'buffered-read'], repetitions: 2 })),
       saver(),
       {},
       { signal: new AbortController().signal },
@@ -115,7 +116,7 @@ describe('engine end to end (forked engine process, tiny sizes)', () => {
       },
     };
     const doc = (await runBench(
-      req(target, { tests: ['buffered-read', 'cached-read', 'seeker'] }),
+      planBench(req(target, { tests: ['buffered-read', 'cached-read', 'seeker'] })),
       saver(),
       {
         privileged: () => ops,
@@ -128,7 +129,7 @@ describe('engine end to end (forked engine process, tiny sizes)', () => {
     expect(doc.privilege.state).toBe('granted');
 
     const withDevice = (await runBench(
-      req(target, { tests: ['buffered-read', 'cached-read', 'seeker'], repetitions: 2 }),
+      planBench(req(target, { tests: ['buffered-read', 'cached-read', 'seeker'], repetitions: 2 })),
       saver(),
       { privileged: () => ops, describeTarget: async () => ({ drive: FAKE_DRIVE, machine: null }) },
       { signal: new AbortController().signal },

@@ -62,9 +62,15 @@ export function saver(): {
   saved: RunDocument[];
   save: (d: RunDocument) => Promise<void>;
   appVersion: string;
+  record: { label: 'custom' };
 } {
   const saved: RunDocument[] = [];
-  return { saved, save: async (d) => void saved.push(d), appVersion: '0.0.0-test' };
+  return {
+    saved,
+    save: async (d) => void saved.push(d),
+    appVersion: '0.0.0-test',
+    record: { label: 'custom' },
+  };
 }
 
 export const metric = (doc: RunDocument, testId: string, name: string) =>

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/main/core/errors';
 import { runBench } from '../../../src/main/engine/host/bench-service';
+import { planBench } from '../../../src/main/engine/host/validated-plan';
 import { req, saver, tempDir } from './helpers';
 
 const isRoot = process.getuid?.() === 0;
@@ -46,7 +47,7 @@ describe.skipIf(!isRoot)('limits of the target filesystem (root: loop device + m
 
   it('refuses up front when size + 10% + 1 GiB is not free, writing nothing', async () => {
     const err = await runBench(
-      req(small, { tests: ['dd-write'] }),
+      planBench(req(small, { tests: ['dd-write'] })),
       saver(),
       {},
       {
@@ -64,10 +65,12 @@ describe.skipIf(!isRoot)('limits of the target filesystem (root: loop device + m
   it('a real ENOSPC fails that test with a clear error, the run goes on, nothing is left', async () => {
     const env = saver();
     const doc = await runBench(
-      req(small, {
-        tests: ['dd-write', 'seeker'],
-        sizes: { dd: 128 * MiB, file: 8 * MiB, seekerSeconds: 0.2 },
-      }),
+      planBench(
+        req(small, {
+          tests: ['dd-write', 'seeker'],
+          sizes: { dd: 128 * MiB, file: 8 * MiB, seekerSeconds: 0.2 },
+        }),
+      ),
       env,
       { workDir: { skipSpaceCheck: true } },
       { signal: new AbortController().signal },
@@ -83,7 +86,7 @@ describe.skipIf(!isRoot)('limits of the target filesystem (root: loop device + m
 
   it('a read-only target gives one clear line and no leftovers', async () => {
     const err = await runBench(
-      req(ro, { tests: ['seeker'] }),
+      planBench(req(ro, { tests: ['seeker'] })),
       saver(),
       {
         workDir: { marginBytes: 0, skipSpaceCheck: true },

@@ -11,8 +11,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 vi.mock('electron', () => ({}));
 
 import { runBench } from '../../../src/main/engine/host/bench-service';
+import { planBench } from '../../../src/main/engine/host/validated-plan';
 import { runEngine } from '../../../src/main/engine/host/client';
-import { prepareWorkDir } from '../../../src/main/engine/worker/work-dir';
+import { checkTargetDir, prepareWorkDir } from '../../../src/main/engine/worker/work-dir';
 import { newRunId } from '../../../src/main/store/run-store';
 import { utilityProcessSpawner, type UtilityForker } from '../../../src/main/shell/utility-spawner';
 import { leftovers, req, saver, tempDir, TINY } from './helpers';
@@ -73,7 +74,7 @@ describe('engine through the utilityProcess path (parentPort)', () => {
   it('runs a plan and leaves no files', async () => {
     const target = dir('up-run');
     const doc = await runBench(
-      req(target, { tests: ['dd-write', 'seeker'] }),
+      planBench(req(target, { tests: ['dd-write', 'seeker'] })),
       saver(),
       { spawner },
       { signal: new AbortController().signal },
@@ -93,10 +94,12 @@ describe('engine through the utilityProcess path (parentPort)', () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 800);
     const doc = await runBench(
-      req(target, {
-        tests: ['qd-profile'],
-        sizes: { ...TINY, file: 32 * 1024 * 1024, qdSeconds: 5 },
-      }),
+      planBench(
+        req(target, {
+          tests: ['qd-profile'],
+          sizes: { ...TINY, file: 32 * 1024 * 1024, qdSeconds: 5 },
+        }),
+      ),
       saver(),
       { spawner },
       { signal: ac.signal },
@@ -107,7 +110,7 @@ describe('engine through the utilityProcess path (parentPort)', () => {
 
   it('SIGTERM (the app quitting) makes the engine remove the work folder itself', async () => {
     const target = dir('up-quit');
-    const { workDir } = prepareWorkDir(target, newRunId(), 64 * 1024 * 1024);
+    const { workDir } = prepareWorkDir(checkTargetDir(target), newRunId(), 64 * 1024 * 1024);
     let enginePid = 0;
     const err = await runEngine({
       plan: {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../../src/main/create-services';
 import { defaultBenchDeps, runBench } from '../../../src/main/engine/host/bench-service';
+import { planBench } from '../../../src/main/engine/host/validated-plan';
 import { guardResults } from '../../../src/main/engine/host/cache-guard';
 import type { TestResult } from '../../../src/shared/schemas/run';
 import { req, saver, tempDir } from '../engine/helpers';
@@ -68,10 +69,12 @@ describe.skipIf(skip !== null)(
         const target = join(disk.mnt, 'bench');
         mkdirSync(target);
         const doc = await runBench(
-          req(target, {
-            tests: ['buffered-read', 'seeker', 'qd-profile'],
-            sizes: { file: 32 * MiB, seekerSeconds: 2, qdSeconds: 1 },
-          }),
+          planBench(
+            req(target, {
+              tests: ['buffered-read', 'seeker', 'qd-profile'],
+              sizes: { file: 32 * MiB, seekerSeconds: 2, qdSeconds: 1 },
+            }),
+          ),
           saver(),
           { ...defaultBenchDeps(services), workDir: { marginBytes: MiB } },
           { signal: new AbortController().signal },

@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../../src/main/create-services';
 import { defaultBenchDeps, runBench } from '../../../src/main/engine/host/bench-service';
+import { planBench } from '../../../src/main/engine/host/validated-plan';
 import { NO_ADMIN_CAVEAT } from '../../../src/main/engine/worker/benchmarks/common';
 import { PrivilegedManager } from '../../../src/main/privileged/manager';
 import { leftovers, req, saver, tempDir } from '../engine/helpers';
@@ -42,7 +43,7 @@ describe('declined admin rights', () => {
     // (the engine's own tests run all seven); dd-write stands for the ones that need no root.
     const tests = ['cached-read', 'buffered-read', 'seeker', 'dd-write'];
     const doc = await runBench(
-      req(target, { profile: 'quick', repetitions: 1, tests }),
+      planBench(req(target, { profile: 'quick', repetitions: 1, tests })),
       saver(),
       defaultBenchDeps(services),
       { signal: new AbortController().signal },

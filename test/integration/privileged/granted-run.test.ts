@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../../src/main/create-services';
 import { defaultBenchDeps, runBench } from '../../../src/main/engine/host/bench-service';
+import { planBench } from '../../../src/main/engine/host/validated-plan';
 import { leftovers, req, saver, tempDir } from '../engine/helpers';
 import { attachLoop, hasLosetup, isRoot, rootManager, type Loop } from './loop';
 
@@ -36,10 +37,12 @@ describe.skipIf(!isRoot || !hasLosetup)('granted run with a helper crash', () =>
     mkdirSync(target);
     let killed = false;
     const doc = await runBench(
-      req(target, {
-        tests: ['buffered-read', 'seeker', 'dd-write'],
-        sizes: { file: 32 * 1024 * 1024, dd: 4 * 1024 * 1024, seekerSeconds: 3 },
-      }),
+      planBench(
+        req(target, {
+          tests: ['buffered-read', 'seeker', 'dd-write'],
+          sizes: { file: 32 * 1024 * 1024, dd: 4 * 1024 * 1024, seekerSeconds: 3 },
+        }),
+      ),
       saver(),
       { ...defaultBenchDeps(services), workDir: { marginBytes: 1024 * 1024 } },
       {

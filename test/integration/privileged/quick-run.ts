@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import { createServices } from '../../../src/main/create-services';
 import { defaultBenchDeps, runBench } from '../../../src/main/engine/host/bench-service';
+import { planBench } from '../../../src/main/engine/host/validated-plan';
 import type { BenchStartReq } from '../../../src/shared/contract/bench';
 import type { RunDocument } from '../../../src/shared/schemas/run';
 import { saver } from '../engine/helpers';
@@ -49,7 +50,7 @@ export async function quickIn(
     };
     const loadBefore = load();
     const t0 = performance.now();
-    const doc = await runBench(req, saver(), defaultBenchDeps(services), {
+    const doc = await runBench(planBench(req), saver(), defaultBenchDeps(services), {
       signal: new AbortController().signal,
     });
     const actual = (performance.now() - t0) / 1000;

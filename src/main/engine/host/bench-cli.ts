@@ -2,25 +2,25 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { parseSize, SIZE_LABELS, type ProfileSizes } from '../../../shared/bench/catalogue';
-import { parseApps, resolveSettings } from '../../../shared/bench/plan';
+import { parseApps } from '../../../shared/bench/plan';
 import type { RunDocument } from '../../../shared/schemas/run';
 import { UserError } from '../../core/errors';
 import { checkOptions } from '../../cli/validate';
 import { benchStartReq } from '../../../shared/contract/bench';
-import { benchPreflight, cancelOnSignals, cliSaver, warnAboutTarget } from './bench-guard';
+import {
+  benchPreflight,
+  cancelOnSignals,
+  cliSaver,
+  refuseEmptyDir,
+  warnAboutTarget,
+} from './bench-guard';
 import type { CliIo, Register } from '../../cli/types';
 import type { Services } from '../../core/services';
 import { writeFileSafe } from '../../core/safe-write';
 import { checkInventoryName } from '../../fleet/identity';
-import {
-  checkTaskOptions,
-  defaultBenchDeps,
-  planBench,
-  runBench,
-  type BenchDeps,
-  type BenchRunHooks,
-  type TaskOptions,
-} from './bench-service';
+import { defaultBenchDeps, runBench, type BenchDeps, type BenchRunHooks } from './bench-service';
+import type { TaskOptions } from './task-options';
+import { planBench, type ValidatedPlan } from './validated-plan';
 import { defineBenchCommand, SIZE_KEYS, type BenchCliOptions } from './bench-cli-command';
 import { formatDryRun, formatEta, formatRunTable } from '../../cli/format';
 
@@ -120,8 +120,11 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
   };
 }
 
-/** The flags checked and turned into a request, all before anything asks for a password. */
-function benchInputs(o: BenchCliOptions) {
+/**
+ * The flags checked and turned into the plan, once and all before anything asks for a password:
+ * a missing tarball or app, or a folder that is not there, is one line now.
+ */
+function benchPlan(o: BenchCliOptions): ValidatedPlan {
   // The app's request schema decides, so both front-ends refuse the same values.
   const { repetitions: reps } = checkOptions(
     benchStartReq.pick({ repetitions: true }),
@@ -134,20 +137,17 @@ function benchInputs(o: BenchCliOptions) {
     ?.split(',')
     .map((t) => t.trim())
     .filter(Boolean);
-  const planned = resolveSettings({ profile: o.profile, tests }).tests;
-  // A missing tarball or app is one line now, before --admin asks for a password.
-  const options = checkTaskOptions(planned, taskOptionsFromFlags(o, planned));
-  return {
+  // A dry run of an empty --dir plans without a folder, as it always has.
+  if (!o.dryRun) refuseEmptyDir(o.dir);
+  return planBench({
     targetDir: o.dir,
     profile: o.profile,
     ...(tests?.length ? { tests } : {}),
     ...(reps ? { repetitions: reps } : {}),
     ...(sizes ? { sizes } : {}),
-    options,
-  };
+    options: (planned) => taskOptionsFromFlags(o, planned),
+  });
 }
-
-type BenchInputs = ReturnType<typeof benchInputs>;
 
 async function benchAction(
   o: BenchCliOptions,
@@ -155,10 +155,10 @@ async function benchAction(
   io: CliIo,
   all: BenchDeps,
 ): Promise<void> {
-  const inputs = benchInputs(o);
+  const plan = benchPlan(o);
   const inventoryName = checkInventoryName(o.hostName ?? services.env.DRIVEWISE_HOST_NAME);
-  if (o.dryRun) return printDryRun(inputs, o, io);
-  // Store and --json writable, --dir not empty: refused now, not after the measuring.
+  if (o.dryRun) return printDryRun(plan, o, io);
+  // Store and --json writable: refused now, not after the measuring.
   await benchPreflight(services, o);
   if (o.admin) {
     // A refusal is not an error: the run goes on and records what it skipped.
@@ -174,15 +174,14 @@ async function benchAction(
   const progress = progressPrinter(io, tty);
   let doc: RunDocument | null;
   try {
-    const { options, ...rest } = inputs;
     doc = await runBench(
+      plan,
       {
-        ...rest,
-        label: o.label,
-        ...(Object.keys(options).length ? { options } : {}),
-        ...(o.name ? { name: o.name } : {}),
+        appVersion: services.version,
+        save: saver.save,
+        record: { label: o.label, ...(o.name ? { name: o.name } : {}) },
+        inventoryName,
       },
-      { appVersion: services.version, save: saver.save, inventoryName },
       all,
       { signal: ac.signal, onStatus: (m) => io.err(`${m}\n`), onProgress: progress.onProgress },
     );
@@ -200,9 +199,8 @@ async function benchAction(
   await saver.finish(doc);
 }
 
-/** --dry-run: the plan as text (and JSON to a file), or JSON alone with --json -. */
-async function printDryRun(inputs: BenchInputs, o: BenchCliOptions, io: CliIo): Promise<void> {
-  const plan = planBench(inputs);
+/** --dry-run: the checked plan as text (and JSON to a file), or JSON alone with --json -. */
+async function printDryRun({ plan }: ValidatedPlan, o: BenchCliOptions, io: CliIo): Promise<void> {
   if (o.json === '-') {
     io.out(JSON.stringify(plan, null, 2) + '\n');
     return;

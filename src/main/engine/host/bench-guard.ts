@@ -20,11 +20,17 @@ export interface BenchOutput {
   force?: boolean | undefined;
 }
 
+/**
+ * An empty --dir would resolve to the current folder: never a choice made on purpose. Refused
+ * before the folder is checked, which would take it for the current folder or a missing one.
+ */
+export function refuseEmptyDir(dir: string): void {
+  if (!dir.trim())
+    throw new UserError('--dir is empty: name the folder on the drive to test (--dir . for here)');
+}
+
 /** Refusals that must come before the run (and before a password dialog). */
 export async function benchPreflight(s: Services, o: BenchOutput): Promise<void> {
-  // An empty --dir would resolve to the current folder: never a choice made on purpose.
-  if (!o.dir.trim())
-    throw new UserError('--dir is empty: name the folder on the drive to test (--dir . for here)');
   await s.runs.checkWritable();
   if (o.json) await checkWritablePath(o.json, { overwrite: o.force ?? false });
 }

@@ -1,10 +1,11 @@
 // Router handlers for bench.start / bench.plan / bench.catalogue.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CATALOGUE, PROFILES, TASK_DESCRIPTIONS } from '../../../shared/bench/catalogue';
+import { CATALOGUE, PRESET_PROFILES, TASK_DESCRIPTIONS } from '../../../shared/bench/catalogue';
 import type { Handlers } from '../../core/handler-types';
 import type { Services } from '../../core/services';
-import { defaultBenchDeps, planBench, runBench, type BenchDeps } from './bench-service';
+import { defaultBenchDeps, runBench, type BenchDeps } from './bench-service';
+import { planBench } from './validated-plan';
 import { registry } from '../worker/registry';
 import { saveOrRescue } from '../../store/save-run';
 import { disksOfDev } from '../../drives/topology';
@@ -32,40 +33,42 @@ export function benchHandlers(
   };
   return {
     'bench.start': async (req) => {
-      // Validate first so bad input (or a history that cannot be written) is an error answer.
-      planBench(req);
+      // Checked here, once, so bad input (or a history that cannot be written) is an error
+      // answer; the job runs the very plan that was checked.
+      const plan = planBench(req);
       await s.runs.checkWritable();
       // One benchmark per drive (two at once measure each other), at most two per process: the
       // job layer refuses with one line, checked and claimed in the same synchronous step.
-      const drives = (deps.drivesOf ?? drivesOfDir)(req.targetDir);
+      const drives = (deps.drivesOf ?? drivesOfDir)(plan.targetDir);
+      const { label, name, usage, baselineId } = req;
+      const env = {
+        appVersion: s.version,
+        save: saveOrRescue(s.runs, s.env.HOME),
+        record: { label, name, usage, baselineId },
+      };
       const jobId = s.jobs.start(
         'bench',
         async (job) => {
-          const doc = await runBench(
-            req,
-            { appVersion: s.version, save: saveOrRescue(s.runs, s.env.HOME) },
-            deps,
-            {
-              signal: job.signal,
-              onProgress: (p) =>
-                job.progress({
-                  testId: p.testId,
-                  label: p.label,
-                  fraction: p.fraction,
-                  overall: p.overall,
-                  etaSeconds: p.etaSeconds,
-                  liveValue: p.liveValue,
-                  ...(p.message ? { message: p.message } : {}),
-                }),
-            },
-          );
+          const doc = await runBench(plan, env, deps, {
+            signal: job.signal,
+            onProgress: (p) =>
+              job.progress({
+                testId: p.testId,
+                label: p.label,
+                fraction: p.fraction,
+                overall: p.overall,
+                etaSeconds: p.etaSeconds,
+                liveValue: p.liveValue,
+                ...(p.message ? { message: p.message } : {}),
+              }),
+          });
           return doc?.id;
         },
         { drives },
       );
       return { jobId };
     },
-    'bench.plan': (req) => planBench(req),
+    'bench.plan': (req) => planBench(req).plan,
     'bench.catalogue': () => ({
       tests: registry.map((m) => ({
         id: m.id,
@@ -75,7 +78,7 @@ export function benchHandlers(
         description:
           CATALOGUE.find((c) => c.id === m.id)?.description ?? TASK_DESCRIPTIONS[m.id] ?? m.title,
       })),
-      profiles: Object.values(PROFILES).map((p) => ({
+      profiles: PRESET_PROFILES.map((p) => ({
         id: p.id,
         title: p.title,
         tests: p.tests,

@@ -1,30 +1,15 @@
-// One benchmark run end to end, shared by the `bench.start` job and the CLI: plan → safety checks
-// → engine process → run document → history. The work folder is removed whatever happens.
-import { statSync } from 'node:fs';
+// One benchmark run end to end, shared by the `bench.start` job and the CLI: a plan checked at the
+// edge → safety checks → engine process → run document → history. The work folder is removed
+// whatever happens.
 import { join } from 'node:path';
-import type { BenchPlan, BenchStartReq } from '../../../shared/contract/bench';
-import { defaultDdSize } from '../../../shared/bench/catalogue';
+import type { BenchStartReq } from '../../../shared/contract/bench';
 import type { DriveRates } from '../../../shared/bench/estimates';
-import {
-  folderFit,
-  MIN_SIZES,
-  onlyReadTests,
-  requiredFreeBytes,
-  resolveSettings,
-  scaleSizes,
-  spaceSentence,
-  type PlanInput,
-} from '../../../shared/bench/plan';
-import { fmtBytes } from '../../../shared/format';
 import type { DriveInfo, MachineProfile } from '../../../shared/schemas/drive';
 import type { PrivilegeState, RunDocument } from '../../../shared/schemas/run';
 import { UserError } from '../../core/errors';
 import { fileWorkAccount } from '../../core/file-owner';
 import type { Services } from '../../core/services';
 import { describeTarget } from '../../drives';
-import { appsOption, resolveApp } from '../../tasks/app-start-task';
-import { duRoot } from '../../tasks/du-task';
-import { checkTarball, compressionOption } from '../../tasks/unpack-task';
 import { newRunId } from '../../store/run-store';
 import { hostIdentity } from '../../fleet/identity';
 import {
@@ -37,7 +22,6 @@ import {
 import { fileSteps } from './file-ops';
 import {
   engineRun,
-  ESTIMATE_NOTE,
   privilegeOf,
   probeEstimate,
   rawReadsLikely,
@@ -45,12 +29,13 @@ import {
   settingsOf,
   targetFacts,
 } from './bench-steps';
-import { planFor, runTiming } from './plan-for';
+import { runTiming } from './plan-for';
 import { registry } from '../worker/registry';
 import { buildRunDocument } from './run-builder';
 import { runNotes } from './run-notes';
 import type { PrivilegedOps } from '../types';
-import { checkTargetDir, folderFacts, WORK_PREFIX, type WorkDirOptions } from '../worker/work-dir';
+import { WORK_PREFIX, type WorkDirOptions } from '../worker/work-dir';
+import type { ValidatedPlan } from './validated-plan';
 
 export type TargetDescriber = (
   dir: string,
@@ -104,117 +89,37 @@ export function defaultBenchDeps(s: Services): BenchDeps {
   };
 }
 
-export type TaskOptions = Record<string, Record<string, unknown>>;
-
-/**
- * The person's per-test choices for the tests that will run, checked before anything runs so a
- * mistake is one line in the Plan step or the CLI rather than a failed test. Returns the options
- * the engine gets (a picked tarball as an absolute path).
- */
-export function checkTaskOptions(tests: readonly string[], options: TaskOptions = {}): TaskOptions {
-  const out: TaskOptions = { ...options };
-  const du = options['task.du'];
-  if (du && tests.includes('task.du')) {
-    const root = duRoot({ options: du });
-    let isDir = false;
-    try {
-      isDir = statSync(root).isDirectory();
-    } catch {
-      /* below */
-    }
-    if (!isDir) throw new UserError(`du root is not a folder: ${root}`);
-    if (du['systemDu'] !== undefined && typeof du['systemDu'] !== 'boolean')
-      throw new UserError(`systemDu must be true or false, got ${String(du['systemDu'])}`);
-  }
-  const unpack = options['task.unpack'];
-  if (unpack && tests.includes('task.unpack')) {
-    compressionOption(unpack['compression']);
-    if (unpack['tarball'] !== undefined)
-      out['task.unpack'] = { ...unpack, tarball: checkTarball(unpack['tarball']) };
-  }
-  const apps = options['task.app-start'];
-  if (apps?.['apps'] !== undefined && tests.includes('task.app-start')) {
-    // Named apps must exist: a typo would otherwise drop out of the before/after comparison.
-    const missing = appsOption(apps['apps']).filter((a) => resolveApp(a) === null);
-    if (missing.length)
-      throw new UserError(
-        `not installed: ${missing.join(', ')} (name a program on PATH or give its full path)`,
-      );
-  }
-  return out;
-}
-
-export function planBench(
-  input: PlanInput & { targetDir?: string | undefined; options?: TaskOptions | undefined },
-): BenchPlan {
-  const s = resolveSettings(input);
-  checkTaskOptions(s.tests, input.options);
-  const folder = input.targetDir ? folderFacts(checkTargetDir(input.targetDir)) : null;
-  const free = folder?.freeBytes ?? null;
-  if (folder && !folder.writable && onlyReadTests(s.tests)) {
-    const readPlan = planFor(s, free);
-    return {
-      ...readPlan,
-      tests: readPlan.tests.map((t) => ({ ...t, bytesNeeded: 0 })),
-      bytesNeeded: 0,
-      bytesRequired: 0,
-      notes: [folderFit(folder, { tests: s.tests, bytesRequired: 0 }, true).message, ESTIMATE_NOTE],
-    };
-  }
-  // dd's default is min(2 GiB, 10% of free space); an explicit size wins.
-  if (free !== null && input.sizes?.dd === undefined) s.sizes.dd = defaultDdSize(free, s.sizes.dd);
-  let plan = planFor(s, free);
-  const notes: string[] = [];
-  // Never a dead end: shrink the sizes the person did not set until the run fits (to a floor).
-  if (free !== null && plan.bytesRequired > free) {
-    const budget = Math.max(0, (free - requiredFreeBytes(0)) / 1.1);
-    const before = plan.bytesNeeded;
-    for (let tries = 0; tries < 4 && plan.bytesRequired > free; tries++) {
-      const scaled = scaleSizes(s.sizes, input.sizes, budget / plan.bytesNeeded);
-      if (!scaled) break;
-      s.sizes = { ...s.sizes, ...scaled };
-      plan = planFor(s, free);
-    }
-    if (plan.bytesNeeded < before)
-      notes.push(
-        plan.bytesRequired <= free
-          ? `Sizes scaled down to fit the free space (${fmtBytes(before)} → ${fmtBytes(plan.bytesNeeded)} written; smallest allowed: test file ${fmtBytes(MIN_SIZES['file']!)}, dd ${fmtBytes(MIN_SIZES['dd']!)}).`
-          : `Even the smallest sizes (test file ${fmtBytes(MIN_SIZES['file']!)}, dd ${fmtBytes(MIN_SIZES['dd']!)}) do not fit the free space.`,
-      );
-  }
-  notes.push(spaceSentence(plan.bytesNeeded, plan.bytesRequired));
-  notes.push(ESTIMATE_NOTE);
-  return { ...plan, notes };
-}
-
 export interface BenchRunHooks {
   signal: AbortSignal;
   onProgress?: (p: EngineProgress & { label: string }) => void;
   onStatus?: (message: string) => void;
 }
 
-/** Runs the benchmark; resolves to the saved run, or null when cancelled. */
+/** How the run document names the run; the app's request carries it beside the plan. */
+export type RunRecord = Pick<BenchStartReq, 'label' | 'name' | 'usage' | 'baselineId'>;
+
+/**
+ * Runs a plan checked at the edge (nothing here checks it again); resolves to the saved run, or
+ * null when cancelled.
+ */
 export async function runBench(
-  req: BenchStartReq,
+  validated: ValidatedPlan,
   env: {
     appVersion: string;
     save: (doc: RunDocument) => Promise<unknown>;
+    record: RunRecord;
     /** The name an orchestrator's inventory gives this host (`bench --host-name`). */
     inventoryName?: string | undefined;
   },
   deps: BenchDeps,
   hooks: BenchRunHooks,
 ): Promise<RunDocument | null> {
-  const plan = planBench(req);
+  const { plan, targetDir } = validated;
+  const { record } = env;
   if (plan.unknownTests.length)
     throw new UserError(
       `unknown test(s): ${plan.unknownTests.join(', ')} (known: ${registry.map((m) => m.id).join(', ')})`,
     );
-  const options = checkTaskOptions(
-    plan.tests.map((t) => t.id),
-    req.options,
-  );
-  const targetDir = checkTargetDir(req.targetDir);
   // Root in a folder another account controls: all file work runs as that account.
   const account = fileWorkAccount(targetDir);
   const files = fileSteps(account);
@@ -226,12 +131,12 @@ export async function runBench(
   let workDir = join(targetDir, `${WORK_PREFIX}${id}`);
   let outcome: EngineOutcome | null = null;
   try {
-    const prepared = await prepareFor(files, { targetDir, id, plan, rawReads }, deps.workDir);
+    const prepared = await prepareFor(files, { id, plan: validated, rawReads }, deps.workDir);
     ({ workDir } = prepared);
     const { swept, skipped } = prepared;
     const t0 = performance.now();
     const probed = await probeEstimate(
-      plan,
+      validated,
       workDir,
       rawReads,
       { probe: deps.probe ?? files.probe },
@@ -239,27 +144,26 @@ export async function runBench(
     );
     if (!probed) return null;
     const { rates, estimated } = probed;
-    const device = facts.drive?.path ?? null;
-    const where = { workDir, targetDir, device, options };
+    const where = { workDir, device: facts.drive?.path ?? null };
     const spawner = account ? forkSpawner(undefined, account) : deps.spawner;
-    outcome = await runEngine(engineRun(plan, estimated, where, { spawner, privileged }, hooks));
+    outcome = await runEngine(engineRun(estimated, where, { spawner, privileged }, hooks));
     if (outcome.cancelled) return null;
     const actualSeconds = (performance.now() - t0) / 1000;
-    const timing = runTiming(estimated, rates, outcome.phases, actualSeconds);
+    const timing = runTiming(estimated.plan, rates, outcome.phases, actualSeconds);
     const asRoot = giveBack !== null;
     const notes = runNotes({ plan, outcome, asRoot, drive: facts.drive, swept, skipped });
     const doc = buildRunDocument({
       id,
       appVersion: env.appVersion,
-      label: req.label,
-      name: req.name,
-      usage: req.usage,
-      baselineId: req.baselineId,
+      label: record.label,
+      name: record.name,
+      usage: record.usage,
+      baselineId: record.baselineId,
       targetDir,
       drive: facts.drive,
       machine: facts.machine,
       host: hostIdentity(env.inventoryName),
-      settings: settingsOf(plan, options),
+      settings: settingsOf(validated),
       privilege: privilegeOf(deps, privileged),
       results: outcome.results,
       notes,

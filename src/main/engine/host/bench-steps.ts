@@ -2,7 +2,6 @@
 // Parameters are structural so this module needs nothing from bench-service.ts.
 import { closeSync, constants, openSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BenchPlan } from '../../../shared/contract/bench';
 import type { DriveRates } from '../../../shared/bench/estimates';
 import { folderFit, requiredFreeBytes } from '../../../shared/bench/plan';
 import { UserError } from '../../core/errors';
@@ -10,7 +9,7 @@ import type { DriveInfo, MachineProfile } from '../../../shared/schemas/drive';
 import type { PrivilegeState } from '../../../shared/schemas/run';
 import type { EngineProgress, EngineRunOptions, EngineSpawner } from './client';
 import { formatEta } from '../../cli/format';
-import { probedPlan } from './plan-for';
+import { probedPlan, type ValidatedPlan } from './validated-plan';
 import { probeTarget } from '../worker/probe';
 import { folderFacts, WORK_PREFIX, type WorkDirOptions } from '../worker/work-dir';
 import type { FileSteps } from './file-ops';
@@ -59,7 +58,8 @@ export function privilegeOf(
   );
 }
 
-export function settingsOf(plan: BenchPlan, options: Record<string, Record<string, unknown>> = {}) {
+/** The run document's settings: what the after-run repeats so the two runs compare. */
+export function settingsOf({ plan, options }: ValidatedPlan) {
   return {
     profile: plan.profile,
     tests: plan.tests.map((t) => t.id),
@@ -75,12 +75,12 @@ export function settingsOf(plan: BenchPlan, options: Record<string, Record<strin
  * the run was cancelled meanwhile.
  */
 export async function probeEstimate(
-  plan: BenchPlan,
+  plan: ValidatedPlan,
   workDir: string,
   rawReads: boolean,
   deps: { probe?: ((dir: string, o: { signal: AbortSignal }) => Promise<DriveRates>) | undefined },
   hooks: { signal: AbortSignal; onStatus?: ((message: string) => void) | undefined },
-): Promise<{ rates: DriveRates | undefined; estimated: Omit<BenchPlan, 'notes'> } | null> {
+): Promise<{ rates: DriveRates | undefined; estimated: ValidatedPlan } | null> {
   hooks.onStatus?.('probing the drive for the estimate');
   const rates: DriveRates | undefined = await (deps.probe ?? probeTarget)(workDir, {
     signal: hooks.signal,
@@ -89,21 +89,15 @@ export async function probeEstimate(
   const estimated = rates ? probedPlan(plan, { ...rates, rawReads }) : plan;
   if (rates)
     hooks.onStatus?.(
-      `estimate from a ${rates.seconds ?? 1} s probe of the drive: ${formatEta(estimated.totalSeconds)}`,
+      `estimate from a ${rates.seconds ?? 1} s probe of the drive: ${formatEta(estimated.plan.totalSeconds)}`,
     );
   return { rates, estimated };
 }
 
-/** The engine's request: the plan's tests at the probed estimates, progress labelled by title. */
+/** The engine's request: the plan at the probed estimates, progress labelled by test title. */
 export function engineRun(
-  plan: BenchPlan,
-  estimated: Omit<BenchPlan, 'notes'>,
-  where: {
-    workDir: string;
-    targetDir: string;
-    device: string | null;
-    options: Record<string, Record<string, unknown>>;
-  },
+  { plan, targetDir, options }: ValidatedPlan,
+  where: { workDir: string; device: string | null },
   deps: { spawner?: EngineSpawner | undefined; privileged: PrivilegedOps | null },
   hooks: {
     signal: AbortSignal;
@@ -114,10 +108,12 @@ export function engineRun(
   return {
     plan: {
       ...where,
+      targetDir,
+      options,
       tests: plan.tests.map((t) => t.id),
       repetitions: plan.repetitions,
       sizes: plan.sizes,
-      estimates: estimated.tests.map((t) => t.estimateSeconds),
+      estimates: plan.tests.map((t) => t.estimateSeconds),
     },
     spawner: deps.spawner,
     privileged: deps.privileged,
@@ -126,13 +122,9 @@ export function engineRun(
   };
 }
 
-export const ESTIMATE_NOTE =
-  'Estimated at middle-of-the-road drive rates; the run first probes the drive for 1–2 s and estimates again from what it measured.';
-
 /** The one bad-folder rule (shared/bench/plan folderFit) on the folder as it is now; refuses in one line. */
 function runFit(
-  dir: string,
-  plan: BenchPlan,
+  { plan, targetDir }: ValidatedPlan,
   admin: boolean,
   opts: WorkDirOptions = {},
 ): ReturnType<typeof folderFit> {
@@ -140,7 +132,7 @@ function runFit(
     ? 0
     : requiredFreeBytes(plan.bytesNeeded, opts.marginBytes);
   const fit = folderFit(
-    folderFacts(dir),
+    folderFacts(targetDir),
     { tests: plan.tests.map((t) => t.id), bytesRequired },
     admin,
   );
@@ -155,11 +147,12 @@ function runFit(
  */
 export async function prepareFor(
   files: FileSteps,
-  run: { targetDir: string; id: string; plan: BenchPlan; rawReads: boolean },
+  run: { id: string; plan: ValidatedPlan; rawReads: boolean },
   opts: WorkDirOptions = {},
 ): Promise<{ workDir: string; swept: string[]; skipped: string[] }> {
-  const fit = runFit(run.targetDir, run.plan, run.rawReads, opts);
+  const { targetDir, plan } = run.plan;
+  const fit = runFit(run.plan, run.rawReads, opts);
   if (fit.readTestsOnly)
-    return { workDir: join(run.targetDir, `${WORK_PREFIX}${run.id}`), swept: [], skipped: [] };
-  return files.prepare(run.targetDir, run.id, run.plan.bytesNeeded, opts);
+    return { workDir: join(targetDir, `${WORK_PREFIX}${run.id}`), swept: [], skipped: [] };
+  return files.prepare(targetDir, run.id, plan.bytesNeeded, opts);
 }

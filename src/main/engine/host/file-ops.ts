@@ -6,7 +6,13 @@ import { askAs, bundlePath, ChildError } from '../../core/as-owner';
 import { UserError } from '../../core/errors';
 import type { FileAccount } from '../../core/file-owner';
 import { probeTarget } from '../worker/probe';
-import { prepareWorkDir, removeWorkDir, type WorkDirOptions } from '../worker/work-dir';
+import {
+  checkTargetDir,
+  prepareWorkDir,
+  removeWorkDir,
+  type CheckedDir,
+  type WorkDirOptions,
+} from '../worker/work-dir';
 
 export type FileOp =
   | {
@@ -23,7 +29,9 @@ type Prepared = ReturnType<typeof prepareWorkDir>;
 
 /** Does one step here (the file worker calls this for its one request). */
 export async function runFileOp(m: FileOp): Promise<unknown> {
-  if (m.op === 'prepare') return prepareWorkDir(m.targetDir, m.runId, m.bytesNeeded, m.opts);
+  // The folder arrives as text from another process: this process's edge checks it again.
+  if (m.op === 'prepare')
+    return prepareWorkDir(checkTargetDir(m.targetDir), m.runId, m.bytesNeeded, m.opts);
   if (m.op === 'probe') return probeTarget(m.dir);
   return removeWorkDir(m.workDir);
 }
@@ -31,7 +39,7 @@ export async function runFileOp(m: FileOp): Promise<unknown> {
 /** The three steps, done here (account null) or as `account` in a file worker. */
 export interface FileSteps {
   prepare(
-    targetDir: string,
+    targetDir: CheckedDir,
     runId: string,
     bytesNeeded: number,
     opts?: WorkDirOptions,

@@ -7,12 +7,7 @@ import {
   type DriveRates,
 } from '../../../shared/bench/estimates';
 import { WORKLOAD_BYTES, WORKLOAD_TESTS, workloadSeconds } from '../../../shared/bench/workload';
-import {
-  FILE_TESTS,
-  requiredFreeBytes,
-  type ResolvedSettings,
-  type resolveSettings,
-} from '../../../shared/bench/plan';
+import { FILE_TESTS, requiredFreeBytes, type ResolvedSettings } from '../../../shared/bench/plan';
 import type { RunDocument } from '../../../shared/schemas/run';
 import type { PhaseEta } from '../worker/runner';
 import { findModule } from '../worker/registry';
@@ -34,7 +29,7 @@ export function estimateFor(
 }
 
 export function planFor(
-  s: ReturnType<typeof resolveSettings>,
+  s: ResolvedSettings,
   free: number | null,
   rates?: DriveRates,
 ): Omit<BenchPlan, 'notes'> {
@@ -86,23 +81,6 @@ export function planFor(
 
 /** Engine start, helper start, run document and clean-up around the tests (the probe: its own). */
 const RUN_OVERHEAD_SECONDS = 2;
-
-/**
- * The same plan (same tests and sizes) estimated at the probed rates; `rawReads`: buffered reads
- * and seeker will read the raw device (admin rights and a known device).
- */
-export function probedPlan(
-  plan: Omit<BenchPlan, 'notes'>,
-  rates: DriveRates,
-): Omit<BenchPlan, 'notes'> {
-  const s: ResolvedSettings = {
-    profile: plan.profile,
-    repetitions: plan.repetitions,
-    tests: plan.tests.map((t) => t.id),
-    sizes: plan.sizes as ResolvedSettings['sizes'],
-  };
-  return planFor(s, plan.freeBytes, rates);
-}
 
 const r1 = (x: number): number => Math.round(x * 10) / 10;
 

@@ -51,8 +51,16 @@ export function folderFacts(dir: string): FolderFacts {
   return { path: dir, writable, readOnly, freeBytes: freeBytes(dir) };
 }
 
+declare const checked: unique symbol;
+/**
+ * A folder checkTargetDir accepted (absolute, a directory, not a device). Only it makes one, so
+ * the work folder is never made in a path nobody checked, and a path checked at the edge is not
+ * checked again on the way.
+ */
+export type CheckedDir = string & { readonly [checked]: true };
+
 /** Validates the chosen directory; never accepts a block device. */
-export function checkTargetDir(dir: string): string {
+export function checkTargetDir(dir: string): CheckedDir {
   const abs = resolve(dir);
   let st;
   try {
@@ -65,7 +73,7 @@ export function checkTargetDir(dir: string): string {
       `${abs} is a device: choose a folder on the drive instead (Drivewise never writes to devices)`,
     );
   if (!st.isDirectory()) throw new UserError(`not a directory: ${abs}`);
-  return abs;
+  return abs as CheckedDir;
 }
 
 /**
@@ -192,13 +200,12 @@ export interface WorkDirOptions {
 }
 
 export function prepareWorkDir(
-  targetDir: string,
+  dir: CheckedDir,
   runId: string,
   bytesNeeded: number,
   opts: WorkDirOptions = {},
 ): { workDir: string; swept: string[]; skipped: string[]; freeBytes: number | null } {
   if (!RUN_ID_PATTERN.test(runId)) throw new Error(`not a run id: ${runId}`);
-  const dir = checkTargetDir(targetDir);
   checkWritable(dir);
   const { removed: swept, skipped } = sweepStale(dir);
   const free = freeBytes(dir);

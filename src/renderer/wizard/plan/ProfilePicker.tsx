@@ -1,19 +1,18 @@
 // The three profiles with the time each would take.
 import type { BenchPlan } from '../../../shared/contract/bench';
 import { formatDuration } from '../../../shared/format';
-import type { ProfileChoice } from '../wizard-store';
-import { PROFILES } from './profiles';
+import { PROFILE_IDS, PROFILES, type ProfileId } from '../../../shared/bench/catalogue';
 
 export function ProfilePicker(props: {
-  profile: ProfileChoice;
-  plans: Partial<Record<ProfileChoice, BenchPlan>>;
-  onChange(p: ProfileChoice): void;
+  profile: ProfileId;
+  plans: Partial<Record<ProfileId, BenchPlan>>;
+  onChange(p: ProfileId): void;
 }) {
   const { profile, plans } = props;
   return (
     <fieldset className="profiles">
       <legend>Profile</legend>
-      {PROFILES.map((p) => (
+      {PROFILE_IDS.map((id) => PROFILES[id]).map((p) => (
         <label key={p.id} className={profile === p.id ? 'profile selected' : 'profile'}>
           <input
             type="radio"

@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { BenchCatalogue, BenchPlan } from '../../../shared/contract/bench';
 import { errorText } from '../../../shared/format';
 import { api } from '../../api/transport';
-import { planRequest, taskOptions, useWizard, type ProfileChoice } from '../wizard-store';
-import { PROFILES } from './profiles';
+import { PROFILE_IDS, type ProfileId } from '../../../shared/bench/catalogue';
+import { planRequest, taskOptions, useWizard } from '../wizard-store';
 
 export function useBenchCatalogue(): { catalogue: BenchCatalogue | null; error: string | null } {
   const [catalogue, setCatalogue] = useState<BenchCatalogue | null>(null);
@@ -21,7 +21,7 @@ export function useBenchCatalogue(): { catalogue: BenchCatalogue | null; error: 
 }
 
 interface Plans {
-  plans: Partial<Record<ProfileChoice, BenchPlan>>;
+  plans: Partial<Record<ProfileId, BenchPlan>>;
   /** bench.plan's one line for the chosen profile (its options refused, say). */
   planError: string | null;
   /** True while the answer for the current choices has not arrived. */
@@ -33,7 +33,7 @@ export function usePlans(targetDir: string | null): Plans {
   // The plans for one request key.
   const [planned, setPlanned] = useState<{
     key: string;
-    plans: Partial<Record<ProfileChoice, BenchPlan>>;
+    plans: Partial<Record<ProfileId, BenchPlan>>;
     error: string | null;
   } | null>(null);
   const { profile, tests, repetitions, sizes } = w;
@@ -49,7 +49,7 @@ export function usePlans(targetDir: string | null): Plans {
     const delay = lastTyped.current === typed ? 0 : 300;
     lastTyped.current = typed;
     const timer = setTimeout(() => {
-      const ask = (id: ProfileChoice, withOptions: boolean) =>
+      const ask = (id: ProfileId, withOptions: boolean) =>
         api().benchPlan({
           ...planRequest({ profile: id, tests, repetitions, sizes }),
           ...(dir ? { targetDir: dir } : {}),
@@ -61,8 +61,8 @@ export function usePlans(targetDir: string | null): Plans {
         (plan) => ({ plan, error: null }),
         (e: unknown) => ask(profile, false).then((plan) => ({ plan, error: errorText(e) })),
       );
-      const others = PROFILES.filter((p) => p.id !== profile).map((p) =>
-        ask(p.id, false).then((plan) => [p.id, plan] as const),
+      const others = PROFILE_IDS.filter((id) => id !== profile).map((id) =>
+        ask(id, false).then((plan) => [id, plan] as const),
       );
       Promise.all([chosenPlan, Promise.all(others)])
         .then(([mine, rest]) => {

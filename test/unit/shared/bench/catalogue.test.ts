@@ -3,8 +3,11 @@ import {
   CATALOGUE,
   defaultDdSize,
   parseSize,
+  PRESET_PROFILES,
+  PROFILE_IDS,
   PROFILES,
   SYNTHETIC_TEST_IDS,
+  type Profile,
 } from '../../../../src/shared/bench/catalogue';
 import { estimateBytes, estimateSeconds } from '../../../../src/shared/bench/estimates';
 import { requiredFreeBytes, resolveSettings } from '../../../../src/shared/bench/plan';
@@ -45,20 +48,24 @@ describe('bench catalogue', () => {
     );
   });
 
+  it('has one profile table: every id with its words, custom on top of quick', () => {
+    expect(PROFILE_IDS.map((id) => PROFILES[id].id)).toEqual([...PROFILE_IDS]);
+    for (const id of PROFILE_IDS) expect(PROFILES[id].blurb.length).toBeGreaterThan(0);
+    expect(PRESET_PROFILES.map((p) => p.id)).toEqual(['quick', 'full']);
+    expect(PROFILES.custom.startsFrom).toBe(PROFILES.quick);
+  });
+
   it('requires size + 10% + 1 GiB free', () => {
     expect(requiredFreeBytes(10 * GiB)).toBe(11 * GiB + GiB);
     expect(requiredFreeBytes(100, 0)).toBe(110);
   });
 
   it('estimates the quick profile within its 2-minute promise and full within 15 minutes', () => {
-    const total = (p: 'quick' | 'full') =>
-      SYNTHETIC_TEST_IDS.reduce(
-        (a, id) => a + estimateSeconds(id, PROFILES[p].repetitions, PROFILES[p].sizes),
-        0,
-      );
-    expect(total('quick')).toBeLessThanOrEqual(120);
-    expect(total('full')).toBeLessThanOrEqual(15 * 60);
-    expect(total('full')).toBeGreaterThan(total('quick'));
+    const total = (p: Profile) =>
+      SYNTHETIC_TEST_IDS.reduce((a, id) => a + estimateSeconds(id, p.repetitions, p.sizes), 0);
+    expect(total(PROFILES.quick)).toBeLessThanOrEqual(120);
+    expect(total(PROFILES.full)).toBeLessThanOrEqual(15 * 60);
+    expect(total(PROFILES.full)).toBeGreaterThan(total(PROFILES.quick));
   });
 
   it('counts the bytes each test writes', () => {

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../../../../src/main/core/errors';
 import { taskOptionsFromFlags } from '../../../../../src/main/engine/host/bench-cli';
-import { checkTaskOptions, planBench } from '../../../../../src/main/engine/host/bench-service';
+import { checkTaskOptions } from '../../../../../src/main/engine/host/task-options';
+import { planBench } from '../../../../../src/main/engine/host/validated-plan';
 import { checkTarball } from '../../../../../src/main/tasks/unpack-task';
 
 const dir = mkdtempSync(join(tmpdir(), 'dw-task-options-'));
@@ -114,7 +115,7 @@ describe('checkTaskOptions', () => {
     // Quick unpacks too now (issue 15); a plan without the task ignores the option.
     expect(() => planBench({ profile: 'quick', options })).toThrow('tarball not found');
     expect(
-      planBench({ profile: 'custom', tests: ['seeker'], options }).tests.length,
+      planBench({ profile: 'custom', tests: ['seeker'], options }).plan.tests.length,
     ).toBeGreaterThan(0);
   });
 });

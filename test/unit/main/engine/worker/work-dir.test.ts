@@ -30,7 +30,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('work folder safety', () => {
   it('creates .drivewise-<run> 0700 with an owner file and removes it', () => {
     const id = newRunId();
-    const { workDir } = prepareWorkDir(dir, id, 1024, { marginBytes: 0 });
+    const { workDir } = prepareWorkDir(checkTargetDir(dir), id, 1024, { marginBytes: 0 });
     expect(workDir).toBe(join(dir, `.drivewise-${id}`));
     expect(statSync(workDir).mode & 0o7777).toBe(0o700);
     expect(readdirSync(workDir)).toEqual(['owner.json']);
@@ -39,8 +39,8 @@ describe('work folder safety', () => {
   });
 
   it('refuses when size + 10% + margin is not free, before writing anything', () => {
-    expect(() => prepareWorkDir(dir, newRunId(), 1024 ** 5)).toThrow(UserError);
-    expect(() => prepareWorkDir(dir, newRunId(), 1024 ** 5)).toThrow(
+    expect(() => prepareWorkDir(checkTargetDir(dir), newRunId(), 1024 ** 5)).toThrow(UserError);
+    expect(() => prepareWorkDir(checkTargetDir(dir), newRunId(), 1024 ** 5)).toThrow(
       /not enough free space.*\+ 10% \+ 1.0 GiB margin/,
     );
     expect(readdirSync(dir)).toEqual([]);

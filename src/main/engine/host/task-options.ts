@@ -1,0 +1,46 @@
+// The person's per-test choices (du root, tarball, apps), checked once where a plan comes in.
+import { statSync } from 'node:fs';
+import { UserError } from '../../core/errors';
+import { appsOption, resolveApp } from '../../tasks/app-start-task';
+import { duRoot } from '../../tasks/du-task';
+import { checkTarball, compressionOption } from '../../tasks/unpack-task';
+
+export type TaskOptions = Record<string, Record<string, unknown>>;
+
+/**
+ * The person's per-test choices for the tests that will run, checked before anything runs so a
+ * mistake is one line in the Plan step or the CLI rather than a failed test. Returns the options
+ * the engine gets (a picked tarball as an absolute path).
+ */
+export function checkTaskOptions(tests: readonly string[], options: TaskOptions = {}): TaskOptions {
+  const out: TaskOptions = { ...options };
+  const du = options['task.du'];
+  if (du && tests.includes('task.du')) {
+    const root = duRoot({ options: du });
+    let isDir = false;
+    try {
+      isDir = statSync(root).isDirectory();
+    } catch {
+      /* below */
+    }
+    if (!isDir) throw new UserError(`du root is not a folder: ${root}`);
+    if (du['systemDu'] !== undefined && typeof du['systemDu'] !== 'boolean')
+      throw new UserError(`systemDu must be true or false, got ${String(du['systemDu'])}`);
+  }
+  const unpack = options['task.unpack'];
+  if (unpack && tests.includes('task.unpack')) {
+    compressionOption(unpack['compression']);
+    if (unpack['tarball'] !== undefined)
+      out['task.unpack'] = { ...unpack, tarball: checkTarball(unpack['tarball']) };
+  }
+  const apps = options['task.app-start'];
+  if (apps?.['apps'] !== undefined && tests.includes('task.app-start')) {
+    // Named apps must exist: a typo would otherwise drop out of the before/after comparison.
+    const missing = appsOption(apps['apps']).filter((a) => resolveApp(a) === null);
+    if (missing.length)
+      throw new UserError(
+        `not installed: ${missing.join(', ')} (name a program on PATH or give its full path)`,
+      );
+  }
+  return out;
+}

@@ -1,0 +1,114 @@
+// A run's plan is checked once where it comes in (the bench.start and bench.plan handlers, the
+// CLI) into a ValidatedPlan, which the run, its steps and the engine request require. Only this
+// module can make one, so code past the edges can neither skip the checks nor repeat them.
+import type { BenchPlan } from '../../../shared/contract/bench';
+import { defaultDdSize } from '../../../shared/bench/catalogue';
+import type { DriveRates } from '../../../shared/bench/estimates';
+import {
+  folderFit,
+  MIN_SIZES,
+  onlyReadTests,
+  requiredFreeBytes,
+  resolveSettings,
+  scaleSizes,
+  spaceSentence,
+  type FolderFacts,
+  type PlanInput,
+  type ResolvedSettings,
+} from '../../../shared/bench/plan';
+import { fmtBytes } from '../../../shared/format';
+import { checkTargetDir, folderFacts, type CheckedDir } from '../worker/work-dir';
+import { planFor } from './plan-for';
+import { checkTaskOptions, type TaskOptions } from './task-options';
+
+const validated: unique symbol = Symbol('validated plan');
+
+/** `Dir`: null when the plan was asked for without a folder (the Plan step before one is chosen). */
+export interface ValidatedPlan<Dir extends CheckedDir | null = CheckedDir> {
+  readonly [validated]: true;
+  /** bench.plan's answer; --dry-run prints it. */
+  readonly plan: BenchPlan;
+  /** What the plan was made from (sizes as fitted), so the probe can estimate it again. */
+  readonly settings: ResolvedSettings;
+  readonly targetDir: Dir;
+  /** The per-test options as the engine gets them (a picked tarball as an absolute path). */
+  readonly options: TaskOptions;
+}
+
+export interface PlanRequest extends PlanInput {
+  targetDir?: string | undefined;
+  /** Or made from the planned tests: the CLI's task flags must name tests the run includes. */
+  options?: TaskOptions | ((tests: readonly string[]) => TaskOptions) | undefined;
+}
+
+const ESTIMATE_NOTE =
+  'Estimated at middle-of-the-road drive rates; the run first probes the drive for 1–2 s and estimates again from what it measured.';
+
+/**
+ * The one place a plan is checked: tests resolved from the profile, task options, the folder,
+ * then sizes fitted to its free space. Throws a UserError (one line) on the first mistake.
+ */
+export function planBench(input: PlanRequest & { targetDir: string }): ValidatedPlan;
+export function planBench(input: PlanRequest): ValidatedPlan<CheckedDir | null>;
+export function planBench(input: PlanRequest): ValidatedPlan<CheckedDir | null> {
+  const settings = resolveSettings(input);
+  const asked = typeof input.options === 'function' ? input.options(settings.tests) : input.options;
+  const options = checkTaskOptions(settings.tests, asked);
+  const targetDir = input.targetDir === undefined ? null : checkTargetDir(input.targetDir);
+  // An empty --dir is planned without a folder's facts, as it always was; the CLI refuses it
+  // before a run.
+  const folder = input.targetDir && targetDir ? folderFacts(targetDir) : null;
+  const plan = fitPlan(settings, input.sizes, folder);
+  return { [validated]: true, plan, settings, targetDir, options };
+}
+
+/** Sizes fitted to the folder (`settings` is changed to them) and the plan at those sizes. */
+function fitPlan(
+  s: ResolvedSettings,
+  explicit: Record<string, number> | undefined,
+  folder: FolderFacts | null,
+): BenchPlan {
+  const free = folder?.freeBytes ?? null;
+  if (folder && !folder.writable && onlyReadTests(s.tests)) {
+    const readPlan = planFor(s, free);
+    return {
+      ...readPlan,
+      tests: readPlan.tests.map((t) => ({ ...t, bytesNeeded: 0 })),
+      bytesNeeded: 0,
+      bytesRequired: 0,
+      notes: [folderFit(folder, { tests: s.tests, bytesRequired: 0 }, true).message, ESTIMATE_NOTE],
+    };
+  }
+  // dd's default is min(2 GiB, 10% of free space); an explicit size wins.
+  if (free !== null && explicit?.dd === undefined) s.sizes.dd = defaultDdSize(free, s.sizes.dd);
+  let plan = planFor(s, free);
+  const notes: string[] = [];
+  // Never a dead end: shrink the sizes the person did not set until the run fits (to a floor).
+  if (free !== null && plan.bytesRequired > free) {
+    const budget = Math.max(0, (free - requiredFreeBytes(0)) / 1.1);
+    const before = plan.bytesNeeded;
+    for (let tries = 0; tries < 4 && plan.bytesRequired > free; tries++) {
+      const scaled = scaleSizes(s.sizes, explicit, budget / plan.bytesNeeded);
+      if (!scaled) break;
+      s.sizes = { ...s.sizes, ...scaled };
+      plan = planFor(s, free);
+    }
+    if (plan.bytesNeeded < before)
+      notes.push(
+        plan.bytesRequired <= free
+          ? `Sizes scaled down to fit the free space (${fmtBytes(before)} → ${fmtBytes(plan.bytesNeeded)} written; smallest allowed: test file ${fmtBytes(MIN_SIZES['file']!)}, dd ${fmtBytes(MIN_SIZES['dd']!)}).`
+          : `Even the smallest sizes (test file ${fmtBytes(MIN_SIZES['file']!)}, dd ${fmtBytes(MIN_SIZES['dd']!)}) do not fit the free space.`,
+      );
+  }
+  notes.push(spaceSentence(plan.bytesNeeded, plan.bytesRequired));
+  notes.push(ESTIMATE_NOTE);
+  return { ...plan, notes };
+}
+
+/**
+ * The same plan (same tests, sizes, folder and options) estimated at the probed rates; `rates`
+ * says whether buffered reads and seeker will read the raw device.
+ */
+export function probedPlan(v: ValidatedPlan, rates: DriveRates): ValidatedPlan {
+  return { ...v, plan: { ...planFor(v.settings, v.plan.freeBytes, rates), notes: v.plan.notes } };
+}
