@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Tests that need the whole app built and then start it (Chromium printing, the built main.js
@@ -6,6 +8,14 @@ const needsBuiltApp = [
   'test/unit/main/shell/startup.test.ts',
   'test/unit/main/report/print-service.test.ts',
 ];
+
+// Unit files that replace a module (vi.mock) need a module registry of their own; the rest share
+// one per worker in `npm run check` (DRIVEWISE_SHARED_MODULES=1), which is most of its speed.
+const mocking = (readdirSync('test/unit', { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => join('test/unit', f))
+  .filter((f) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(f, 'utf8')));
+const shareModules = process.env['DRIVEWISE_SHARED_MODULES'] === '1';
 
 // `npm run test:unit` runs every project; `npm run check` only `unit` and `components`, which
 // need no loop device, no root, no Chromium and no built renderer.
@@ -18,7 +28,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: needsBuiltApp },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          exclude: [...needsBuiltApp, ...mocking],
+          isolate: !shareModules,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-mocks', include: mocking, exclude: needsBuiltApp },
       },
       {
         extends: true,

@@ -24,11 +24,12 @@ const lanes = [
     ['knip'],
   ],
 ];
-// One module registry per worker rather than per file: the unit project took 113 s isolated and
-// 30 s without (the same 700 tests pass), most of it re-importing the same modules per file.
-// `npm test` keeps each file isolated, so a test that leaks state into another still fails there.
 const tests = ['vitest', 'run', '--config', 'vitest.config.mts', '--project', 'unit'];
-tests.push('--project', 'components', '--no-isolate');
+tests.push('--project', 'unit-mocks', '--project', 'components');
+// One module registry per worker rather than per file (vitest.config.mts): the unit project took
+// 113 s isolated and 30 s without, most of it re-importing the same modules per file. `npm test`
+// keeps each file isolated, so a test that leaks state into another still fails there.
+process.env.DRIVEWISE_SHARED_MODULES = '1';
 
 /** Runs one command through npx; resolves with its exit code and prints its time. */
 function run(argv) {

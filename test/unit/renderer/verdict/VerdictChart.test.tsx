@@ -1,6 +1,6 @@
 // The verdict's charts: chart.js builds them (on a canvas stand-in, test/setup/dom.ts) from the
 // verdict main computes for two captured runs; a reference drive picked is added to the bars.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Chart } from 'chart.js';
 import { describe, expect, it } from 'vitest';
@@ -27,8 +27,9 @@ describe('VerdictChart', () => {
     const figures = screen.getAllByTestId(/^chart-/);
     expect(figures.length).toBeGreaterThan(0);
 
-    // The random-access latency chart: RND 4K Q1 medians of the two runs, in their own unit.
-    const latency = chartOf('latency');
+    // The random-access latency chart: RND 4K Q1 medians of the two runs, in their own unit. The
+    // charts are drawn in an effect after the page shows; on a busy machine that comes later.
+    const latency = await waitFor(() => chartOf('latency'));
     expect(latency.data.datasets.map((d) => d.label)).toEqual([
       'Before (old drive)',
       'After (new drive)',
