@@ -4,14 +4,48 @@
 import { BONNIE_METRICS } from '../../../../shared/bench/bonnie-metrics';
 import { BONNIE_MIN_SECONDS, measurement } from '../../methods/calc';
 import { ioErrorMessage, makeRandom } from '../../methods/io';
-import type { TestContext, TestModule } from '../../types';
+import type { TestContext } from '../../types';
 import { fileOpsMode } from './bonnie-files';
 import { dataPhases, filePhases, phaseProgress, type BonnieShape, type Metric } from './bonnie-io';
 import { CHUNK, SEEK_PROCS, SEEKS } from './bonnie-seeks';
-import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, sizesOf, synthetic } from './common';
+import {
+  baseResult,
+  defineBenchmark,
+  dropSeconds,
+  fmtBytes,
+  ioSeconds,
+  NOT_DIRECT_CAVEAT,
+  sizesOf,
+} from './common';
 
-export const bonnie: TestModule = {
-  ...synthetic('bonnie'),
+export const bonnie = defineBenchmark({
+  id: 'bonnie',
+  title: 'bonnie++ method',
+  tool: 'bonnie++',
+  description:
+    'Per-character and block write/rewrite/read, random seeks and small-file create/stat/delete: how the drive handles everyday file work.',
+  sizes: {
+    bonnie: { label: 'Everyday file work (bonnie++) file size', unit: 'MiB', allFiles: true },
+    bonnieChar: { label: 'Byte-at-a-time (bonnie++) size', unit: 'MiB' },
+    bonnieFiles: { label: 'Small files to create (bonnie++)', unit: 'thousand files' },
+  },
+  estimate: (reps, s, r) => {
+    const c = Math.max(0.5, s.phaseSeconds ?? 8);
+    const block = Math.min(c, Math.max(0.5, ioSeconds(r, s.bonnie, s.bonnie / 8192)));
+    // per-char out/in (0.5 s minimum each), 4 bounded block phases and the bounded seeks, the
+    // file phases (create/stat/delete, sequential and random: CPU, then a syncfs each).
+    const files = s.bonnieFiles * 1024;
+    return (
+      reps *
+      (0.8 +
+        0.2 * r.cpu +
+        5 * block +
+        ((files * 6) / 20_000) * Math.sqrt(r.cpu) +
+        2 * dropSeconds(r))
+    );
+  },
+  // Files are zero-byte but each costs an inode and a directory entry.
+  bytes: (s) => s.bonnie + s.bonnieChar + s.bonnieFiles * 1024 * 256,
   async run(ctx) {
     const shape = bonnieShape(ctx);
     const { size, charSize, nFiles, cap } = shape;
@@ -50,7 +84,7 @@ export const bonnie: TestModule = {
     }
     return r;
   },
-};
+});
 
 /** bonnie++'s sizes from the profile, with floors so every phase has something to time. */
 function bonnieShape(ctx: TestContext): BonnieShape {

@@ -3,20 +3,32 @@ import { closeSync } from 'node:fs';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { seekerMethod } from '../../methods/seeker';
-import type { TestModule } from '../../types';
 import {
   baseResult,
+  defineBenchmark,
+  dropSeconds,
   ensureDataFile,
   fmtBytes,
   NOT_DIRECT_CAVEAT,
   rawOrFallback,
   repProgress,
   sizesOf,
-  synthetic,
+  TEST_FILE_SIZE,
 } from './common';
 
-export const seeker: TestModule = {
-  ...synthetic('seeker'),
+export const seeker = defineBenchmark({
+  id: 'seeker',
+  title: 'Random access (seeker)',
+  tool: 'seeker',
+  description:
+    'Small reads at random places for a set time: seeks per second and access time, the thing you feel as snappiness.',
+  sizes: {
+    file: TEST_FILE_SIZE,
+    seekerSeconds: { label: 'Random access test, per repetition', unit: 's' },
+  },
+  sharesTestFile: true,
+  estimate: (reps, s, r) => reps * (s.seekerSeconds + dropSeconds(r)) + 0.3,
+  bytes: (s) => s.file,
   async run(ctx) {
     const s = sizesOf(ctx);
     const seconds = s.seekerSeconds;
@@ -79,4 +91,4 @@ export const seeker: TestModule = {
     );
     return r;
   },
-};
+});
