@@ -141,7 +141,7 @@ describe('adding a benchmark', () => {
   });
 
   it('its figure gets a theme and words by the naming rules, with no edit to the verdict or labels', async () => {
-    const result = await fixtureBench.run({} as TestContext);
+    const result = await fixtureBench.run({ sizes: {} } as TestContext);
     const figure = result.measurements[0]!;
     expect(themeOf(result, figure)).toBe('sequential');
     expect(themeWords('sequential', figure.metric)).toBe('sequential writes');

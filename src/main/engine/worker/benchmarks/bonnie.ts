@@ -4,19 +4,10 @@
 import { BONNIE_METRICS } from '../../../../shared/bench/bonnie-metrics';
 import { BONNIE_MIN_SECONDS, measurement } from '../../methods/calc';
 import { ioErrorMessage, makeRandom } from '../../methods/io';
-import type { TestContext } from '../../types';
 import { fileOpsMode } from './bonnie-files';
 import { dataPhases, filePhases, phaseProgress, type BonnieShape, type Metric } from './bonnie-io';
 import { CHUNK, SEEK_PROCS, SEEKS } from './bonnie-seeks';
-import {
-  baseResult,
-  defineBenchmark,
-  dropSeconds,
-  fmtBytes,
-  ioSeconds,
-  NOT_DIRECT_CAVEAT,
-  sizesOf,
-} from './common';
+import { defineBenchmark, dropSeconds, fmtBytes, ioSeconds, type BenchSizes } from './common';
 
 export const bonnie = defineBenchmark({
   id: 'bonnie',
@@ -46,11 +37,10 @@ export const bonnie = defineBenchmark({
   },
   // Files are zero-byte but each costs an inode and a directory entry.
   bytes: (s) => s.bonnie + s.bonnieChar + s.bonnieFiles * 1024 * 256,
-  async run(ctx) {
-    const shape = bonnieShape(ctx);
+  async run(ctx, t) {
+    const shape = bonnieShape(t.sizes);
     const { size, charSize, nFiles, cap } = shape;
-    const r = baseResult(
-      this,
+    const r = t.result(
       `bonnie++ -s ${fmtBytes(size)} -n ${nFiles / 1024}: 8 KiB chunks with O_DIRECT (instead of a 2×RAM file), per-char phases on ${fmtBytes(charSize)}, ${SEEK_PROCS} seekers × ${SEEKS} seeks, phases under 0.5 s repeated, each block phase and the seeks bounded to ${cap} s; ${fileOpsMode()}`,
     );
     r.cache = 'bypassed';
@@ -75,8 +65,7 @@ export const bonnie = defineBenchmark({
       throw new Error(ioErrorMessage(err, "running bonnie++'s phases"));
     }
     if (!direct) {
-      r.cache = 'warm';
-      r.caveats.push(NOT_DIRECT_CAVEAT);
+      t.warmCache(r);
     }
     for (const [m, unit] of BONNIE_METRICS) {
       const { xs, note } = untimedReps(samples.get(m)!, notes.get(m));
@@ -87,8 +76,7 @@ export const bonnie = defineBenchmark({
 });
 
 /** bonnie++'s sizes from the profile, with floors so every phase has something to time. */
-function bonnieShape(ctx: TestContext): BonnieShape {
-  const s = sizesOf(ctx);
+function bonnieShape(s: BenchSizes): BonnieShape {
   return {
     size: Math.max(CHUNK * 16, Math.floor(s.bonnie / CHUNK) * CHUNK),
     charSize: Math.max(1024, Math.floor(s.bonnieChar)),

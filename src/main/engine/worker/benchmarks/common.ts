@@ -1,6 +1,6 @@
 // What every synthetic benchmark module stands on: defineBenchmark (a module says everything about
-// its test in one place), settings, the shared O_DIRECT data file, and spreading progress over
-// repetitions.
+// its test in one place, and its run is handed the kit below instead of importing it), settings,
+// the shared O_DIRECT data file, and spreading progress over repetitions.
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROFILES, type ProfileSizes } from '../../../../shared/bench/catalogue';
@@ -37,12 +37,35 @@ export interface BenchmarkDef {
   estimate(repetitions: number, s: BenchSizes, r: DriveRates): number;
   /** Bytes it writes into the work folder at most. */
   bytes(s: BenchSizes): number;
-  run(this: TestModule, ctx: TestContext): Promise<TestResult>;
+  run(ctx: TestContext, t: BenchKit): Promise<TestResult>;
+}
+
+type Progress = (fraction: number, live?: LiveValue, message?: string) => void;
+
+/** What every run needs from this file, handed to it so a module imports none of it. */
+export interface BenchKit {
+  /** The run's sizes: the profile's, the module's defaults, the person's. */
+  sizes: BenchSizes;
+  /** The result to fill in, with the module's id, title, kind and tool. */
+  result(method: string): TestResult;
+  /** Progress of step `step` (0-based) of `steps` (default: the repetitions), after `lead`. */
+  progress(step: number, lead?: number, steps?: number): Progress;
+  /** The shared O_DIRECT test file (ensureDataFile). */
+  dataFile(size: number, onProgress: (f: number) => void): ReturnType<typeof ensureDataFile>;
+  /** The raw-device variant through the root helper, or null for the test file (rawOrFallback). */
+  raw(
+    r: TestResult,
+    op: Parameters<PrivilegedOps['rawRead']>[0],
+    seconds: number,
+    noAdminCaveat?: string | null,
+  ): Promise<RawOut[] | null>;
+  /** The filesystem refused O_DIRECT: the reads may come from the page cache, and say so. */
+  warmCache(r: TestResult): void;
 }
 
 /** A synthetic module from its definition; a line in engine/worker/registry.ts makes it run. */
 export function defineBenchmark(def: BenchmarkDef): TestModule {
-  const { estimate, bytes, ...rest } = def;
+  const { estimate, bytes, run, ...rest } = def;
   const defaults = Object.fromEntries(
     Object.entries(def.sizes ?? {}).flatMap(([k, d]) =>
       d.default === undefined ? [] : [[k, d.default]],
@@ -53,13 +76,26 @@ export function defineBenchmark(def: BenchmarkDef): TestModule {
     ...defaults,
     ...sizes,
   });
-  return {
+  const m: TestModule = {
     ...rest,
     kind: 'synthetic',
     estimateSeconds: ({ repetitions, sizes, rates }) =>
       estimate(repetitions, full(sizes), rates ?? DEFAULT_RATES),
     bytesNeeded: ({ sizes }) => bytes(full(sizes)),
+    run: (ctx) =>
+      run(ctx, {
+        sizes: full(ctx.sizes),
+        result: (method) => baseResult(m, method),
+        progress: (step, lead = 0, steps = ctx.repetitions) => repProgress(ctx, steps, step, lead),
+        dataFile: (size, onProgress) => ensureDataFile(ctx, size, onProgress),
+        raw: (r, op, seconds, noAdminCaveat) => rawOrFallback(ctx, r, op, seconds, noAdminCaveat),
+        warmCache: (r) => {
+          r.cache = 'warm';
+          r.caveats.push(NOT_DIRECT_CAVEAT);
+        },
+      }),
   };
+  return m;
 }
 
 /** The shared test file's size key: buffered reads, seeker and the queue-depth profile read it. */

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { mbPerSec, measurement } from '../../methods/calc';
 import { ioErrorMessage, nowNs, secondsSince, Slicer, writeFull } from '../../methods/io';
-import { baseResult, defineBenchmark, fmtBytes, repProgress, sizesOf } from './common';
+import { defineBenchmark, fmtBytes } from './common';
 
 const BS = 8192;
 const MiB = 1024 * 1024;
@@ -28,21 +28,20 @@ export const ddWrite = defineBenchmark({
     return reps * (0.3 + Math.min(3 * cap, (s.dd / 1.2e9) * r.cpu) + sync);
   },
   bytes: (s) => s.dd,
-  async run(ctx) {
-    const size = Math.max(BS, Math.floor(sizesOf(ctx).dd / BS) * BS);
+  async run(ctx, t) {
+    const size = Math.max(BS, Math.floor(t.sizes.dd / BS) * BS);
     const count = size / BS;
-    const r = baseResult(
-      this,
+    const r = t.result(
       `dd if=/dev/zero of=ddfile bs=8k count=${count} && sync (${fmtBytes(size)}, time includes the sync)`,
     );
     const zeros = Buffer.alloc(BS);
-    const cap = 3 * sizesOf(ctx).phaseSeconds;
+    const cap = 3 * t.sizes.phaseSeconds;
     let stopped = 0;
     const samples: number[] = [];
     const withoutSync: number[] = [];
     for (let rep = 0; rep < ctx.repetitions; rep++) {
       const path = join(ctx.workDir, `ddfile-${rep}`);
-      const progress = repProgress(ctx, ctx.repetitions, rep);
+      const progress = t.progress(rep);
       const slicer = new Slicer(100, ctx.signal);
       const fd = openSync(path, 'w', 0o600);
       let paused = 0n;

@@ -6,16 +6,10 @@ import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { bufferedReadMethod, cachedReadMethod, HDPARM_BLOCK } from '../../methods/hdparm';
 import {
-  baseResult,
   defineBenchmark,
   dropSeconds,
-  ensureDataFile,
   fmtBytes,
   ioSeconds,
-  NOT_DIRECT_CAVEAT,
-  rawOrFallback,
-  repProgress,
-  sizesOf,
   TEST_FILE_SIZE,
   testFileCost,
 } from './common';
@@ -30,15 +24,12 @@ export const cachedRead = defineBenchmark({
     'Re-reads the same 2 MiB from memory for 2 s: memory/cache speed, not the drive. Shown so it is never mistaken for disk speed.',
   estimate: (reps, _s, r) => 0.2 + reps * (1.95 + 0.05 * r.cpu),
   bytes: () => 2 * MiB,
-  async run(ctx) {
-    const r = baseResult(
-      this,
-      'hdparm -T: re-read the same 2 MiB for 2 s, loop overhead subtracted',
-    );
+  async run(ctx, t) {
+    const r = t.result('hdparm -T: re-read the same 2 MiB for 2 s, loop overhead subtracted');
     r.cache = 'warm';
     r.caveats.push('memory/cache speed, not the drive');
     // hdparm -T never touches the drive: no admin-rights caveat for the file variant.
-    const raw = (await rawOrFallback(ctx, r, 'cached-read', 2, null))?.map((o) => o.mibPerSec!);
+    const raw = (await t.raw(r, 'cached-read', 2, null))?.map((o) => o.mibPerSec!);
     const samples: number[] = raw ?? [];
     if (raw) r.method += ` on ${ctx.device}`;
     else {
@@ -51,7 +42,7 @@ export const cachedRead = defineBenchmark({
           const out = await cachedReadMethod(fd, {
             seconds: 2,
             signal: ctx.signal,
-            onProgress: repProgress(ctx, ctx.repetitions, rep),
+            onProgress: t.progress(rep),
           });
           samples.push(out.mibPerSec);
         }
@@ -85,30 +76,26 @@ export const bufferedRead = defineBenchmark({
             (Math.min(3, ioSeconds(r, file.bytes, file.bytes / (2 * MiB)) / 2) + dropSeconds(r));
   },
   bytes: (s) => s.file,
-  async run(ctx) {
-    const r = baseResult(
-      this,
-      'hdparm -t: 2 MiB sequential reads from offset 0 for 3 s or to the end',
-    );
+  async run(ctx, t) {
+    const r = t.result('hdparm -t: 2 MiB sequential reads from offset 0 for 3 s or to the end');
     r.cache = 'bypassed';
-    const raw = (await rawOrFallback(ctx, r, 'buffered-read', 3))?.map((o) => o.mibPerSec!);
+    const raw = (await t.raw(r, 'buffered-read', 3))?.map((o) => o.mibPerSec!);
     if (raw) {
       r.method += ` on ${ctx.device} (cache flushed)`;
       r.measurements.push(measurement('buffered_read', 'MiB/s', 'higher', raw));
       return r;
     }
     const samples: number[] = [];
-    const want = sizesOf(ctx).file;
+    const want = t.sizes.file;
     const lead = 0.3;
-    const { path, created, size } = await ensureDataFile(ctx, want, (f) =>
+    const { path, created, size } = await t.dataFile(want, (f) =>
       ctx.progress(f * lead, undefined, `writing the ${fmtBytes(want)} test file`),
     );
     if (created) r.bytesWritten = size;
     const { fd, direct } = openTestFile(path, 'read');
     r.method += ` on a ${fmtBytes(size)} test file${direct ? ' with O_DIRECT' : ''}`;
     if (!direct) {
-      r.cache = 'warm';
-      r.caveats.push(NOT_DIRECT_CAVEAT);
+      t.warmCache(r);
     }
     let wrapped = false;
     try {
@@ -117,7 +104,7 @@ export const bufferedRead = defineBenchmark({
           direct,
           seconds: 3,
           signal: ctx.signal,
-          onProgress: repProgress(ctx, ctx.repetitions, rep, lead),
+          onProgress: t.progress(rep, lead),
         });
         if (out.reachedEnd) wrapped = true;
         samples.push(out.mibPerSec);

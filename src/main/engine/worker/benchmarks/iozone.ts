@@ -18,15 +18,7 @@ import {
 import { ioBuffer } from '../../methods/io-buffers';
 import { IOZONE_OPS } from '../../../../shared/bench/iozone-metrics';
 import type { Measurement } from '../../../../shared/schemas/run';
-import {
-  baseResult,
-  defineBenchmark,
-  fmtBytes,
-  ioSeconds,
-  NOT_DIRECT_CAVEAT,
-  repProgress,
-  sizesOf,
-} from './common';
+import { defineBenchmark, fmtBytes, ioSeconds } from './common';
 
 const IOZONE_RECORDS = [4 * 1024, 64 * 1024, 512 * 1024] as const;
 
@@ -45,12 +37,11 @@ export const iozone = defineBenchmark({
     return reps * IOZONE_RECORDS.reduce((t, rec) => t + 6 * pass(rec), 0) + 0.5;
   },
   bytes: (s) => s.iozone,
-  async run(ctx) {
-    const size = Math.max(1024 * 1024, Math.floor(sizesOf(ctx).iozone / (512 * 1024)) * 512 * 1024);
+  async run(ctx, t) {
+    const size = Math.max(1024 * 1024, Math.floor(t.sizes.iozone / (512 * 1024)) * 512 * 1024);
     // 54 passes in a quick run: each is bounded to a quarter of a phase (fio's runtime).
-    const cap = Math.max(0.2, sizesOf(ctx).phaseSeconds / 4);
-    const r = baseResult(
-      this,
+    const cap = Math.max(0.2, t.sizes.phaseSeconds / 4);
+    const r = t.result(
       `iozone -I -s ${size / 1024}k -r 4k -r 64k -r 512k -i 0 -i 1 -i 2 (O_DIRECT, no fsync in timing; each pass bounded to ${cap} s)`,
     );
     r.cache = 'bypassed';
@@ -76,7 +67,7 @@ export const iozone = defineBenchmark({
                 fd = o.fd;
                 direct &&= o.direct;
               }
-              const progress = repProgress(ctx, steps, step++);
+              const progress = t.progress(step++, 0, steps);
               // The write pass may stop at its time bound: the later passes use what it wrote.
               const records = op === 'write' ? n : written;
               const order = op.startsWith('random') ? permutation(records, random) : null;
@@ -115,8 +106,7 @@ export const iozone = defineBenchmark({
       throw new Error(ioErrorMessage(err, `running iozone's passes on a ${fmtBytes(size)} file`));
     }
     if (!direct) {
-      r.cache = 'warm';
-      r.caveats.push(NOT_DIRECT_CAVEAT);
+      t.warmCache(r);
     }
     r.measurements.push(...iozoneMeasurements(samples, size));
     return r;

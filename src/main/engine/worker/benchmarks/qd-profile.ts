@@ -10,14 +10,9 @@ import { nativeAio } from '../../../core/native-aio';
 import { deepQueueNote, qd1Note, runQueue, type QueueJob, type QueueResult } from '../queue';
 import type { LiveValue } from '../../types';
 import {
-  baseResult,
   defineBenchmark,
-  ensureDataFile,
   fmtBytes,
   ioSeconds,
-  NOT_DIRECT_CAVEAT,
-  repProgress,
-  sizesOf,
   TEST_FILE_SIZE,
   testFileCost,
   type BenchSizes,
@@ -75,26 +70,24 @@ export const qdProfile = defineBenchmark({
     );
   },
   bytes: (s) => s.file,
-  async run(ctx) {
-    const s = sizesOf(ctx);
+  async run(ctx, t) {
+    const s = t.sizes;
     const lead = 0.15;
     const {
       path,
       created,
       size: fileSize,
-    } = await ensureDataFile(ctx, s.file, (f) =>
+    } = await t.dataFile(s.file, (f) =>
       ctx.progress(f * lead, undefined, `writing the ${fmtBytes(s.file)} test file`),
     );
-    const r = baseResult(
-      this,
+    const r = t.result(
       `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} --ramp_time=${qdRampSeconds(s)} per phase on a ${fmtBytes(fileSize)} test file; ${qd1Note()}, ${nativeAio().addon ? "deeper queues through Linux native AIO, one submission per request (as fio libaio); every write's buffer scrambled per 512 bytes with its offset and time, as fio's default scramble_buffers (no deduplicating shortcut)" : 'deeper queues asynchronous through libuv (io_uring where the kernel allows it)'}`,
     );
     if (created) r.bytesWritten = fileSize;
     r.cache = 'bypassed';
     const { fd, direct } = openTestFile(path, 'rw');
     if (!direct) {
-      r.cache = 'warm';
-      r.caveats.push(NOT_DIRECT_CAVEAT);
+      t.warmCache(r);
     }
     const random = makeRandom();
     // Huge-page buffers only when asked by name (io-buffers.ts says why).
@@ -117,7 +110,7 @@ export const qdProfile = defineBenchmark({
         for (let i = 0; i < QD_PHASES.length; i++) {
           const p = QD_PHASES[i]!;
           const step = rep * QD_PHASES.length + i;
-          const progress = repProgress(ctx, steps, step, lead);
+          const progress = t.progress(step, lead, steps);
           const job = {
             fd,
             op: p.op,

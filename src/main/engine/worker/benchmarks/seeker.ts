@@ -3,18 +3,7 @@ import { closeSync } from 'node:fs';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { seekerMethod } from '../../methods/seeker';
-import {
-  baseResult,
-  defineBenchmark,
-  dropSeconds,
-  ensureDataFile,
-  fmtBytes,
-  NOT_DIRECT_CAVEAT,
-  rawOrFallback,
-  repProgress,
-  sizesOf,
-  TEST_FILE_SIZE,
-} from './common';
+import { defineBenchmark, dropSeconds, fmtBytes, TEST_FILE_SIZE } from './common';
 
 export const seeker = defineBenchmark({
   id: 'seeker',
@@ -29,14 +18,14 @@ export const seeker = defineBenchmark({
   sharesTestFile: true,
   estimate: (reps, s, r) => reps * (s.seekerSeconds + dropSeconds(r)) + 0.3,
   bytes: (s) => s.file,
-  async run(ctx) {
-    const s = sizesOf(ctx);
+  async run(ctx, t) {
+    const s = t.sizes;
     const seconds = s.seekerSeconds;
-    const r = baseResult(this, `seeker v2.0: 512-byte reads at random offsets for ${seconds} s`);
+    const r = t.result(`seeker v2.0: 512-byte reads at random offsets for ${seconds} s`);
     r.cache = 'bypassed';
     const seeks: number[] = [];
     const ms: number[] = [];
-    const raw = await rawOrFallback(ctx, r, 'seeker', seconds);
+    const raw = await t.raw(r, 'seeker', seconds);
     if (raw) {
       r.method += ` across ${ctx.device}`;
       for (const o of raw) {
@@ -45,7 +34,7 @@ export const seeker = defineBenchmark({
       }
     } else {
       const lead = 0.2;
-      const { path, created, size } = await ensureDataFile(ctx, s.file, (f) =>
+      const { path, created, size } = await t.dataFile(s.file, (f) =>
         ctx.progress(f * lead, undefined, `writing the ${fmtBytes(s.file)} test file`),
       );
       if (created) r.bytesWritten = size;
@@ -54,8 +43,7 @@ export const seeker = defineBenchmark({
       );
       const { fd, direct } = openTestFile(path, 'read');
       if (!direct) {
-        r.cache = 'warm';
-        r.caveats.push(NOT_DIRECT_CAVEAT);
+        t.warmCache(r);
       }
       let blockSize = 512;
       try {
@@ -63,7 +51,7 @@ export const seeker = defineBenchmark({
           const opts = {
             seconds,
             signal: ctx.signal,
-            onProgress: repProgress(ctx, ctx.repetitions, rep, lead),
+            onProgress: t.progress(rep, lead),
           };
           let out;
           try {
