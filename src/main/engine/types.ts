@@ -48,11 +48,32 @@ export interface TestContext {
   options: Record<string, unknown>;
 }
 
+/** A size a person may set, in their words: a custom-profile field and a `bench --size` key. */
+export interface SizeDef {
+  label: string;
+  /** What it is typed in: 'MiB' takes a unit on the command line (512M), others are numbers. */
+  unit: string;
+  /** Used when no profile or person sets it: a size no profile names yet. */
+  default?: number;
+  /** `bench --size 512M` (one size for every file) sets it too. */
+  allFiles?: boolean;
+}
+
+/**
+ * Everything about one test lives in its module: the catalogue, the CLI's size keys and help,
+ * the plan's estimates and the shared-file rule are derived from the registry of them.
+ */
 export interface TestModule {
   id: string;
   title: string;
   kind: 'synthetic' | 'task';
   tool: string;
+  /** One sentence for the person (the Plan step): what it measures and why it matters. */
+  description: string;
+  /** The sizes it reads that a person may set, by key (a key several tests read: one SizeDef). */
+  sizes?: Readonly<Record<string, SizeDef>>;
+  /** Reads the run's one O_DIRECT test file, which is written (and counted) once per run. */
+  sharesTestFile?: boolean;
   /**
    * Seconds this test will take with these settings (for plan estimates and ETAs), on a drive with
    * the probed rates when given.

@@ -197,6 +197,8 @@ export const appStartTask: TestModule = {
   title: 'Application cold start',
   kind: 'task',
   tool: 'ldd',
+  description:
+    'Cold-reads an application-like set of a few hundred files from the generated workload (and any installed app and its libraries), as a first start after a reboot does.',
   // The installed default apps (when any), then the workload's application part, each cold.
   estimateSeconds: ({ repetitions, sizes, rates }) =>
     (appsOption(undefined).some((a) => resolveApp(a) !== null) ? repetitions * 2 * 5 : 0) +

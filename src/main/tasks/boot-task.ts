@@ -58,6 +58,8 @@ export const bootTask: TestModule = {
   title: 'Boot time',
   kind: 'task',
   tool: 'systemd-analyze',
+  description:
+    "Reads this boot's times from systemd-analyze: firmware, loader, kernel, userspace, and the slowest units.",
   // systemd-analyze time + blame; without systemd it fails at once (measured 0.05–0.07 s).
   estimateSeconds: () => (systemdBooted() ? 1 : 0.1),
   bytesNeeded: () => 0,

@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { dirname } from 'node:path';
 import { UserError } from '../core/errors';
 import type { LiveValue, TestContext, TestModule } from '../engine/types';
-import { DEFAULT_RATES, taskEstimateSeconds } from '../../shared/bench/estimates';
+import { DEFAULT_RATES } from '../../shared/bench/estimates';
 import { WORKLOAD_BYTES, workloadReps, type WorkloadManifest } from '../../shared/bench/workload';
 import {
   addCaveat,
@@ -18,7 +18,7 @@ import {
   type TaskSample,
 } from './common';
 import { workloadFor } from './workload/write';
-import { duWalk, parseDuOutput } from './du-walk';
+import { duSeconds, duWalk, parseDuOutput } from './du-walk';
 import { runTimed } from './timed-exec';
 
 /** The root of the filesystem holding dir: the top of the drive under test's tree. */
@@ -215,10 +215,10 @@ export const duTask: TestModule = {
   title: 'Disk search (du)',
   kind: 'task',
   tool: 'du',
-  // The generated workload's walks (cold: a cache drop each; ~4 entries a metadata read), then
-  // the person's own tree when it is big enough, bounded by entries and time.
+  description:
+    'Walks 20,000 generated files (the same on every drive), and your own files on the drive when there are enough, like "du -skx", cold: how long searching the disk takes.',
   estimateSeconds: ({ repetitions, sizes, rates }) =>
-    taskEstimateSeconds('task.du', repetitions, sizes, rates ?? DEFAULT_RATES) ?? 1,
+    duSeconds(repetitions, sizes, rates ?? DEFAULT_RATES),
   bytesNeeded: () => WORKLOAD_BYTES,
   async run(ctx) {
     const startedAt = Date.now();

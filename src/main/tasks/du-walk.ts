@@ -3,6 +3,28 @@
 // costs ~40 µs per async call, more than the lstat itself), yielding between batches so progress
 // and cancel still flow.
 import { lstatSync, readdirSync, statfsSync } from 'node:fs';
+import { dropSeconds, type DriveRates } from '../../shared/bench/estimates';
+import { WORKLOAD_DIRS, WORKLOAD_FILES, workloadReps } from '../../shared/bench/workload';
+
+/** Entries a walk of the generated workload visits, and of the person's own tree at most. */
+const WORKLOAD_ENTRIES = WORKLOAD_FILES + WORKLOAD_DIRS + 1;
+const OWN_DU_ENTRIES = 20_000;
+
+/**
+ * The disk search's time (du-task.ts): cold walks of the generated workload (a cache drop each,
+ * two the first time; ~9 entries a metadata read: 2,400–2,600 requests for its 21,242 entries on
+ * the HDD-like device), then, where the drive's filesystem holds at least 20,000 entries of the
+ * person's own, a walk of the first 20,000 (~4 a read), bounded by duOwnSeconds.
+ */
+export function duSeconds(reps: number, sizes: Record<string, number>, r: DriveRates): number {
+  const n = workloadReps(reps, sizes);
+  const gen = dropSeconds(r) + n * (dropSeconds(r) + WORKLOAD_ENTRIES / (9 * Math.max(1, r.iops)));
+  if ((r.entries ?? 0) < WORKLOAD_ENTRIES + OWN_DU_ENTRIES) return gen;
+  const ownReps = Math.max(1, Math.min(reps, sizes['task.duOwnRepetitions'] ?? reps));
+  const bound = sizes['task.duOwnSeconds'] ?? 30;
+  const own = Math.min(bound, OWN_DU_ENTRIES / (4 * Math.max(1, r.iops)));
+  return gen + ownReps * (dropSeconds(r) + own);
+}
 
 export interface DuTotals {
   kib: number;

@@ -97,6 +97,7 @@ export const hibernateTask: TestModule = {
   title: 'Hibernate and resume',
   kind: 'task',
   tool: 'journalctl',
+  description: 'Reads the last hibernate and resume cycles from the system journal.',
   // A journal search over 10 boots; without systemd, journalctl answers at once (0.22–0.25 s).
   estimateSeconds: () => (systemdBooted() ? 2 : 0.3),
   bytesNeeded: () => 0,

@@ -1,6 +1,9 @@
-// The synthetic tests Drivewise runs and the profiles that pick them. Pure data + arithmetic so
-// the renderer's Plan step, the CLI and the engine agree on names, sizes and estimated durations.
+// The profiles that pick the tests, and their sizes. Pure data + arithmetic so the renderer's Plan
+// step, the CLI and the engine agree on them. What each test is (title, tool, description, the
+// sizes a person may set, estimates) is its module's, in src/main (engine/worker/registry.ts),
+// and reaches the renderer through bench.catalogue and bench.plan.
 
+/** The synthetic tests every profile runs, in the order they run. */
 export const SYNTHETIC_TEST_IDS = [
   'cached-read',
   'buffered-read',
@@ -10,76 +13,6 @@ export const SYNTHETIC_TEST_IDS = [
   'seeker',
   'qd-profile',
 ] as const;
-export type SyntheticTestId = (typeof SYNTHETIC_TEST_IDS)[number];
-
-export interface CatalogueEntry {
-  id: SyntheticTestId;
-  title: string;
-  tool: string;
-  /** One sentence for the person: what it measures and why it matters. */
-  description: string;
-  /** Size keys (ProfileSizes) this test reads. */
-  sizeKeys: (keyof ProfileSizes)[];
-}
-
-export const CATALOGUE: readonly CatalogueEntry[] = [
-  {
-    id: 'cached-read',
-    title: 'Cached reads',
-    tool: 'hdparm -T',
-    description:
-      'Re-reads the same 2 MiB from memory for 2 s: memory/cache speed, not the drive. Shown so it is never mistaken for disk speed.',
-    sizeKeys: [],
-  },
-  {
-    id: 'buffered-read',
-    title: 'Buffered disk reads',
-    tool: 'hdparm -t',
-    description:
-      'Sequential 2 MiB reads from the start for 3 s, bypassing the cache: the sustained read speed the drive delivers.',
-    sizeKeys: ['file'],
-  },
-  {
-    id: 'dd-write',
-    title: 'Sequential write with sync',
-    tool: 'dd',
-    description:
-      'Writes a file in 8 KiB blocks and waits for sync, as "dd bs=8k && sync": sustained write speed including the flush.',
-    sizeKeys: ['dd'],
-  },
-  {
-    id: 'bonnie',
-    title: 'bonnie++ method',
-    tool: 'bonnie++',
-    description:
-      'Per-character and block write/rewrite/read, random seeks and small-file create/stat/delete: how the drive handles everyday file work.',
-    sizeKeys: ['bonnie', 'bonnieChar', 'bonnieFiles'],
-  },
-  {
-    id: 'iozone',
-    title: 'iozone -I method',
-    tool: 'iozone',
-    description:
-      'Write, rewrite, read, reread, random read and random write with 4 KiB, 64 KiB and 512 KiB records, bypassing the cache.',
-    sizeKeys: ['iozone'],
-  },
-  {
-    id: 'seeker',
-    title: 'Random access (seeker)',
-    tool: 'seeker',
-    description:
-      'Small reads at random places for a set time: seeks per second and access time, the thing you feel as snappiness.',
-    sizeKeys: ['file'],
-  },
-  {
-    id: 'qd-profile',
-    title: 'Queue-depth profile',
-    tool: 'fio',
-    description:
-      'SEQ 1 MiB Q8/Q1 and RND 4 KiB Q32/Q1, read and write, with latency percentiles: comparable with fio and CrystalDiskMark.',
-    sizeKeys: ['file'],
-  },
-];
 
 /** Sizes in bytes and durations in seconds that a profile (or the person) sets. */
 export interface ProfileSizes {
@@ -102,19 +35,6 @@ export interface ProfileSizes {
    */
   phaseSeconds: number;
 }
-
-/** The custom profile's size fields in a person's words, with the unit each is typed in. */
-export const SIZE_LABELS: Record<keyof ProfileSizes, { label: string; unit: string }> = {
-  file: { label: 'Read test file', unit: 'MiB' },
-  dd: { label: 'Sequential write (dd) size', unit: 'MiB' },
-  bonnie: { label: 'Everyday file work (bonnie++) file size', unit: 'MiB' },
-  bonnieChar: { label: 'Byte-at-a-time (bonnie++) size', unit: 'MiB' },
-  bonnieFiles: { label: 'Small files to create (bonnie++)', unit: 'thousand files' },
-  iozone: { label: 'Block size test (iozone) file size', unit: 'MiB' },
-  seekerSeconds: { label: 'Random access test, per repetition', unit: 's' },
-  qdSeconds: { label: 'Many-requests test, per phase (8 phases)', unit: 's' },
-  phaseSeconds: { label: 'Time limit of one measured phase', unit: 's' },
-};
 
 /**
  * The profiles a plan names, in the order the Plan step offers them: the two fixed ones and the
@@ -249,19 +169,3 @@ export function parseSize(text: string): number {
   if (!Number.isFinite(bytes) || bytes <= 0) throw new Error(`not a positive size: "${text}"`);
   return bytes;
 }
-
-/** One sentence per real-world task for the Plan step (the task modules carry the method). */
-export const TASK_DESCRIPTIONS: Record<string, string> = {
-  'task.boot':
-    "Reads this boot's times from systemd-analyze: firmware, loader, kernel, userspace, and the slowest units.",
-  'task.hibernate': 'Reads the last hibernate and resume cycles from the system journal.',
-  'task.du':
-    'Walks 20,000 generated files (the same on every drive), and your own files on the drive when there are enough, like "du -skx", cold: how long searching the disk takes.',
-  'task.unpack':
-    'Unpacks a kernel-like source tarball (about 100 files per MB: some 12,000 files in the quick profile, 25,000 in the full one: a 2.6.22 kernel tree) and syncs: CPU time vs waiting for the disk.',
-  'task.app-start':
-    'Cold-reads an application-like set of a few hundred files from the generated workload (and any installed app and its libraries), as a first start after a reboot does.',
-  'task.backup-load':
-    'Times small reads and file opens while a backup-like copy runs, against the same with the disk idle.',
-  'task.stopwatch': 'Timings you take yourself, stored with a note.',
-};

@@ -38,8 +38,6 @@ export function requiredFreeBytes(testBytes: number, marginBytes = GiB): number 
   return Math.ceil((testBytes * 11) / 10) + marginBytes;
 }
 
-export const FILE_TESTS = new Set(['buffered-read', 'seeker', 'qd-profile']);
-
 /** "firefox, libreoffice" → ['firefox', 'libreoffice']: trimmed, no empties, no repeats. */
 export function parseApps(text: string): string[] {
   return [

@@ -71,6 +71,8 @@ export const catalogueEntry = z.object({
 
 export const benchCatalogue = z.object({
   tests: z.array(catalogueEntry),
+  /** Every size a person may set, in a person's words: the custom profile's fields. */
+  sizes: z.array(z.object({ key: z.string(), label: z.string(), unit: z.string() })),
   profiles: z.array(
     z.object({
       id: profileId,

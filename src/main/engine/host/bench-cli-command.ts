@@ -1,14 +1,29 @@
 // The `drivewise bench` command's flags, kept apart from what the command does with them.
 import { Option, type Command } from 'commander';
-import {
-  PROFILE_IDS,
-  SIZE_LABELS,
-  type ProfileId,
-  type ProfileSizes,
-} from '../../../shared/bench/catalogue';
+import { PROFILE_IDS, type ProfileId } from '../../../shared/bench/catalogue';
+import { registry, SIZE_DEFS } from '../worker/registry';
+import type { TestModule } from '../types';
 
-/** The --size keys: every size a profile sets, from the catalogue's one table of them. */
-export const SIZE_KEYS = Object.keys(SIZE_LABELS) as (keyof ProfileSizes)[];
+/**
+ * The --size keys: every size the tests' modules declare; a task's own (task.*) are accepted by
+ * their prefix, like its other settings.
+ */
+export const SIZE_KEYS = [...SIZE_DEFS.keys()].filter((k) => !k.startsWith('task.'));
+
+const column = (rows: [string, string][]): string => {
+  const width = Math.max(...rows.map(([k]) => k.length)) + 2;
+  return rows.map(([k, v]) => `  ${k.padEnd(width)}${v}`).join('\n');
+};
+
+/** The tests and size keys, from the registry: a new benchmark shows here without an edit. */
+function testsAndSizesHelp(): string {
+  const named = (m: TestModule) => (m.title.includes(m.tool) ? m.title : `${m.title} (${m.tool})`);
+  const tests = column(registry.map((m) => [m.id, named(m)] as [string, string]));
+  const sizes = column(
+    [...SIZE_DEFS].map(([k, d]) => [k, `${d.label}, in ${d.unit}`] as [string, string]),
+  );
+  return `\nTests (--tests):\n${tests}\n\nSizes (--size key=value):\n${sizes}\n`;
+}
 
 /** The flags as commander hands them to the action. */
 export interface BenchCliOptions {
@@ -87,5 +102,6 @@ export function defineBenchCommand(program: Command): Command {
     .option(
       '--admin',
       'ask for admin rights first (password dialog; none when run as root) so cache drops and raw-device reads run',
-    );
+    )
+    .addHelpText('after', testsAndSizesHelp);
 }

@@ -1,7 +1,7 @@
 // `drivewise bench`: the same engine and history, headless.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { parseSize, SIZE_LABELS, type ProfileSizes } from '../../../shared/bench/catalogue';
+import { parseSize } from '../../../shared/bench/catalogue';
 import { parseApps } from '../../../shared/bench/plan';
 import type { RunDocument } from '../../../shared/schemas/run';
 import { UserError } from '../../core/errors';
@@ -22,6 +22,7 @@ import { defaultBenchDeps, runBench, type BenchDeps, type BenchRunHooks } from '
 import type { TaskOptions } from './task-options';
 import { planBench, type ValidatedPlan } from './validated-plan';
 import { defineBenchCommand, SIZE_KEYS, type BenchCliOptions } from './bench-cli-command';
+import { SIZE_DEFS } from '../worker/registry';
 import { formatDryRun, formatEta, formatRunTable } from '../../cli/format';
 
 /** --size 512M sets every byte size; --size dd=1G,iozone=64M sets some; counts/seconds are plain numbers. */
@@ -44,18 +45,17 @@ function parseSizeList(text: string): Record<string, number> {
     const eq = part.indexOf('=');
     if (eq < 0) {
       const b = parseSize(part);
-      for (const k of ['file', 'dd', 'bonnie', 'iozone']) out[k] = b;
+      for (const [k, d] of SIZE_DEFS) if (d.allFiles) out[k] = b;
       continue;
     }
     const key = part.slice(0, eq);
     const value = part.slice(eq + 1);
-    const known = (SIZE_KEYS as string[]).includes(key);
+    const known = SIZE_KEYS.includes(key);
     if (!known && !key.startsWith('task.'))
       throw new UserError(`unknown size key "${key}" (known: ${SIZE_KEYS.join(', ')})`);
     // Counts and seconds are plain numbers; only the MiB sizes take a unit (512M, 1G).
-    const plain = known
-      ? SIZE_LABELS[key as keyof ProfileSizes].unit !== 'MiB'
-      : key.endsWith('Seconds');
+    const unit = SIZE_DEFS.get(key)?.unit;
+    const plain = unit ? unit !== 'MiB' : key.endsWith('Seconds');
     const n = plain ? Number(value) : parseSize(value);
     if (!(n > 0)) throw new UserError(`--size ${key}: "${value}" is not a positive number`);
     out[key] = n;

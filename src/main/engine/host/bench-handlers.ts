@@ -1,12 +1,12 @@
 // Router handlers for bench.start / bench.plan / bench.catalogue.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CATALOGUE, PRESET_PROFILES, TASK_DESCRIPTIONS } from '../../../shared/bench/catalogue';
+import { PRESET_PROFILES } from '../../../shared/bench/catalogue';
 import type { Handlers } from '../../core/handler-types';
 import type { Services } from '../../core/services';
 import { defaultBenchDeps, runBench, type BenchDeps } from './bench-service';
 import { planBench } from './validated-plan';
-import { registry } from '../worker/registry';
+import { registry, SIZE_DEFS } from '../worker/registry';
 import { saveOrRescue } from '../../store/save-run';
 import { disksOfDev } from '../../drives/topology';
 import { majMinOf } from '../../drives/resolve';
@@ -75,9 +75,9 @@ export function benchHandlers(
         title: m.title,
         kind: m.kind,
         tool: m.tool,
-        description:
-          CATALOGUE.find((c) => c.id === m.id)?.description ?? TASK_DESCRIPTIONS[m.id] ?? m.title,
+        description: m.description,
       })),
+      sizes: [...SIZE_DEFS].map(([key, d]) => ({ key, label: d.label, unit: d.unit })),
       profiles: PRESET_PROFILES.map((p) => ({
         id: p.id,
         title: p.title,

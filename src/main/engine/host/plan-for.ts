@@ -1,31 +1,20 @@
 // The plan of one set of settings: per-test estimates and bytes, the total, the space needed.
 import type { BenchPlan } from '../../../shared/contract/bench';
-import {
-  DEFAULT_RATES,
-  estimateBytes,
-  taskEstimateSeconds,
-  type DriveRates,
-} from '../../../shared/bench/estimates';
+import { DEFAULT_RATES, type DriveRates } from '../../../shared/bench/estimates';
 import { WORKLOAD_BYTES, WORKLOAD_TESTS, workloadSeconds } from '../../../shared/bench/workload';
-import { FILE_TESTS, requiredFreeBytes, type ResolvedSettings } from '../../../shared/bench/plan';
+import { requiredFreeBytes, type ResolvedSettings } from '../../../shared/bench/plan';
 import type { RunDocument } from '../../../shared/schemas/run';
 import type { PhaseEta } from '../worker/runner';
-import { findModule } from '../worker/registry';
+import { FILE_TESTS, findModule } from '../worker/registry';
 import type { TestModule } from '../types';
 
-/**
- * One test's estimate on a drive with these rates: the synthetic tests model themselves; the
- * drive-bound tasks (unpack, du) are modelled in shared/bench/estimates, the rest keep their own.
- */
+/** One test's estimate on a drive with these rates: every module models itself. */
 export function estimateFor(
   m: TestModule,
   settings: { repetitions: number; sizes: Record<string, number> },
   rates?: DriveRates,
 ): number {
-  const task = rates
-    ? taskEstimateSeconds(m.id, settings.repetitions, settings.sizes, rates)
-    : null;
-  return task ?? m.estimateSeconds({ ...settings, rates });
+  return m.estimateSeconds({ ...settings, rates });
 }
 
 export function planFor(
@@ -60,7 +49,7 @@ export function planFor(
   const shared = (id: string) => FILE_TESTS.has(id) || WORKLOAD_TESTS.has(id);
   const bytesNeeded =
     tests.filter((t) => !shared(t.id)).reduce((a, t) => a + t.bytesNeeded, 0) +
-    (fileTests.length ? estimateBytes('buffered-read', s.sizes) : 0) +
+    (fileTests.length ? s.sizes.file : 0) +
     (firstWorkload ? WORKLOAD_BYTES : 0);
   return {
     profile: s.profile,

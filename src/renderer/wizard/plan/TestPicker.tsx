@@ -40,7 +40,7 @@ export function TestPicker(props: {
           );
         })}
       </ul>
-      {custom && plan && <SizeFields sizes={plan.sizes} />}
+      {custom && plan && <SizeFields sizes={plan.sizes} labels={props.catalogue?.sizes ?? []} />}
       {custom && (
         <label>
           Repetitions per test{' '}

@@ -1,5 +1,6 @@
 // The Plan step against main's real bench.catalogue and bench.plan on a temp folder: profile
-// times, ticking tests in Custom, and a task option refused before anything runs.
+// times, ticking tests in Custom, the size fields in the words of the tests' modules, and a task
+// option refused before anything runs.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +60,18 @@ describe('PlanStep', () => {
     expect(useWizard.getState().tests).toHaveLength(before - 1);
     // main's plan for the new choice leaves the test out: its time goes from the label.
     await waitFor(() => expect(label.textContent).not.toContain('≈'));
+  });
+
+  it('in Custom, each size field carries the words its test’s module gives it', async () => {
+    const user = userEvent.setup();
+    render(<PlanStep />);
+    await user.click(await screen.findByRole('radio', { name: /Custom/ }));
+    const file = (await screen.findByLabelText('Read test file (MiB)')) as HTMLInputElement;
+    expect(Number(file.value)).toBe(1024);
+    expect(screen.getByLabelText('Time limit of one measured phase (s)')).toBeTruthy();
+    const files = screen.getByLabelText('Small files to create (bonnie++) (thousand files)');
+    expect((files as HTMLInputElement).value).toBe('1');
+    expect(screen.getByLabelText('Source tree to unpack (tar), unpacked size (MiB)')).toBeTruthy();
   });
 
   it('refuses a tarball that does not exist in one line and holds Next', async () => {

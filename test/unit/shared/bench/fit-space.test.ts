@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILES } from '../../../../src/shared/bench/catalogue';
-import { estimateSeconds } from '../../../../src/shared/bench/estimates';
+import { PROFILES, type ProfileSizes } from '../../../../src/shared/bench/catalogue';
 import { MIN_SIZES, scaleSizes, spaceSentence } from '../../../../src/shared/bench/plan';
 import { recalibration } from '../../../../src/main/engine/worker/runner';
+import { findModule } from '../../../../src/main/engine/worker/registry';
+
+const estimateSeconds = (id: string, repetitions: number, sizes: ProfileSizes) =>
+  findModule(id)!.estimateSeconds({ repetitions, sizes: { ...sizes } });
 
 const MiB = 1024 * 1024;
 
@@ -37,7 +40,7 @@ describe('time budget arithmetic', () => {
       'seeker',
       'qd-profile',
     ]
-      .map((id) => estimateSeconds(id as never, 3, s))
+      .map((id) => estimateSeconds(id, 3, s))
       .reduce((a, b) => a + b, 0);
     expect(total).toBeLessThan(110);
     // A 10× larger iozone file does not make quick longer: each pass is bounded.

@@ -4,19 +4,43 @@
 import { BONNIE_METRICS } from '../../../../shared/bench/bonnie-metrics';
 import { BONNIE_MIN_SECONDS, measurement } from '../../methods/calc';
 import { ioErrorMessage, makeRandom } from '../../methods/io';
-import type { TestContext, TestModule } from '../../types';
 import { fileOpsMode } from './bonnie-files';
 import { dataPhases, filePhases, phaseProgress, type BonnieShape, type Metric } from './bonnie-io';
 import { CHUNK, SEEK_PROCS, SEEKS } from './bonnie-seeks';
-import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, sizesOf, synthetic } from './common';
+import { defineBenchmark, dropSeconds, fmtBytes, ioSeconds, type BenchSizes } from './common';
 
-export const bonnie: TestModule = {
-  ...synthetic('bonnie'),
-  async run(ctx) {
-    const shape = bonnieShape(ctx);
+export const bonnie = defineBenchmark({
+  id: 'bonnie',
+  title: 'bonnie++ method',
+  tool: 'bonnie++',
+  description:
+    'Per-character and block write/rewrite/read, random seeks and small-file create/stat/delete: how the drive handles everyday file work.',
+  sizes: {
+    bonnie: { label: 'Everyday file work (bonnie++) file size', unit: 'MiB', allFiles: true },
+    bonnieChar: { label: 'Byte-at-a-time (bonnie++) size', unit: 'MiB' },
+    bonnieFiles: { label: 'Small files to create (bonnie++)', unit: 'thousand files' },
+  },
+  estimate: (reps, s, r) => {
+    const c = Math.max(0.5, s.phaseSeconds ?? 8);
+    const block = Math.min(c, Math.max(0.5, ioSeconds(r, s.bonnie, s.bonnie / 8192)));
+    // per-char out/in (0.5 s minimum each), 4 bounded block phases and the bounded seeks, the
+    // file phases (create/stat/delete, sequential and random: CPU, then a syncfs each).
+    const files = s.bonnieFiles * 1024;
+    return (
+      reps *
+      (0.8 +
+        0.2 * r.cpu +
+        5 * block +
+        ((files * 6) / 20_000) * Math.sqrt(r.cpu) +
+        2 * dropSeconds(r))
+    );
+  },
+  // Files are zero-byte but each costs an inode and a directory entry.
+  bytes: (s) => s.bonnie + s.bonnieChar + s.bonnieFiles * 1024 * 256,
+  async run(ctx, t) {
+    const shape = bonnieShape(t.sizes);
     const { size, charSize, nFiles, cap } = shape;
-    const r = baseResult(
-      this,
+    const r = t.result(
       `bonnie++ -s ${fmtBytes(size)} -n ${nFiles / 1024}: 8 KiB chunks with O_DIRECT (instead of a 2×RAM file), per-char phases on ${fmtBytes(charSize)}, ${SEEK_PROCS} seekers × ${SEEKS} seeks, phases under 0.5 s repeated, each block phase and the seeks bounded to ${cap} s; ${fileOpsMode()}`,
     );
     r.cache = 'bypassed';
@@ -41,8 +65,7 @@ export const bonnie: TestModule = {
       throw new Error(ioErrorMessage(err, "running bonnie++'s phases"));
     }
     if (!direct) {
-      r.cache = 'warm';
-      r.caveats.push(NOT_DIRECT_CAVEAT);
+      t.warmCache(r);
     }
     for (const [m, unit] of BONNIE_METRICS) {
       const { xs, note } = untimedReps(samples.get(m)!, notes.get(m));
@@ -50,11 +73,10 @@ export const bonnie: TestModule = {
     }
     return r;
   },
-};
+});
 
 /** bonnie++'s sizes from the profile, with floors so every phase has something to time. */
-function bonnieShape(ctx: TestContext): BonnieShape {
-  const s = sizesOf(ctx);
+function bonnieShape(s: BenchSizes): BonnieShape {
   return {
     size: Math.max(CHUNK * 16, Math.floor(s.bonnie / CHUNK) * CHUNK),
     charSize: Math.max(1024, Math.floor(s.bonnieChar)),

@@ -1,42 +1,124 @@
-// Helpers shared by the synthetic test modules: settings, the shared O_DIRECT data file, and
-// spreading progress over repetitions.
+// What every synthetic benchmark module stands on: defineBenchmark (a module says everything about
+// its test in one place, and its run is handed the kit below instead of importing it), settings,
+// the shared O_DIRECT data file, and spreading progress over repetitions.
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { PROFILES, type ProfileSizes } from '../../../../shared/bench/catalogue';
 import {
-  CATALOGUE,
-  PROFILES,
-  type ProfileSizes,
-  type SyntheticTestId,
-} from '../../../../shared/bench/catalogue';
-import { estimateBytes, estimateSeconds } from '../../../../shared/bench/estimates';
+  DEFAULT_RATES,
+  dropSeconds,
+  ioSeconds,
+  type DriveRates,
+} from '../../../../shared/bench/estimates';
 import type { TestResult } from '../../../../shared/schemas/run';
 import { oneLine } from '../../../core/errors';
 import { createDataFile, ioErrorMessage } from '../../methods/io';
-import type { LiveValue, PrivilegedOps, TestContext, TestModule } from '../../types';
+import type { LiveValue, PrivilegedOps, SizeDef, TestContext, TestModule } from '../../types';
 import { fmtBytes } from '../../../../shared/format';
+
+const MiB = 1024 * 1024;
 
 export function sizesOf(ctx: { sizes: Record<string, number> }): ProfileSizes {
   return { ...PROFILES.quick.sizes, ...ctx.sizes };
 }
 
-/**
- * A synthetic test's id, title and tool from its catalogue entry (the renderer's Plan step shows
- * the same entry, so they are written once, in src/shared) and its estimates from
- * shared/bench/estimates; the module adds only how it runs.
- */
-export function synthetic(id: SyntheticTestId): Omit<TestModule, 'run'> {
-  const entry = CATALOGUE.find((c) => c.id === id);
-  if (!entry) throw new Error(`${id} has no catalogue entry`);
-  return {
-    id,
-    title: entry.title,
+/** The profile's sizes, the module's own defaults for sizes no profile names, then the run's. */
+export type BenchSizes = ProfileSizes & Record<string, number>;
+
+/** A synthetic benchmark as its module writes it: the one place its test is described. */
+export interface BenchmarkDef {
+  id: string;
+  title: string;
+  tool: string;
+  description: string;
+  sizes?: Readonly<Record<string, SizeDef>>;
+  sharesTestFile?: boolean;
+  /** Seconds on a drive with rates `r` (middle-of-the-road ones when nothing was probed). */
+  estimate(repetitions: number, s: BenchSizes, r: DriveRates): number;
+  /** Bytes it writes into the work folder at most. */
+  bytes(s: BenchSizes): number;
+  run(ctx: TestContext, t: BenchKit): Promise<TestResult>;
+}
+
+type Progress = (fraction: number, live?: LiveValue, message?: string) => void;
+
+/** What every run needs from this file, handed to it so a module imports none of it. */
+export interface BenchKit {
+  /** The run's sizes: the profile's, the module's defaults, the person's. */
+  sizes: BenchSizes;
+  /** The result to fill in, with the module's id, title, kind and tool. */
+  result(method: string): TestResult;
+  /** Progress of step `step` (0-based) of `steps` (default: the repetitions), after `lead`. */
+  progress(step: number, lead?: number, steps?: number): Progress;
+  /** The shared O_DIRECT test file (ensureDataFile). */
+  dataFile(size: number, onProgress: (f: number) => void): ReturnType<typeof ensureDataFile>;
+  /** The raw-device variant through the root helper, or null for the test file (rawOrFallback). */
+  raw(
+    r: TestResult,
+    op: Parameters<PrivilegedOps['rawRead']>[0],
+    seconds: number,
+    noAdminCaveat?: string | null,
+  ): Promise<RawOut[] | null>;
+  /** The filesystem refused O_DIRECT: the reads may come from the page cache, and say so. */
+  warmCache(r: TestResult): void;
+}
+
+/** A synthetic module from its definition; a line in engine/worker/registry.ts makes it run. */
+export function defineBenchmark(def: BenchmarkDef): TestModule {
+  const { estimate, bytes, run, ...rest } = def;
+  const defaults = Object.fromEntries(
+    Object.entries(def.sizes ?? {}).flatMap(([k, d]) =>
+      d.default === undefined ? [] : [[k, d.default]],
+    ),
+  );
+  const full = (sizes: Record<string, number>): BenchSizes => ({
+    ...PROFILES.quick.sizes,
+    ...defaults,
+    ...sizes,
+  });
+  const m: TestModule = {
+    ...rest,
     kind: 'synthetic',
-    tool: entry.tool,
     estimateSeconds: ({ repetitions, sizes, rates }) =>
-      estimateSeconds(id, repetitions, sizesOf({ sizes }), rates),
-    bytesNeeded: ({ sizes }) => estimateBytes(id, sizesOf({ sizes })),
+      estimate(repetitions, full(sizes), rates ?? DEFAULT_RATES),
+    bytesNeeded: ({ sizes }) => bytes(full(sizes)),
+    run: (ctx) =>
+      run(ctx, {
+        sizes: full(ctx.sizes),
+        result: (method) => baseResult(m, method),
+        progress: (step, lead = 0, steps = ctx.repetitions) => repProgress(ctx, steps, step, lead),
+        dataFile: (size, onProgress) => ensureDataFile(ctx, size, onProgress),
+        raw: (r, op, seconds, noAdminCaveat) => rawOrFallback(ctx, r, op, seconds, noAdminCaveat),
+        warmCache: (r) => {
+          r.cache = 'warm';
+          r.caveats.push(NOT_DIRECT_CAVEAT);
+        },
+      }),
+  };
+  return m;
+}
+
+/** The shared test file's size key: buffered reads, seeker and the queue-depth profile read it. */
+export const TEST_FILE_SIZE: SizeDef = { label: 'Read test file', unit: 'MiB', allFiles: true };
+
+/** Sizes no one test owns, listed after the tests' own. */
+export const RUN_SIZES: Readonly<Record<string, SizeDef>> = {
+  phaseSeconds: { label: 'Time limit of one measured phase', unit: 's' },
+};
+
+/**
+ * Writing the shared test file (once a run, bounded to 4 phases of time) and the bytes it then
+ * holds: on a slow drive it is smaller than asked.
+ */
+export function testFileCost(s: ProfileSizes, r: DriveRates): { seconds: number; bytes: number } {
+  const cap = s.phaseSeconds ?? 8;
+  return {
+    seconds: Math.min(ioSeconds(r, s.file, s.file / MiB), 4 * cap) + 0.3,
+    bytes: Math.min(s.file, r.seqBps * 4 * cap),
   };
 }
+
+export { dropSeconds, ioSeconds };
 
 export function baseResult(
   m: Pick<TestModule, 'id' | 'title' | 'kind' | 'tool'>,

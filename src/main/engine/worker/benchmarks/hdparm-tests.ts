@@ -5,29 +5,31 @@ import { randomBytes } from 'node:crypto';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { bufferedReadMethod, cachedReadMethod, HDPARM_BLOCK } from '../../methods/hdparm';
-import type { TestModule } from '../../types';
 import {
-  baseResult,
-  ensureDataFile,
+  defineBenchmark,
+  dropSeconds,
   fmtBytes,
-  NOT_DIRECT_CAVEAT,
-  rawOrFallback,
-  repProgress,
-  sizesOf,
-  synthetic,
+  ioSeconds,
+  TEST_FILE_SIZE,
+  testFileCost,
 } from './common';
 
-export const cachedRead: TestModule = {
-  ...synthetic('cached-read'),
-  async run(ctx) {
-    const r = baseResult(
-      this,
-      'hdparm -T: re-read the same 2 MiB for 2 s, loop overhead subtracted',
-    );
+const MiB = 1024 * 1024;
+
+export const cachedRead = defineBenchmark({
+  id: 'cached-read',
+  title: 'Cached reads',
+  tool: 'hdparm -T',
+  description:
+    'Re-reads the same 2 MiB from memory for 2 s: memory/cache speed, not the drive. Shown so it is never mistaken for disk speed.',
+  estimate: (reps, _s, r) => 0.2 + reps * (1.95 + 0.05 * r.cpu),
+  bytes: () => 2 * MiB,
+  async run(ctx, t) {
+    const r = t.result('hdparm -T: re-read the same 2 MiB for 2 s, loop overhead subtracted');
     r.cache = 'warm';
     r.caveats.push('memory/cache speed, not the drive');
     // hdparm -T never touches the drive: no admin-rights caveat for the file variant.
-    const raw = (await rawOrFallback(ctx, r, 'cached-read', 2, null))?.map((o) => o.mibPerSec!);
+    const raw = (await t.raw(r, 'cached-read', 2, null))?.map((o) => o.mibPerSec!);
     const samples: number[] = raw ?? [];
     if (raw) r.method += ` on ${ctx.device}`;
     else {
@@ -40,7 +42,7 @@ export const cachedRead: TestModule = {
           const out = await cachedReadMethod(fd, {
             seconds: 2,
             signal: ctx.signal,
-            onProgress: repProgress(ctx, ctx.repetitions, rep),
+            onProgress: t.progress(rep),
           });
           samples.push(out.mibPerSec);
         }
@@ -53,34 +55,47 @@ export const cachedRead: TestModule = {
     r.measurements.push(measurement('cached_read', 'MiB/s', 'higher', samples));
     return r;
   },
-};
+});
 
-export const bufferedRead: TestModule = {
-  ...synthetic('buffered-read'),
-  async run(ctx) {
-    const r = baseResult(
-      this,
-      'hdparm -t: 2 MiB sequential reads from offset 0 for 3 s or to the end',
-    );
+export const bufferedRead = defineBenchmark({
+  id: 'buffered-read',
+  title: 'Buffered disk reads',
+  tool: 'hdparm -t',
+  description:
+    'Sequential 2 MiB reads from the start for 3 s, bypassing the cache: the sustained read speed the drive delivers.',
+  sizes: { file: TEST_FILE_SIZE },
+  sharesTestFile: true,
+  // hdparm -t reads for 3 s after a cache drop: the raw device, or the test file to its end
+  // (written to its time bound: on a fast drive it reads back in well under 3 s).
+  estimate: (reps, s, r) => {
+    const file = testFileCost(s, r);
+    return r.rawReads
+      ? 0.3 + reps * (3 + dropSeconds(r))
+      : file.seconds +
+          reps *
+            (Math.min(3, ioSeconds(r, file.bytes, file.bytes / (2 * MiB)) / 2) + dropSeconds(r));
+  },
+  bytes: (s) => s.file,
+  async run(ctx, t) {
+    const r = t.result('hdparm -t: 2 MiB sequential reads from offset 0 for 3 s or to the end');
     r.cache = 'bypassed';
-    const raw = (await rawOrFallback(ctx, r, 'buffered-read', 3))?.map((o) => o.mibPerSec!);
+    const raw = (await t.raw(r, 'buffered-read', 3))?.map((o) => o.mibPerSec!);
     if (raw) {
       r.method += ` on ${ctx.device} (cache flushed)`;
       r.measurements.push(measurement('buffered_read', 'MiB/s', 'higher', raw));
       return r;
     }
     const samples: number[] = [];
-    const want = sizesOf(ctx).file;
+    const want = t.sizes.file;
     const lead = 0.3;
-    const { path, created, size } = await ensureDataFile(ctx, want, (f) =>
+    const { path, created, size } = await t.dataFile(want, (f) =>
       ctx.progress(f * lead, undefined, `writing the ${fmtBytes(want)} test file`),
     );
     if (created) r.bytesWritten = size;
     const { fd, direct } = openTestFile(path, 'read');
     r.method += ` on a ${fmtBytes(size)} test file${direct ? ' with O_DIRECT' : ''}`;
     if (!direct) {
-      r.cache = 'warm';
-      r.caveats.push(NOT_DIRECT_CAVEAT);
+      t.warmCache(r);
     }
     let wrapped = false;
     try {
@@ -89,7 +104,7 @@ export const bufferedRead: TestModule = {
           direct,
           seconds: 3,
           signal: ctx.signal,
-          onProgress: repProgress(ctx, ctx.repetitions, rep, lead),
+          onProgress: t.progress(rep, lead),
         });
         if (out.reachedEnd) wrapped = true;
         samples.push(out.mibPerSec);
@@ -104,4 +119,4 @@ export const bufferedRead: TestModule = {
     r.measurements.push(measurement('buffered_read', 'MiB/s', 'higher', samples));
     return r;
   },
-};
+});

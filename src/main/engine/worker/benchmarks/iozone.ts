@@ -4,7 +4,6 @@
 import { closeSync, constants, openSync, readSync, rmSync } from 'node:fs';
 import { randomFillSync } from 'node:crypto';
 import { join } from 'node:path';
-import { IOZONE_RECORDS } from '../../../../shared/bench/estimates';
 import { kibPerSec, measurement } from '../../methods/calc';
 import {
   alignedBuffer,
@@ -19,17 +18,30 @@ import {
 import { ioBuffer } from '../../methods/io-buffers';
 import { IOZONE_OPS } from '../../../../shared/bench/iozone-metrics';
 import type { Measurement } from '../../../../shared/schemas/run';
-import type { TestModule } from '../../types';
-import { baseResult, fmtBytes, NOT_DIRECT_CAVEAT, repProgress, sizesOf, synthetic } from './common';
+import { defineBenchmark, fmtBytes, ioSeconds } from './common';
 
-export const iozone: TestModule = {
-  ...synthetic('iozone'),
-  async run(ctx) {
-    const size = Math.max(1024 * 1024, Math.floor(sizesOf(ctx).iozone / (512 * 1024)) * 512 * 1024);
+const IOZONE_RECORDS = [4 * 1024, 64 * 1024, 512 * 1024] as const;
+
+export const iozone = defineBenchmark({
+  id: 'iozone',
+  title: 'iozone -I method',
+  tool: 'iozone',
+  description:
+    'Write, rewrite, read, reread, random read and random write with 4 KiB, 64 KiB and 512 KiB records, bypassing the cache.',
+  sizes: { iozone: { label: 'Block size test (iozone) file size', unit: 'MiB', allFiles: true } },
+  estimate: (reps, s, r) => {
+    // 54 passes, each bounded; opening, allocating and removing the file add a little a pass.
+    const passCap = Math.max(0.2, (s.phaseSeconds ?? 8) / 4);
+    const pass = (rec: number) =>
+      Math.min(passCap, ioSeconds(r, s.iozone, s.iozone / rec)) + 0.005 * r.cpu;
+    return reps * IOZONE_RECORDS.reduce((t, rec) => t + 6 * pass(rec), 0) + 0.5;
+  },
+  bytes: (s) => s.iozone,
+  async run(ctx, t) {
+    const size = Math.max(1024 * 1024, Math.floor(t.sizes.iozone / (512 * 1024)) * 512 * 1024);
     // 54 passes in a quick run: each is bounded to a quarter of a phase (fio's runtime).
-    const cap = Math.max(0.2, sizesOf(ctx).phaseSeconds / 4);
-    const r = baseResult(
-      this,
+    const cap = Math.max(0.2, t.sizes.phaseSeconds / 4);
+    const r = t.result(
       `iozone -I -s ${size / 1024}k -r 4k -r 64k -r 512k -i 0 -i 1 -i 2 (O_DIRECT, no fsync in timing; each pass bounded to ${cap} s)`,
     );
     r.cache = 'bypassed';
@@ -55,7 +67,7 @@ export const iozone: TestModule = {
                 fd = o.fd;
                 direct &&= o.direct;
               }
-              const progress = repProgress(ctx, steps, step++);
+              const progress = t.progress(step++, 0, steps);
               // The write pass may stop at its time bound: the later passes use what it wrote.
               const records = op === 'write' ? n : written;
               const order = op.startsWith('random') ? permutation(records, random) : null;
@@ -94,13 +106,12 @@ export const iozone: TestModule = {
       throw new Error(ioErrorMessage(err, `running iozone's passes on a ${fmtBytes(size)} file`));
     }
     if (!direct) {
-      r.cache = 'warm';
-      r.caveats.push(NOT_DIRECT_CAVEAT);
+      t.warmCache(r);
     }
     r.measurements.push(...iozoneMeasurements(samples, size));
     return r;
   },
-};
+});
 
 /** One figure per record size and operation, in iozone's table order; samples keyed `op:rec`. */
 function iozoneMeasurements(samples: Map<string, number[]>, size: number): Measurement[] {

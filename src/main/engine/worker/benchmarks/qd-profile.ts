@@ -2,22 +2,20 @@
 // time-based like `fio --time_based --direct=1`, on the shared test file.
 import { randomFillSync } from 'node:crypto';
 import { closeSync, fsyncSync } from 'node:fs';
-import { qdRampSeconds } from '../../../../shared/bench/estimates';
 import type { Measurement } from '../../../../shared/schemas/run';
 import { kibPerSec, latencyStats, measurement } from '../../methods/calc';
 import { makeRandom, openTestFile } from '../../methods/io';
 import { ioBuffers, setHugePageBuffers, type IoBuffers } from '../../methods/io-buffers';
 import { nativeAio } from '../../../core/native-aio';
 import { deepQueueNote, qd1Note, runQueue, type QueueJob, type QueueResult } from '../queue';
-import type { LiveValue, TestModule } from '../../types';
+import type { LiveValue } from '../../types';
 import {
-  baseResult,
-  ensureDataFile,
+  defineBenchmark,
   fmtBytes,
-  NOT_DIRECT_CAVEAT,
-  repProgress,
-  sizesOf,
-  synthetic,
+  ioSeconds,
+  TEST_FILE_SIZE,
+  testFileCost,
+  type BenchSizes,
 } from './common';
 
 export interface QdPhase {
@@ -42,28 +40,54 @@ export const phaseParams = (p: QdPhase) => ({ pattern: p.pattern, bs_kb: p.bs / 
 export const phaseLabel = (p: QdPhase) =>
   `${p.pattern.toUpperCase()} ${p.bs >= 1024 * KiB ? `${p.bs / 1024 / KiB}M` : `${p.bs / KiB}K`} Q${p.qd} ${p.op}`;
 
-export const qdProfile: TestModule = {
-  ...synthetic('qd-profile'),
-  async run(ctx) {
-    const s = sizesOf(ctx);
+/**
+ * Warm-up before each queue-depth phase, not measured (fio's ramp_time): a throttled or cached
+ * drive answers the first requests of a phase from burst credit, which made short phases swing
+ * 0.6–1.0× between two runs of the same drive. A fifth of the phase, at least 0.2 s.
+ */
+const qdRampSeconds = (s: Pick<BenchSizes, 'qdSeconds'>): number => Math.max(0.2, s.qdSeconds / 5);
+
+export const qdProfile = defineBenchmark({
+  id: 'qd-profile',
+  title: 'Queue-depth profile',
+  tool: 'fio',
+  description:
+    'SEQ 1 MiB Q8/Q1 and RND 4 KiB Q32/Q1, read and write, with latency percentiles: comparable with fio and CrystalDiskMark.',
+  sizes: {
+    file: TEST_FILE_SIZE,
+    qdSeconds: { label: 'Many-requests test, per phase (8 phases)', unit: 's' },
+  },
+  sharesTestFile: true,
+  estimate: (reps, s, r) => {
+    // 8 time-based phases, each after a warm-up (qdRampSeconds); each of the 16 queue runs sets
+    // up (CPU) and drains its queue at the end (32 random or 8 large requests at the drive's rate).
+    const ramp = qdRampSeconds(s);
+    const drain = ioSeconds(r, 32 * 4096, 32) + ioSeconds(r, 8 * 1024 * KiB, 8);
+    return (
+      (r.rawReads ? testFileCost(s, r).seconds : 0) +
+      reps * (8 * (s.qdSeconds + ramp) + 16 * 0.015 * r.cpu + 2 * drain) +
+      0.5
+    );
+  },
+  bytes: (s) => s.file,
+  async run(ctx, t) {
+    const s = t.sizes;
     const lead = 0.15;
     const {
       path,
       created,
       size: fileSize,
-    } = await ensureDataFile(ctx, s.file, (f) =>
+    } = await t.dataFile(s.file, (f) =>
       ctx.progress(f * lead, undefined, `writing the ${fmtBytes(s.file)} test file`),
     );
-    const r = baseResult(
-      this,
+    const r = t.result(
       `fio-style --direct=1 --time_based --runtime=${s.qdSeconds} --ramp_time=${qdRampSeconds(s)} per phase on a ${fmtBytes(fileSize)} test file; ${qd1Note()}, ${nativeAio().addon ? "deeper queues through Linux native AIO, one submission per request (as fio libaio); every write's buffer scrambled per 512 bytes with its offset and time, as fio's default scramble_buffers (no deduplicating shortcut)" : 'deeper queues asynchronous through libuv (io_uring where the kernel allows it)'}`,
     );
     if (created) r.bytesWritten = fileSize;
     r.cache = 'bypassed';
     const { fd, direct } = openTestFile(path, 'rw');
     if (!direct) {
-      r.cache = 'warm';
-      r.caveats.push(NOT_DIRECT_CAVEAT);
+      t.warmCache(r);
     }
     const random = makeRandom();
     // Huge-page buffers only when asked by name (io-buffers.ts says why).
@@ -86,7 +110,7 @@ export const qdProfile: TestModule = {
         for (let i = 0; i < QD_PHASES.length; i++) {
           const p = QD_PHASES[i]!;
           const step = rep * QD_PHASES.length + i;
-          const progress = repProgress(ctx, steps, step, lead);
+          const progress = t.progress(step, lead, steps);
           const job = {
             fd,
             op: p.op,
@@ -112,7 +136,7 @@ export const qdProfile: TestModule = {
     r.measurements = QD_PHASES.flatMap((p, i) => phaseMeasurements(p, results[i]!));
     return r;
   },
-};
+});
 
 /**
  * One phase: a warm-up, not measured (fio's ramp_time), so the queue fills and a throttled

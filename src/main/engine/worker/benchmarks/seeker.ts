@@ -3,28 +3,29 @@ import { closeSync } from 'node:fs';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { seekerMethod } from '../../methods/seeker';
-import type { TestModule } from '../../types';
-import {
-  baseResult,
-  ensureDataFile,
-  fmtBytes,
-  NOT_DIRECT_CAVEAT,
-  rawOrFallback,
-  repProgress,
-  sizesOf,
-  synthetic,
-} from './common';
+import { defineBenchmark, dropSeconds, fmtBytes, TEST_FILE_SIZE } from './common';
 
-export const seeker: TestModule = {
-  ...synthetic('seeker'),
-  async run(ctx) {
-    const s = sizesOf(ctx);
+export const seeker = defineBenchmark({
+  id: 'seeker',
+  title: 'Random access (seeker)',
+  tool: 'seeker',
+  description:
+    'Small reads at random places for a set time: seeks per second and access time, the thing you feel as snappiness.',
+  sizes: {
+    file: TEST_FILE_SIZE,
+    seekerSeconds: { label: 'Random access test, per repetition', unit: 's' },
+  },
+  sharesTestFile: true,
+  estimate: (reps, s, r) => reps * (s.seekerSeconds + dropSeconds(r)) + 0.3,
+  bytes: (s) => s.file,
+  async run(ctx, t) {
+    const s = t.sizes;
     const seconds = s.seekerSeconds;
-    const r = baseResult(this, `seeker v2.0: 512-byte reads at random offsets for ${seconds} s`);
+    const r = t.result(`seeker v2.0: 512-byte reads at random offsets for ${seconds} s`);
     r.cache = 'bypassed';
     const seeks: number[] = [];
     const ms: number[] = [];
-    const raw = await rawOrFallback(ctx, r, 'seeker', seconds);
+    const raw = await t.raw(r, 'seeker', seconds);
     if (raw) {
       r.method += ` across ${ctx.device}`;
       for (const o of raw) {
@@ -33,7 +34,7 @@ export const seeker: TestModule = {
       }
     } else {
       const lead = 0.2;
-      const { path, created, size } = await ensureDataFile(ctx, s.file, (f) =>
+      const { path, created, size } = await t.dataFile(s.file, (f) =>
         ctx.progress(f * lead, undefined, `writing the ${fmtBytes(s.file)} test file`),
       );
       if (created) r.bytesWritten = size;
@@ -42,8 +43,7 @@ export const seeker: TestModule = {
       );
       const { fd, direct } = openTestFile(path, 'read');
       if (!direct) {
-        r.cache = 'warm';
-        r.caveats.push(NOT_DIRECT_CAVEAT);
+        t.warmCache(r);
       }
       let blockSize = 512;
       try {
@@ -51,7 +51,7 @@ export const seeker: TestModule = {
           const opts = {
             seconds,
             signal: ctx.signal,
-            onProgress: repProgress(ctx, ctx.repetitions, rep, lead),
+            onProgress: t.progress(rep, lead),
           };
           let out;
           try {
@@ -79,4 +79,4 @@ export const seeker: TestModule = {
     );
     return r;
   },
-};
+});

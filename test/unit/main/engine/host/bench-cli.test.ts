@@ -1,9 +1,10 @@
 // `drivewise bench --size`: its keys, their help and which of them take a unit all come from the
-// catalogue's one table of profile sizes (SIZE_LABELS); the help once left phaseSeconds out.
+// sizes the tests' modules declare (the registry's SIZE_DEFS); the help once left phaseSeconds out.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROFILE_IDS, SIZE_LABELS } from '../../../../../src/shared/bench/catalogue';
+import { PROFILE_IDS } from '../../../../../src/shared/bench/catalogue';
+import { SIZE_KEYS } from '../../../../../src/main/engine/host/bench-cli-command';
 import { parseSizes } from '../../../../../src/main/engine/host/bench-cli';
 
 const MiB = 1024 * 1024;
@@ -21,7 +22,10 @@ describe('bench --size', () => {
     expect(r.status).toBe(0);
     const help = r.stdout.replace(/\s+/g, ' ');
     const listed = /key=value list \(([^)]*)\)/.exec(help)?.[1]?.split(/,\s*/);
-    expect(listed).toEqual(Object.keys(SIZE_LABELS));
+    expect(listed).toEqual(SIZE_KEYS);
+    // Each key with its words and unit, and each test with its title and tool.
+    expect(help).toContain('phaseSeconds Time limit of one measured phase, in s');
+    expect(help).toContain('qd-profile Queue-depth profile (fio)');
     // The profiles offered are the one list the contract checks a plan against.
     expect(help).toContain(`(choices: ${PROFILE_IDS.map((p) => `"${p}"`).join(', ')}`);
   });
@@ -46,7 +50,7 @@ describe('bench --size', () => {
 
   it('an unknown key is refused with the known ones named', () => {
     expect(() => parseSizes('ddd=1G')).toThrow(
-      `unknown size key "ddd" (known: ${Object.keys(SIZE_LABELS).join(', ')})`,
+      `unknown size key "ddd" (known: ${SIZE_KEYS.join(', ')})`,
     );
     expect(() => parseSizes('phaseSeconds=0')).toThrow(
       '--size phaseSeconds: "0" is not a positive number',

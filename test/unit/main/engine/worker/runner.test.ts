@@ -9,6 +9,7 @@ const fake = (id: string, run: TestModule['run'], est = 1): TestModule => ({
   title: `Fake ${id}`,
   kind: 'synthetic',
   tool: 'fake',
+  description: 'A fake test.',
   estimateSeconds: () => est,
   bytesNeeded: () => 0,
   run,

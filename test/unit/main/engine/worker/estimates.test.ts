@@ -1,18 +1,26 @@
+// Each test's module estimates its time from the drive's probed rates (or the defaults).
 import { describe, expect, it } from 'vitest';
-import { PROFILES, SYNTHETIC_TEST_IDS } from '../../../../src/shared/bench/catalogue';
 import {
-  DEFAULT_RATES,
-  estimateSeconds,
-  taskEstimateSeconds,
-  type DriveRates,
-} from '../../../../src/shared/bench/estimates';
+  PROFILES,
+  SYNTHETIC_TEST_IDS,
+  type ProfileSizes,
+} from '../../../../../src/shared/bench/catalogue';
+import { DEFAULT_RATES, type DriveRates } from '../../../../../src/shared/bench/estimates';
+import { findModule } from '../../../../../src/main/engine/worker/registry';
+
+const estimateSeconds = (
+  id: string,
+  repetitions: number,
+  sizes: ProfileSizes | Record<string, number>,
+  rates?: DriveRates,
+): number => findModule(id)!.estimateSeconds({ repetitions, sizes: { ...sizes }, rates });
 
 const quick = PROFILES.quick;
 const sizes: Record<string, number> = { ...quick.sizes };
 const total = (r: DriveRates) =>
   SYNTHETIC_TEST_IDS.reduce((a, id) => a + estimateSeconds(id, 3, quick.sizes, r), 0) +
-  (taskEstimateSeconds('task.unpack', 3, sizes, r) ?? 0) +
-  (taskEstimateSeconds('task.du', 3, sizes, r) ?? 0);
+  estimateSeconds('task.unpack', 3, sizes, r) +
+  estimateSeconds('task.du', 3, sizes, r);
 
 const hdd: DriveRates = { seqBps: 110e6, iops: 150, cpu: 1 };
 const ssd: DriveRates = { seqBps: 500e6, iops: 8000, cpu: 1 };
@@ -35,8 +43,8 @@ describe('estimates from probed rates', () => {
   });
 
   it('a disk search walks the generated workload, then the drive’s own files when there are enough', () => {
-    const empty = taskEstimateSeconds('task.du', 3, sizes, { ...hdd, entries: 50 })!;
-    const full = taskEstimateSeconds('task.du', 3, sizes, { ...hdd, entries: 1e6 })!;
+    const empty = estimateSeconds('task.du', 3, sizes, { ...hdd, entries: 50 });
+    const full = estimateSeconds('task.du', 3, sizes, { ...hdd, entries: 1e6 });
     // The workload's 21,242 entries, cold, once in quick: 12.5–15.7 s measured on the HDD-like
     // loop device (2,400–2,600 requests at 150 a second).
     expect(empty).toBeGreaterThan(10);
@@ -44,19 +52,22 @@ describe('estimates from probed rates', () => {
     // The own tree: once in quick, bounded by duOwnSeconds (30 s) and a cache drop.
     expect(full).toBeGreaterThan(empty);
     expect(full - empty).toBeLessThanOrEqual(31);
-    expect(taskEstimateSeconds('task.du', 3, sizes, { ...ssd, iops: 13_000 })!).toBeLessThan(1);
-    expect(taskEstimateSeconds('task.boot', 3, sizes, hdd)).toBeNull();
+    expect(estimateSeconds('task.du', 3, sizes, { ...ssd, iops: 13_000 })).toBeLessThan(1);
+    // Boot is read from systemd's clocks: the drive's rates do not change its time.
+    expect(estimateSeconds('task.boot', 3, sizes, hdd)).toBe(
+      estimateSeconds('task.boot', 3, sizes, ssd),
+    );
   });
 
   it('sluggishness during a backup: from the drive, bounded per repetition', () => {
-    const fast = taskEstimateSeconds('task.backup-load', 3, {}, { ...ssd, iops: 13_000 })!;
-    const slow = taskEstimateSeconds('task.backup-load', 3, {}, hdd)!;
+    const fast = estimateSeconds('task.backup-load', 3, {}, { ...ssd, iops: 13_000 });
+    const slow = estimateSeconds('task.backup-load', 3, {}, hdd);
     // Measured on fast drives here: 10.6 and 12.1 s (the fixed model said 85 s).
     expect(fast).toBeGreaterThan(5);
     expect(fast).toBeLessThan(15);
     expect(slow).toBeGreaterThan(fast);
     // Each loaded probe stops at 30 s, whatever the drive.
-    const crawl = taskEstimateSeconds('task.backup-load', 3, {}, { seqBps: 5e6, iops: 5, cpu: 1 })!;
+    const crawl = estimateSeconds('task.backup-load', 3, {}, { seqBps: 5e6, iops: 5, cpu: 1 });
     expect(crawl).toBeLessThan(3 * (2 * 4 + 1 + 200 + 1 + 30) + 200);
   });
 
