@@ -58,7 +58,8 @@ describe('bench catalogue', () => {
     const total = (p: Profile) =>
       SYNTHETIC_TEST_IDS.reduce(
         (a, id) =>
-          a + findModule(id)!.estimateSeconds({ repetitions: p.repetitions, sizes: { ...p.sizes } }),
+          a +
+          findModule(id)!.estimateSeconds({ repetitions: p.repetitions, sizes: { ...p.sizes } }),
         0,
       );
     expect(total(PROFILES.quick)).toBeLessThanOrEqual(120);
