@@ -116,7 +116,7 @@ async function generateArchive(
  * folder on this machine's disk, where 2 + 0.6 s had been 3 + 1 s).
  */
 function probedSeconds(reps: number, sizes: Record<string, number>, r: DriveRates): number {
-  const bytes = sizes['task.unpack'] ?? DEFAULT_UNPACK_BYTES;
+  const bytes = taskSize(sizes, 'unpack', DEFAULT_UNPACK_BYTES);
   const files = (bytes / 1e6) * 100;
   const gen = 2 + (bytes / 100e6) * r.cpu;
   const each =

@@ -6,16 +6,6 @@ import { requiredFreeBytes, type ResolvedSettings } from '../../../shared/bench/
 import type { RunDocument } from '../../../shared/schemas/run';
 import type { PhaseEta } from '../worker/runner';
 import { FILE_TESTS, findModule } from '../worker/registry';
-import type { TestModule } from '../types';
-
-/** One test's estimate on a drive with these rates: every module models itself. */
-export function estimateFor(
-  m: TestModule,
-  settings: { repetitions: number; sizes: Record<string, number> },
-  rates?: DriveRates,
-): number {
-  return m.estimateSeconds({ ...settings, rates });
-}
 
 export function planFor(
   s: ResolvedSettings,
@@ -33,7 +23,8 @@ export function planFor(
         title: m.title,
         kind: m.kind,
         tool: m.tool,
-        estimateSeconds: Math.round(estimateFor(m, settings, rates) * 10) / 10,
+        // Every module models itself, at the probed rates when there are some.
+        estimateSeconds: r1(m.estimateSeconds({ ...settings, rates })),
         bytesNeeded: m.bytesNeeded(settings),
       },
     ];
@@ -43,9 +34,9 @@ export function planFor(
   const fileTests = tests.filter((t) => FILE_TESTS.has(t.id));
   const firstWorkload = tests.find((t) => WORKLOAD_TESTS.has(t.id));
   if (firstWorkload)
-    firstWorkload.estimateSeconds =
-      Math.round((firstWorkload.estimateSeconds + workloadSeconds(rates ?? DEFAULT_RATES)) * 10) /
-      10;
+    firstWorkload.estimateSeconds = r1(
+      firstWorkload.estimateSeconds + workloadSeconds(rates ?? DEFAULT_RATES),
+    );
   const shared = (id: string) => FILE_TESTS.has(id) || WORKLOAD_TESTS.has(id);
   const bytesNeeded =
     tests.filter((t) => !shared(t.id)).reduce((a, t) => a + t.bytesNeeded, 0) +

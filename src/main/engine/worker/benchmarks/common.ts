@@ -18,7 +18,7 @@ import { fmtBytes } from '../../../../shared/format';
 
 const MiB = 1024 * 1024;
 
-export function sizesOf(ctx: { sizes: Record<string, number> }): ProfileSizes {
+function sizesOf(ctx: { sizes: Record<string, number> }): ProfileSizes {
   return { ...PROFILES.quick.sizes, ...ctx.sizes };
 }
 
