@@ -39,6 +39,6 @@ export function describeForm(m: ModelForm): string {
   if (m.form === 'share') return `${Math.round(m.cpuShare * 100)} % of its time in CPU work`;
   if (m.form === 'floor') return `about ${m.cpuSeconds} s of CPU and firmware work`;
   if (m.form === 'power')
-    return `a CPU and firmware part of ${m.cpuScale} s × (its seconds)^${m.cpuExponent} (${Math.round(m.cpuScale * 10 ** m.cpuExponent * 10) / 10} s of a 10 s wait, ${Math.round(m.cpuScale * 100 ** m.cpuExponent)} s of a 100 s one)`;
+    return `a CPU and firmware part that grows slower than its length (about ${Math.round(m.cpuScale * 10 ** m.cpuExponent * 10) / 10} s of a 10 s wait, ${Math.round(m.cpuScale * 100 ** m.cpuExponent)} s of a 100 s one)`;
   return `about ${m.cpuSeconds} s plus ${Math.round(m.cpuShare * 100)} % of its time in CPU and firmware work`;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../../src/main/program';
 import { createServices } from '../../../../src/main/create-services';
 import { TASK_KINDS } from '../../../../src/shared/prediction/task-kinds';
+import { cpuPartOf, describeForm } from '../../../../src/shared/prediction/model-form';
 import { seed000 } from '../../shared/verdict/seed-runs';
 
 const dir = mkdtempSync(join(tmpdir(), 'dw-verdict-cli-'));
@@ -75,9 +76,10 @@ describe('drivewise verdict / predict', () => {
     expect(unknown.err).toMatch(/old drive's kind is unknown/);
     const p = await cli('predict', id, '--old-drive', 'hdd', '--target', 'sata-ssd');
     expect(p.code).toBe(0);
-    // boot: a fixed floor of CPU seconds whatever the disk (fitted on the published PC cases, 11 s
-    // today), the rest disk: 86 % of a 76 s boot, not the old 50 % that capped at 2×; with its
-    // 10-90 % range. The figures come from TASK_KINDS so a refit of the published cases is followed.
+    // boot: a CPU and firmware part by the form fitted on the published PC cases (one that grows
+    // slower than the boot today: about 11 s of a 76 s boot), the rest disk: 86 % of it, not the
+    // old 50 % that capped at 2×; with its 10-90 % range. The figures come from TASK_KINDS so a
+    // refit of the published cases is followed.
     const m =
       /Boot to login screen: 1 min 16 s → (\d+) s predicted, likely (\d+\.?\d*) s – (\d+) s \(boot: (\d+) % disk share assumed\)/.exec(
         p.out,
@@ -86,9 +88,9 @@ describe('drivewise verdict / predict', () => {
     expect(Number(m![1])).toBeLessThan(76 / 2);
     expect(Number(m![2])).toBeLessThan(Number(m![1]));
     expect(Number(m![3])).toBeGreaterThan(Number(m![1]));
-    const floor = TASK_KINDS.boot.cpuSeconds!;
-    expect(Number(m![4])).toBe(Math.round(((76 - floor) / 76) * 100));
-    expect(p.out).toContain(`about ${floor} s of CPU and firmware work whatever the disk`);
+    const cpu = cpuPartOf(TASK_KINDS.boot.model, 76);
+    expect(Number(m![4])).toBe(Math.round(((76 - cpu) / 76) * 100));
+    expect(p.out).toContain(`${describeForm(TASK_KINDS.boot.model)} whatever the disk`);
     // --json carries the range's ends beside predictedSeconds; a 5400 rpm disk is slower still.
     const j = await cli('predict', id, '--old-drive', 'hdd-5400', '--json');
     expect(j.code).toBe(0);

@@ -5,6 +5,7 @@ import {
   STOPWATCH_KIND_CHOICES,
 } from '../../../../src/renderer/wizard/manual-timings-text';
 import { TASK_KINDS } from '../../../../src/shared/prediction/task-kinds';
+import { describeForm } from '../../../../src/shared/prediction/model-form';
 
 const base = { armed: true, entryPath: '/h/.config/autostart/x.desktop', pending: 0 };
 
@@ -37,11 +38,12 @@ describe('login timing status line', () => {
 });
 
 describe('stopwatch kind hints', () => {
-  it("say what the prediction assumes: boot's fixed processor seconds, a share for the rest", () => {
+  it("say what the prediction assumes: boot's processor part by its fitted form, a share for the rest", () => {
     const hint = (k: string) => STOPWATCH_KIND_CHOICES.find((c) => c.kind === k)!.hint;
     // The figures are the published-case fit's (fitted.ts), so a refit does not break this test.
-    const floor = TASK_KINDS.boot.cpuSeconds!;
-    expect(hint('boot')).toContain(`it spends about ${floor} s of CPU and firmware work whatever`);
+    expect(hint('boot')).toContain(
+      `it spends ${describeForm(TASK_KINDS.boot.model)} whatever the drive; the rest waits`,
+    );
     expect(hint('boot')).not.toMatch(/%/);
     const disk = Math.round(TASK_KINDS.build.ioShare * 100);
     expect(hint('build')).toContain(`about ${disk} % of it is disk time on a hard disk`);

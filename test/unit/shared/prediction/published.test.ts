@@ -185,14 +185,16 @@ describe('prediction against published HDD → SSD upgrades', () => {
 });
 
 /**
- * What the scoring half reaches (24 cases) since consoles are fitted apart from PCs and the range
- * takes a new case's rank rule: 30.0 % median error, ×1.16 slow, 19 of 24 inside their range
- * (79 %), ×3.03 wide. The issue's aims (20 %, ±×1.1, 70-90 %, ×2) are printed met or UNMET;
- * these bounds sit at what is reached so that any regression fails. Before the split: 34 %,
- * ×1.26, 67 %, ×2.84. None of these figures chose anything in the model (the split and the rank
- * rule were chosen on the fitting half's leave-one-out errors).
+ * What the scoring half reaches (28 cases) with the sixth batch's cases fitted and scored: 28.7 %
+ * median error, ×1.13 slow, 23 of 28 inside their range (82 %), ×3.91 wide. The issue's aims
+ * (20 %, ±×1.1, 70-90 %, ×2) are printed met or UNMET; these bounds sit at what is reached so that
+ * any regression fails. The ranges widened from ×3.03 (24 cases) because the fitting half's new PC
+ * starts (a 60 s photo library start to 5 s, a 2-minute mail start to under 10 s) widened the PC
+ * start's leave-one-out errors: the range says what published starts do. None of these figures
+ * chose anything in the model (the split and the rank rule were chosen on the fitting half's
+ * leave-one-out errors; every case found was entered before any was predicted).
  */
-const MEDIAN_ERROR_BOUND = 0.31;
-const MEDIAN_PESSIMISM_BOUND = 1.16;
-const COVERAGE_LOW_BOUND = 0.79;
-const MEDIAN_WIDTH_BOUND = 3.05;
+const MEDIAN_ERROR_BOUND = 0.29;
+const MEDIAN_PESSIMISM_BOUND = 1.14;
+const COVERAGE_LOW_BOUND = 0.82;
+const MEDIAN_WIDTH_BOUND = 3.92;
