@@ -17,6 +17,14 @@ const mocking = (readdirSync('test/unit', { recursive: true }) as string[])
   .filter((f) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(f, 'utf8')));
 const shareModules = process.env['DRIVEWISE_SHARED_MODULES'] === '1';
 
+// Tests that hold a quick run on a throttled loop device to its time budget: run beside other
+// files they measure the other files too (a quick A/A took 154 s beside the fleet playbook and
+// 140 s alone), so they run last, one file at a time, after every other project has finished.
+const timed = [
+  'test/integration/privileged/quick-aa.test.ts',
+  'test/integration/privileged/time-budget.test.ts',
+];
+
 // `npm run test:unit` runs every project; `npm run check` only `unit` and `components`, which
 // need no loop device, no root, no Chromium and no built renderer.
 export default defineConfig({
@@ -57,6 +65,16 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts', ...needsBuiltApp],
+          exclude: timed,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'timed',
+          include: timed,
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
         },
       },
     ],
