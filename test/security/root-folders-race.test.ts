@@ -134,9 +134,11 @@ describe.skipIf(!isRoot)('class 1: root in a folder another account owns (second
       // As the engine did: make the folder, write the archive and a test file, extract, at the
       // pace of real steps (the attacker needs only to see the folder once).
       mkdirSync(work, { mode: 0o700 });
-      writeFileSync(join(work, 'arch.tar'), benignBytes);
-      await sleep(15);
       try {
+        // Inside the try as well: the attacker can move the folder away between the mkdir and
+        // this first write (an ENOENT here once ended the whole control).
+        writeFileSync(join(work, 'arch.tar'), benignBytes);
+        await sleep(15);
         writeFileSync(join(work, `test-${process.hrtime.bigint()}.bin`), 'data');
         mkdirSync(join(work, 'unpack'), { recursive: true });
         execFileSync(
