@@ -17,12 +17,14 @@ const mocking = (readdirSync('test/unit', { recursive: true }) as string[])
   .filter((f) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(f, 'utf8')));
 const shareModules = process.env['DRIVEWISE_SHARED_MODULES'] === '1';
 
-// Tests that hold a quick run on a throttled loop device to its time budget: run beside other
+// Tests that hold a profile's run on a throttled loop device to its time budget: run beside other
 // files they measure the other files too (a quick A/A took 154 s beside the fleet playbook and
 // 140 s alone), so they run last, one file at a time, after every other project has finished.
+// full-budget runs only with DW_FULL_PROFILE=1, and then needs the same quiet.
 const timed = [
   'test/integration/privileged/quick-aa.test.ts',
   'test/integration/privileged/time-budget.test.ts',
+  'test/integration/privileged/full-budget.test.ts',
 ];
 
 // `npm run test:unit` runs every project; `npm run check` only `unit` and `components`, which
