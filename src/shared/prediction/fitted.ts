@@ -55,7 +55,7 @@ export const FITTED: Partial<Record<TaskKind, KindFit>> = {
     interval: { low: 0.458, high: 1.793, basis: 'kind', cases: 9 },
     fittedSeconds: { shortest: 35, longest: 270 },
     source:
-      'a CPU and firmware part that grows slower than the boot (about 5 s of a 10 s boot, 13 s of a 100 s one: a longer boot on a hard disk is mostly more disk wait), fitted on the 9 PC boot cases of the fitting half of test/fixtures/published (the 3 console boots fitted apart); chosen by leave-one-out with the bias beside the error: 0.26 log error (bias +0.002) against a floor plus share 0.31 (+0.02), a floor 0.36 (+0.006) and a share 0.43 (+0.008)',
+      'a longer boot on a hard disk is mostly more disk wait, not more CPU work; fitted on the 9 PC boot cases of the fitting half of test/fixtures/published (the 3 console boots fitted apart); chosen by leave-one-out with the bias beside the error: 0.26 log error (bias +0.002) against a floor plus share 0.31 (+0.02), a floor 0.36 (+0.006) and a share 0.43 (+0.008)',
   },
   'app-start': {
     model: { form: 'floor', cpuSeconds: 14.5 },

@@ -66,8 +66,8 @@ export function rangeAssumptions(tasks: TaskPrediction[]): string[] {
 
 /**
  * One sentence per stopwatch timing shorter or longer than every published case its kind was
- * fitted on: the fit says nothing about it (a 5 s app start against a 14.5 s CPU floor fitted on
- * 25-300 s starts is predicted unchanged), and the person should know that.
+ * fitted on: the fit says nothing about it (a 5 s app start against a CPU floor longer than that,
+ * fitted on 25-300 s starts, is predicted unchanged), and the person should know that.
  */
 export function outsideFitNotes(tasks: TaskPrediction[], platform: Platform): string[] {
   return tasks.flatMap((t) => {
