@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, type E2E } from './harness';
+import { reachableCli, type ReachableCli } from './reachable';
 
 const asRoot = process.getuid?.() === 0;
 const root = mkdtempSync(join(tmpdir(), 's31-story-bad-'));
@@ -49,6 +50,8 @@ let full: Fs;
 let tiny: Fs;
 let ro: Fs;
 let app: E2E;
+// The CLI as nobody runs from a copy it can reach (the checkout may sit under root's 0700 home).
+let asOther: ReachableCli | undefined;
 const missing = join(root, 'not-there');
 
 beforeAll(async () => {
@@ -59,6 +62,7 @@ beforeAll(async () => {
   ro = smallFs('ro', null);
   execFileSync('mount', ['-o', 'remount,ro', ro.mnt]);
   app = await openApp({ configDir: config });
+  asOther = reachableCli();
 }, 60_000);
 
 afterAll(async () => {
@@ -66,6 +70,7 @@ afterAll(async () => {
     app?.services.privileged.release();
     await app?.close();
   } finally {
+    asOther?.dispose();
     for (const f of made.reverse()) {
       spawnSync('umount', [f.mnt]);
       spawnSync('losetup', ['-d', f.dev]);
@@ -84,14 +89,20 @@ function cli(
     mkdirSync(env.XDG_CONFIG_HOME, { recursive: true });
     chmodSync(env.XDG_CONFIG_HOME, 0o777);
   }
-  const cmd = [resolve('dist/main/cli.js'), 'bench', ...args];
   const r = asNobody
     ? spawnSync(
         'setpriv',
-        ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, ...cmd],
-        { env, encoding: 'utf8', timeout: 120_000 },
+        ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, asOther!.cli].concat(
+          'bench',
+          args,
+        ),
+        { env, cwd: asOther!.cwd, encoding: 'utf8', timeout: 120_000 },
       )
-    : spawnSync(process.execPath, cmd, { env, encoding: 'utf8', timeout: 120_000 });
+    : spawnSync(process.execPath, [resolve('dist/main/cli.js'), 'bench', ...args], {
+        env,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
   const err = r.stderr.split('\n').find((l) => l.startsWith('drivewise: ')) ?? '';
   return { status: r.status, err: err.replace(/^drivewise: /, ''), out: r.stdout };
 }
