@@ -22,12 +22,15 @@ export async function buildNode(root = process.cwd()) {
     entries.map((file) => {
       const name = basename(file, '.ts');
       const isPreload = name === 'preload';
+      // Lent to another account (core/lend-copy.ts), which may have to run a copy of the bundle
+      // alone, without node_modules: it carries its packages inside.
+      const isLent = name === 'engine-worker' || name === 'file-worker';
       return build({
         entryPoints: [join(dir, file)],
         outfile: join(root, 'dist/main', `${name}.js`),
         ...NODE_BUNDLE,
         // The sandboxed preload cannot require packages: bundle everything but electron.
-        packages: isPreload ? undefined : 'external',
+        packages: isPreload || isLent ? undefined : 'external',
       });
     }),
   );

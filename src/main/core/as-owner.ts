@@ -6,6 +6,7 @@ import { fork, type ForkOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileAccount } from './file-owner';
+import { lendableScript } from './lend-copy';
 
 const KEEP_ENV = /^(PATH|LANG|LC_[A-Z]+|TZ|UV_[A-Z_]+|DRIVEWISE_[A-Z_]+|ELECTRON_RUN_AS_NODE)$/;
 
@@ -17,9 +18,19 @@ export function accountEnv(account: FileAccount, extra: NodeJS.ProcessEnv = {}):
   return { ...env, HOME: account.home, USER: account.name, LOGNAME: account.name };
 }
 
-/** fork() options that run the child as `account`. */
+/**
+ * fork() options that run the child as `account`. No execArgv: root's own Node flags (a
+ * `--require` of root's files, an inspector port) are not the lent child's, and a preload it
+ * cannot read would end it before its first line.
+ */
 export function forkAsOptions(account: FileAccount, extraEnv: NodeJS.ProcessEnv = {}): ForkOptions {
-  return { uid: account.uid, gid: account.gid, cwd: '/', env: accountEnv(account, extraEnv) };
+  return {
+    uid: account.uid,
+    gid: account.gid,
+    cwd: '/',
+    env: accountEnv(account, extraEnv),
+    execArgv: [],
+  };
 }
 
 /** dist/main/<name>.js beside the running bundle, or in the repo when run from sources. */
@@ -54,7 +65,7 @@ export class ChildError extends Error {
  */
 export function askAs(account: FileAccount, script: string, request: unknown): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const child = fork(script, [], {
+    const child = fork(lendableScript(script, account), [], {
       ...forkAsOptions(account, process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',

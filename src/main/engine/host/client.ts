@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { TestResult } from '../../../shared/schemas/run';
 import { forkAsOptions } from '../../core/as-owner';
 import type { FileAccount } from '../../core/file-owner';
+import { lendableScript } from '../../core/lend-copy';
 import { fromEngine, type EnginePlan, type FromEngine, type ToEngine } from '../protocol';
 import type { PrivilegedOps } from '../types';
 
@@ -57,7 +58,9 @@ export function forkSpawner(workerPath?: string, account?: FileAccount | null): 
       ...ENGINE_ENV,
       ...(process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
     };
-    const child = fork(workerPath ?? defaultWorkerPath(), [], {
+    const script = workerPath ?? defaultWorkerPath();
+    // The account may not be able to read root's copy (a checkout under root's 0700 home).
+    const child = fork(account ? lendableScript(script, account) : script, [], {
       ...(account ? forkAsOptions(account, env) : { env: { ...process.env, ...env } }),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',
