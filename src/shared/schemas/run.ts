@@ -5,6 +5,7 @@ import { PROFILE_IDS } from '../bench/catalogue';
 import { driveInfo, machineProfile } from './drive';
 import { healthReport } from '../contract/health';
 import { RUN_ID_PATTERN } from './run-id';
+import { phaseConditions } from './conditions';
 
 /**
  * A figure the plausibility guard does not trust (e.g. faster than the drive or link could deliver:
@@ -93,6 +94,8 @@ export const testResult = z.object({
   extra: z.record(z.string(), z.unknown()).optional(),
   /** The whole result is suspect (every figure in it), same shape as a measurement's flag. */
   suspect: suspectFlag.optional(),
+  /** What else the machine did during this test; absent in runs from before it was recorded. */
+  conditions: phaseConditions.optional(),
 });
 export type TestResult = z.infer<typeof testResult>;
 
