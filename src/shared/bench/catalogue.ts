@@ -159,12 +159,14 @@ export function defaultDdSize(freeBytes: number, profileSize: number): number {
 
 /**
  * Parses "1G", "256M", "64k", "4096" (binary units, like dd/fio) into bytes; throws on nonsense so
- * the CLI can show a one-line error.
+ * the CLI can show a one-line error. A bare number counts in `bareUnit` bytes: the CLI's help names
+ * MiB, and `file=1024` read as 1024 bytes once measured a host with a 128-byte file.
  */
-export function parseSize(text: string): number {
+export function parseSize(text: string, bareUnit = 1): number {
   const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b)?\s*$/i.exec(text);
   if (!m) throw new Error(`not a size: "${text}" (use e.g. 512M, 2G, 64k)`);
-  const mult = { '': 1, k: 1024, m: MiB, g: GiB, t: 1024 * GiB }[m[2]!.toLowerCase()] ?? 1;
+  const mult =
+    { '': m[3] ? 1 : bareUnit, k: 1024, m: MiB, g: GiB, t: 1024 * GiB }[m[2]!.toLowerCase()] ?? 1;
   const bytes = Math.round(Number(m[1]) * mult);
   if (!Number.isFinite(bytes) || bytes <= 0) throw new Error(`not a positive size: "${text}"`);
   return bytes;

@@ -61,7 +61,7 @@ export function defineBenchCommand(program: Command): Command {
     .option('--tests <ids>', 'comma-separated test ids (e.g. buffered-read,qd-profile)')
     .option(
       '--size <sizes>',
-      `sizes: 512M for all files, or key=value list (${SIZE_KEYS.join(', ')})`,
+      `sizes: 512M for all files, or key=value list (${SIZE_KEYS.join(', ')}); a bare number is MiB`,
     )
     .option('--repetitions <n>', 'repetitions per test (1-20)')
     .option(

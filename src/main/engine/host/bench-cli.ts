@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { parseSize } from '../../../shared/bench/catalogue';
+import { fmtBytes } from '../../../shared/format';
 import { parseApps } from '../../../shared/bench/plan';
 import type { RunDocument } from '../../../shared/schemas/run';
 import { UserError } from '../../core/errors';
@@ -44,7 +45,7 @@ function parseSizeList(text: string): Record<string, number> {
     .filter(Boolean)) {
     const eq = part.indexOf('=');
     if (eq < 0) {
-      const b = parseSize(part);
+      const b = measurableSize('', part);
       for (const [k, d] of SIZE_DEFS) if (d.allFiles) out[k] = b;
       continue;
     }
@@ -53,14 +54,28 @@ function parseSizeList(text: string): Record<string, number> {
     const known = SIZE_KEYS.includes(key);
     if (!known && !key.startsWith('task.'))
       throw new UserError(`unknown size key "${key}" (known: ${SIZE_KEYS.join(', ')})`);
-    // Counts and seconds are plain numbers; only the MiB sizes take a unit (512M, 1G).
+    // Counts and seconds are plain numbers; MiB sizes take a unit (512M, 1G) or count in MiB.
     const unit = SIZE_DEFS.get(key)?.unit;
     const plain = unit ? unit !== 'MiB' : key.endsWith('Seconds');
-    const n = plain ? Number(value) : parseSize(value);
+    const n = plain ? Number(value) : measurableSize(key, value);
     if (!(n > 0)) throw new UserError(`--size ${key}: "${value}" is not a positive number`);
     out[key] = n;
   }
   return out;
+}
+
+const MiB = 1024 * 1024;
+/** Below this a file measures the page cache and the call overhead, not the drive. */
+const SMALLEST_FILE = MiB;
+
+/** A MiB-sized value: a bare number is MiB (as the help says), and too small is refused. */
+function measurableSize(key: string, value: string): number {
+  const bytes = parseSize(value, MiB);
+  if (bytes < SMALLEST_FILE)
+    throw new UserError(
+      `--size ${key ? `${key}=` : ''}${value}: ${fmtBytes(bytes)} is too small to measure (at least 1 MiB)`,
+    );
+  return bytes;
 }
 
 export interface TaskFlags {

@@ -48,6 +48,18 @@ describe('bench --size', () => {
     });
   });
 
+  it('a bare number is MiB, as the help says, and a size too small to measure is refused', () => {
+    expect(parseSizes('file=1024')).toEqual({ file: 1024 * MiB });
+    expect(parseSizes('256')).toMatchObject({ file: 256 * MiB, dd: 256 * MiB });
+    expect(parseSizes('dd=1.5G,iozone=64MiB')).toEqual({ dd: 1536 * MiB, iozone: 64 * MiB });
+    expect(() => parseSizes('file=128B')).toThrow(
+      '--size file=128B: 128 B is too small to measure (at least 1 MiB)',
+    );
+    expect(() => parseSizes('64k')).toThrow('--size 64k: 64.0 KiB is too small to measure');
+    expect(() => parseSizes('file=0.5')).toThrow(/512 KiB is too small/);
+    expect(() => parseSizes('file=lots')).toThrow('--size: not a size: "lots"');
+  });
+
   it('an unknown key is refused with the known ones named', () => {
     expect(() => parseSizes('ddd=1G')).toThrow(
       `unknown size key "ddd" (known: ${SIZE_KEYS.join(', ')})`,
