@@ -28,6 +28,7 @@ export const REQUIRED = [
   { command: 'make', package: 'make', why: 'native addon' },
   { command: 'python3', package: 'python3', why: 'native addon (node-gyp)' },
   { command: 'ansible-playbook', package: 'ansible-core', why: 'fleet playbook test' },
+  { command: 'ansible-lint', package: 'ansible-lint', why: 'the Ansible role is lint-clean' },
   { command: 'sshd', package: 'openssh-server', why: 'fleet test hosts' },
   { command: 'ssh', package: 'openssh-client', why: 'fleet test controller' },
   { command: 'sudo', package: 'sudo', why: 'fleet test: become' },

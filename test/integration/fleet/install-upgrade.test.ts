@@ -76,4 +76,15 @@ describe.skipIf(skip !== null)('the role installs, upgrades and leaves an instal
     expect(execFileSync(join(opt, 'bin/drivewise'), { encoding: 'utf8' })).toBe('0.1.1\n');
     expect(existsSync(join(opt, 'only-in-0.1.0'))).toBe(false);
   }, 180_000);
+
+  it('the playbook and the role are ansible-lint clean (production profile)', () => {
+    const lint = spawnSync('ansible-lint', ['--offline', 'playbook.yml', 'roles/drivewise'], {
+      cwd: join(process.cwd(), 'deploy/ansible'),
+      encoding: 'utf8',
+      env: { ...process.env, ANSIBLE_HOME: join(root, 'ah'), NO_COLOR: '1' },
+    });
+    if (lint.error) return void console.log('ansible-lint is not installed: lint skipped');
+    expect(lint.status, `${lint.stdout}${lint.stderr}`).toBe(0);
+    expect(`${lint.stdout}${lint.stderr}`).toMatch(/Passed with production profile: 0 failure/);
+  }, 300_000);
 });

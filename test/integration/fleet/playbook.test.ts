@@ -88,6 +88,8 @@ function inventory(f: Fleet, dirs: (string | null)[]): string {
   return [
     '[fleet]',
     ...lines,
+    // A switched-off host: nothing listens there, so ssh is refused at once.
+    `${f.hosts[0]!.name.replace(/^hdd-/, 'off-')} ansible_host=127.0.0.1 ansible_port=1`,
     '[fleet:vars]',
     'ansible_user=root',
     `ansible_ssh_private_key_file=${f.key}`,
@@ -165,9 +167,17 @@ describe.skipIf(skip !== null)('a fleet through the Ansible playbook', () => {
     );
     // One host failed (exit 2), with its reason; the other two were measured and fetched.
     expect(run.code).toBe(2);
-    expect(readdirSync(fetched).sort()).toEqual(
-      [`${names[0]}.json`, `${names[1]}.json`, `${names[2]}.failed.json`].sort(),
+    const off = `off-${tag}`;
+    // Runs are named by host and date (a rerun adds one); failures and unreachable hosts by host.
+    const stamp = '\\.\\d{8}T\\d{6}Z\\.json';
+    const files = readdirSync(fetched).sort();
+    expect(files).toHaveLength(4);
+    for (const want of [`${names[0]}${stamp}`, `${names[1]}${stamp}`])
+      expect(files.filter((f) => new RegExp(`^${want}$`).test(f))).toHaveLength(1);
+    expect(files).toEqual(
+      expect.arrayContaining([`${names[2]}.failed.json`, `${off}.failed.json`]),
     );
+    expect(run.out).toMatch(new RegExp(`${off} failed: unreachable, last tried \\d{4}-`));
     expect(run.out).toMatch(new RegExp(`${names[2]} failed: .*(free|space)`, 'i'));
     expect(run.out).toMatch(new RegExp(`${names[2]}\\s*:.*failed=1`));
     // Nothing left on the hosts but the CLI (and Ansible's own, empty, remote tmp base).
@@ -178,14 +188,45 @@ describe.skipIf(skip !== null)('a fleet through the Ansible playbook', () => {
     }
     expect(readdirSync(hdd.mnt).filter((e) => e !== 'lost+found')).toEqual([]);
     await checkWritesNothing(fleet, common, root, [hdd.mnt, join(root, 'full-bench'), fetched]);
+    await skipsMeasured(common, fetched, root, names);
     console.log(`check mode done at ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     const gone = await ansible([...common, '--tags', 'uninstall'], root);
-    expect(gone.code, gone.out).toBe(0);
+    // The switched-off host fails (exit 2), the others are cleaned; no record is left for it.
+    expect(gone.code, gone.out).toBe(2);
+    expect(gone.out).toMatch(/off-[0-9a-f]+\s*:.*failed=1/);
+    expect(gone.out).not.toMatch(/(hdd|fast|full)-[0-9a-f]+\s*:.*failed=[1-9]/);
     for (const h of fleet.hosts) expect(readdirSync(h.opt)).toEqual([]);
     rankedByTheFleet(repo, fetched, names);
     console.log(`fleet playbook test: ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
   }, 540_000);
 });
+
+/** A rerun that skips hosts measured within a day benches nothing and fetches nothing. */
+async function skipsMeasured(common: string[], fetched: string, root: string, names: string[]) {
+  const before = readdirSync(fetched).sort();
+  const again = await ansible(
+    [
+      ...common,
+      '--tags',
+      'measure',
+      '-e',
+      `drivewise_fetch_dir=${fetched}`,
+      '-e',
+      'drivewise_skip_measured_days=1',
+    ],
+    root,
+  );
+  for (const n of names.slice(0, 2))
+    expect(again.out).toMatch(new RegExp(`${n}: skipped, measured within 1 day\\(s\\)`));
+  expect(again.out).not.toMatch(
+    /TASK \[drivewise : Run the benchmark profile\][^\n]*\n(changed|ok):/,
+  );
+  expect(
+    readdirSync(fetched)
+      .sort()
+      .filter((f) => !f.endsWith('.failed.json')),
+  ).toEqual(before.filter((f) => !f.endsWith('.failed.json')));
+}
 
 async function checkWritesNothing(f: Fleet, common: string[], root: string, more: string[]) {
   const dirs = [...f.hosts.flatMap((h) => [h.opt, h.srv]), ...more];
@@ -232,10 +273,17 @@ function rankedByTheFleet(repo: string, fetched: string, names: string[]) {
   expect(r.hosts[0]!.machineId).toBe(fast.machineId);
   expect(r.skipped).toEqual([]);
   // The host the playbook could not measure is listed with its reason, not ranked.
-  expect(r.failed).toEqual([
+  // Every inventory host appears: the one it could not reach too, with when it was tried.
+  expect(r.failed.sort((a, b) => a.host.localeCompare(b.host))).toEqual([
     expect.objectContaining({
       host: names[2],
       why: expect.stringMatching(/free|space/i) as string,
+    }),
+    expect.objectContaining({
+      host: names[2]!.replace(/^full-/, 'off-'),
+      why: expect.stringMatching(
+        /^unreachable \(.*refused.*\), last tried \d{4}-\d\d-\d\d/,
+      ) as string,
     }),
   ]);
 }
