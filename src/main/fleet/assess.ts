@@ -34,7 +34,10 @@ export function usedGBOf(run: RunDocument): number | null {
 }
 
 export function hostNameOf(run: RunDocument, file: string): string {
-  return run.host?.inventoryName ?? run.machine?.hostname ?? file.replace(/\.json$/, '');
+  // The playbook names a fetched file HOST.YYYYMMDDTHHMMSSZ.json; older fetches HOST.json.
+  return (
+    run.host?.inventoryName ?? run.machine?.hostname ?? file.replace(/(\.\d{8}T\d{6}Z)?\.json$/, '')
+  );
 }
 
 const DEFAULT_USAGE = usageProfile.parse({});
@@ -86,6 +89,18 @@ function incompleteWhy(run: RunDocument): string | null {
   return null;
 }
 
+/**
+ * Whether the after-run measured another drive: a serial, model, kind or size that differs. An
+ * after-run of the same drive (the swap did not happen yet) says nothing about the prediction.
+ */
+export function driveSwapped(before: RunDocument, after: RunDocument): boolean {
+  const b = before.drive;
+  const a = after.drive;
+  if (!b || !a) return true;
+  if (b.serial && a.serial) return b.serial !== a.serial;
+  return b.model !== a.model || b.kind !== a.kind || b.sizeBytes !== a.sizeBytes;
+}
+
 function afterOf(
   before: RunDocument,
   p: Prediction,
@@ -94,14 +109,17 @@ function afterOf(
   const matched = p.tasks.filter((t) => t.measuredSeconds !== null);
   const measured = perYear(before, matched, (t) => t.beforeSeconds.median! - t.measuredSeconds!);
   const predicted = perYear(before, matched, (t) => t.savedPerOccurrence);
-  const sumM = matched.reduce((a, t) => a + t.measuredSeconds!, 0);
-  const sumP = matched.reduce((a, t) => a + t.predictedSeconds, 0);
+  // The error of the hours shown beside it, so the two columns can be read together; relative to
+  // the larger of the two, so a host whose measured saving is nil or negative still gets one.
+  const m = measured.hours;
+  const scale = Math.max(Math.abs(m), Math.abs(predicted.hours));
   return {
     runId: after.doc.id,
     file: after.file,
-    measuredHoursPerYear: r3(measured.hours),
+    measuredHoursPerYear: r3(m),
     predictedHoursPerYear: r3(predicted.hours),
-    error: sumM > 0 ? Math.round(((sumM - sumP) / sumM) * 1000) / 1000 : null,
+    error: scale > 0 ? Math.round(((m - predicted.hours) / scale) * 1000) / 1000 : null,
+    swapped: driveSwapped(before, after.doc),
   };
 }
 

@@ -1,7 +1,7 @@
 // `drivewise fleet DIR [--after DIR2] [--target …] [--price-per-gb X] [--json|--csv FILE|--pdf FILE]`:
 // a folder of run files (fetched from many hosts by the Ansible playbook) into a ranked decision.
 import type { Command } from 'commander';
-import { DEFAULT_PRICE_PER_GB } from '../../shared/contract/fleet';
+import { DEFAULT_MIN_HOURS, DEFAULT_PRICE_PER_GB } from '../../shared/contract/fleet';
 import { predictionTarget, targetPreset } from '../../shared/prediction/schema';
 import type { CliIo } from '../cli/types';
 import { checkOptions } from '../cli/validate';
@@ -17,6 +17,7 @@ interface FleetCliOptions {
   target: string;
   pricePerGb: string;
   currency: string;
+  minHours: string;
   json?: boolean;
   csv?: string;
   pdf?: string;
@@ -29,6 +30,13 @@ function priceOf(text: string): number {
   const n = Number(text);
   if (!Number.isFinite(n) || n <= 0 || n > 100)
     throw new UserError(`--price-per-gb: "${text}" is not a price between 0 and 100 per GB`);
+  return n;
+}
+
+function hoursOf(text: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0 || n > 10_000)
+    throw new UserError(`--min-hours: "${text}" is not a number of hours a year (0 to 10000)`);
   return n;
 }
 
@@ -52,6 +60,7 @@ async function fleetAction(dir: string, o: FleetCliOptions, s: Services, io: Cli
     target,
     pricePerGB: priceOf(o.pricePerGb),
     currency: o.currency,
+    minHoursPerYear: hoursOf(o.minHours),
   });
   if (o.csv) await saveFleetFile(report, 'csv', o.csv, { overwrite, env: s.env });
   if (o.pdf) {
@@ -76,6 +85,11 @@ export function registerFleet(program: Command, services: Services, io: CliIo): 
       String(DEFAULT_PRICE_PER_GB),
     )
     .option('--currency <sign>', 'currency sign for costs', '€')
+    .option(
+      '--min-hours <hours>',
+      'hours saved a year from which a host is worth a new drive',
+      String(DEFAULT_MIN_HOURS),
+    )
     .option('--json', 'print the fleet verdict as JSON')
     .option('--csv <file>', 'also write one row per host as CSV')
     .option(

@@ -26,11 +26,14 @@ function hostLine(r: FleetReport, h: HostVerdict, i: number): string {
     cols.push(
       (h.after ? hrs(h.after.measuredHoursPerYear) : '—').padStart(8),
       (h.after ? hrs(h.after.predictedHoursPerYear) : '—').padStart(8),
-      pct(h.after?.error).padStart(7),
+      (h.after && !h.after.swapped ? 'same' : pct(h.after?.error)).padStart(7),
     );
   const flags = flagWords(h);
   return cols.join(' ') + (flags ? `  ${flags}` : '');
 }
+
+const notSwappedLine = (n: number): string =>
+  n ? ` ${n} host(s) measured the same drive again (not swapped): left out.` : '';
 
 export function formatFleet(r: FleetReport): string {
   const head = [
@@ -47,11 +50,11 @@ export function formatFleet(r: FleetReport): string {
   const t = r.totals;
   const out = [
     `Fleet: ${t.hosts} host(s) from ${r.filesSeen} file(s); target ${r.targetName} at ${fmtMoney(r.pricePerGB, r.currency, 3)}/GB.`,
-    `Worth a new drive: ${t.worthIt} host(s), ${hrs(t.hoursPerYear)} h saved a year for ${fmtMoney(t.cost, r.currency)}.`,
+    `Worth a new drive (saves at least ${hrs(t.minHoursPerYear)} h a year): ${t.worthIt} host(s), ${hrs(t.hoursPerYear)} h saved a year for ${fmtMoney(t.cost, r.currency)}.`,
   ];
   if (r.afterDir)
     out.push(
-      `Prediction error over the swapped hosts: median ${pct(t.medianError)} (median of the sizes ${pct(t.medianAbsError)}).`,
+      `Prediction error of the hours saved, over the swapped hosts: median ${pct(t.medianError)} (median of the sizes ${pct(t.medianAbsError)}).${notSwappedLine(t.notSwapped)}`,
     );
   out.push(...r.notes, '', head.join(' '), ...r.hosts.map((h, i) => hostLine(r, h, i)));
   const noted = r.hosts.filter((h) => h.notes.length);
@@ -97,6 +100,7 @@ const CSV_COLUMNS = [
   'measured_hours_per_year',
   'predicted_hours_per_year',
   'prediction_error',
+  'swapped',
 ] as const;
 
 export function fleetCsv(r: FleetReport): string {
@@ -126,6 +130,7 @@ export function fleetCsv(r: FleetReport): string {
       h.after?.measuredHoursPerYear,
       h.after?.predictedHoursPerYear,
       h.after?.error,
+      h.after ? (h.after.swapped ? 'yes' : 'no') : '',
     ]
       .map(csvCell)
       .join(','),

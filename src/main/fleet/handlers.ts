@@ -23,6 +23,7 @@ function fleetRequest(q: z.output<typeof fleetQuery>): FleetRequest {
     target: { preset: q.target },
     pricePerGB: q.pricePerGB,
     currency: q.currency,
+    minHoursPerYear: q.minHoursPerYear,
   };
 }
 

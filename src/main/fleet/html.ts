@@ -3,7 +3,13 @@
 // host. Self-contained HTML (inline CSS and SVG, no script): every text from a run file is escaped.
 import { fmtMoney, fmtRatio, fmtShare, fmtSignedShare } from '../../shared/format/number';
 import { usageProfile } from '../../shared/schemas/run';
-import { FLAG_TEXT, per100, type FleetReport, type HostVerdict } from '../../shared/contract/fleet';
+import {
+  FLAG_TEXT,
+  per100,
+  worthANewDrive,
+  type FleetReport,
+  type HostVerdict,
+} from '../../shared/contract/fleet';
 
 const ESC: Record<string, string> = {
   '&': '&amp;',
@@ -53,9 +59,7 @@ function summaryTable(r: FleetReport): string {
 
 function summary(r: FleetReport): string {
   const t = r.totals;
-  const first = r.hosts.filter(
-    (h) => (h.hoursPerYear ?? 0) > 0 && !h.flags.includes('little-gain'),
-  );
+  const first = r.hosts.filter((h) => worthANewDrive(h, t.minHoursPerYear));
   const safety = r.hosts.filter((h) => h.flags.includes('smart')).map((h) => h.host);
   const lines = [
     `<p class="big">Replace first: <b>${esc(
@@ -64,7 +68,7 @@ function summary(r: FleetReport): string {
         .map((h) => h.host)
         .join(', ') || 'no host gains enough',
     )}</b>.</p>`,
-    `<p>${t.worthIt} of ${t.hosts} hosts gain from ${esc(r.targetName)}: ${hrs(t.hoursPerYear)} hours saved a year for ${esc(fmtMoney(t.cost, r.currency))} (${esc(fmtMoney(r.pricePerGB, r.currency, 3))} per GB, each drive sized to the host's used space plus room).</p>`,
+    `<p>${t.worthIt} of ${t.hosts} hosts gain at least ${hrs(t.minHoursPerYear)} h a year from ${esc(r.targetName)}: ${hrs(t.hoursPerYear)} hours saved a year for ${esc(fmtMoney(t.cost, r.currency))} (${esc(fmtMoney(r.pricePerGB, r.currency, 3))} per GB, each drive sized to the host's used space plus room).</p>`,
   ];
   if (safety.length)
     lines.push(
@@ -76,7 +80,7 @@ function summary(r: FleetReport): string {
     );
   if (r.afterDir)
     lines.push(
-      `<p>After the swap, the predictions missed the measured times by ${pct(t.medianError)} in the median (sizes ${pct(t.medianAbsError)}).</p>`,
+      `<p>After the swap, the predicted hours saved missed the measured ones by ${pct(t.medianError)} in the median (sizes ${pct(t.medianAbsError)})${t.notSwapped ? `; ${t.notSwapped} host(s) measured the same drive again and are left out` : ''}.</p>`,
     );
   lines.push(
     `<p class="muted">Counted: the tasks each run timed (disk search, unpacking, app start, boot where measured), at their usual frequency over the runs' working days (default ${WORK_DAYS} a year); what a run did not time is not counted.</p>`,

@@ -3,11 +3,12 @@
 // the new drive changes the machine id), falling back to the hostname.
 import type { PredictionTarget } from '../../shared/prediction';
 import { median } from '../../shared/stats';
-import type {
-  FailedHost,
-  FleetReport,
-  HostVerdict,
-  SkippedFile,
+import {
+  worthANewDrive,
+  type FailedHost,
+  type FleetReport,
+  type HostVerdict,
+  type SkippedFile,
 } from '../../shared/contract/fleet';
 import { rankHosts } from './assess';
 import { runFleetJob } from './pool';
@@ -19,6 +20,8 @@ export interface FleetRequest {
   target: PredictionTarget;
   pricePerGB: number;
   currency: string;
+  /** From this many hours saved a year a host counts as worth a new drive. */
+  minHoursPerYear: number;
 }
 
 interface Newest {
@@ -82,13 +85,18 @@ function failuresOf(
   return out.sort((a, b) => a.host.localeCompare(b.host));
 }
 
-function totalsOf(hosts: HostVerdict[]): FleetReport['totals'] {
-  const errors = hosts.flatMap((h) => (h.after?.error != null ? [h.after.error] : []));
+function totalsOf(hosts: HostVerdict[], minHoursPerYear: number): FleetReport['totals'] {
+  // Only real swaps say how good the prediction was: an after-run of the same drive does not.
+  const errors = hosts.flatMap((h) =>
+    h.after?.swapped && h.after.error != null ? [h.after.error] : [],
+  );
   const med = median(errors);
-  const worth = hosts.filter((h) => (h.hoursPerYear ?? 0) > 0 && !h.flags.includes('little-gain'));
+  const worth = hosts.filter((h) => worthANewDrive(h, minHoursPerYear));
   return {
     hosts: hosts.length,
     worthIt: worth.length,
+    minHoursPerYear,
+    notSwapped: hosts.filter((h) => h.after && !h.after.swapped).length,
     hoursPerYear: Math.round(worth.reduce((a, h) => a + (h.hoursPerYear ?? 0), 0) * 1000) / 1000,
     cost: Math.round(worth.reduce((a, h) => a + h.cost, 0) * 100) / 100,
     medianError: med === null ? null : Math.round(med * 1000) / 1000,
@@ -150,7 +158,7 @@ export async function evaluateFleet(req: FleetRequest): Promise<FleetReport> {
     failed: failuresOf(failures, newest, skipped),
     skipped: skipped.sort((a, b) => a.file.localeCompare(b.file)),
     unmatchedAfter: unmatchedAfter.sort(),
-    totals: totalsOf(hosts),
+    totals: totalsOf(hosts, req.minHoursPerYear),
     notes: fleetNotes(hosts),
   };
 }

@@ -11,7 +11,9 @@ export function FleetAfter({ r }: { r: FleetReport }) {
       <p>
         {swapped.length} of {r.hosts.length} host(s) have an after-run, matched by inventory name.
         {r.totals.medianError !== null &&
-          ` Median prediction error ${pct(r.totals.medianError)} (median of the sizes ${pct(r.totals.medianAbsError)}).`}
+          ` Median error of the predicted hours saved, over the swapped hosts: ${pct(r.totals.medianError)} (median of the sizes ${pct(r.totals.medianAbsError)}).`}
+        {r.totals.notSwapped > 0 &&
+          ` ${r.totals.notSwapped} host(s) measured the same drive again (not swapped): left out.`}
       </p>
       {swapped.length > 0 && (
         <div className="dw-fleet-scroll">
@@ -32,7 +34,7 @@ export function FleetAfter({ r }: { r: FleetReport }) {
                   <td>{h.after!.file}</td>
                   <td className="num">{fmtHours(h.after!.measuredHoursPerYear)}</td>
                   <td className="num">{fmtHours(h.after!.predictedHoursPerYear)}</td>
-                  <td className="num">{pct(h.after!.error)}</td>
+                  <td className="num">{h.after!.swapped ? pct(h.after!.error) : 'not swapped'}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,7 +2,7 @@
 // playbook in deploy/ansible) ranked by what a new drive would save each of them, and, with the
 // after-runs' folder, what each swap really saved against what was predicted.
 import { PRESETS } from '../../shared/prediction/presets';
-import type { FleetReport } from '../../shared/contract/fleet';
+import { worthANewDrive, type FleetReport } from '../../shared/contract/fleet';
 import { fmtHours, fmtMoney } from '../../shared/format';
 import { FleetAfter } from './FleetAfter';
 import { FleetSave } from './FleetSave';
@@ -79,14 +79,13 @@ function FleetForm() {
 
 function Summary({ r }: { r: FleetReport }) {
   const t = r.totals;
-  const first = r.hosts.filter(
-    (h) => (h.hoursPerYear ?? 0) > 0 && !h.flags.includes('little-gain'),
-  );
+  const first = r.hosts.filter((h) => worthANewDrive(h, t.minHoursPerYear));
   return (
     <div className="dw-fleet-summary" data-testid="fleet-summary">
       <p className="dw-fleet-big">
-        {t.worthIt} of {t.hosts} host(s) worth a new drive: {fmtHours(t.hoursPerYear)} saved a year
-        for {fmtMoney(t.cost, r.currency)}.
+        {t.worthIt} of {t.hosts} host(s) worth a new drive (saving at least{' '}
+        {fmtHours(t.minHoursPerYear)} a year): {fmtHours(t.hoursPerYear)} saved a year for{' '}
+        {fmtMoney(t.cost, r.currency)}.
       </p>
       {first.length > 0 && (
         <p>

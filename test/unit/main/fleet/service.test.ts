@@ -33,6 +33,7 @@ const req = (dir: string, afterDir?: string) => ({
   target: { preset: 'sata-ssd' as const },
   pricePerGB: 0.06,
   currency: '€',
+  minHoursPerYear: 1,
 });
 
 describe('drivewise fleet', () => {
@@ -165,8 +166,57 @@ describe('drivewise fleet', () => {
     expect(h.after?.runId).toBe('after-1');
     expect(h.after!.measuredHoursPerYear).toEqual(expect.any(Number));
     expect(h.after!.error).toEqual(expect.any(Number));
+    expect(h.after!.swapped).toBe(true);
+    // The error is that of the hours beside it, not of the after-times.
+    const { measuredHoursPerYear: m, predictedHoursPerYear: p } = h.after!;
+    expect(h.after!.error).toBeCloseTo((m - p) / Math.max(Math.abs(m), Math.abs(p)), 2);
     expect(r.totals.medianError).toBe(h.after!.error);
-    expect(formatFleet(r)).toMatch(/Prediction error over the swapped hosts: median [+-]?\d+ %/);
+    expect(formatFleet(r)).toMatch(
+      /Prediction error of the hours saved, over the swapped hosts: median [+-]?\d+ %/,
+    );
+  });
+
+  it('an after-run of the same drive is not a swap: left out of the error, marked so', async () => {
+    const same = as(HDD, { id: 'after-same', label: 'after' });
+    const swappedAfter = as(FAST, {
+      id: 'after-2',
+      label: 'after',
+      host: { inventoryName: 'lab-hdd-02' },
+    });
+    const r = await evaluateFleet(
+      req(
+        folder({
+          'b.json': HDD,
+          'c.json': as(HDD, { id: 'b2', host: { inventoryName: 'lab-hdd-02' } }),
+        }),
+        folder({ 'lab-hdd-01.json': same, 'lab-hdd-02.json': swappedAfter }),
+      ),
+    );
+    const by = Object.fromEntries(r.hosts.map((h) => [h.host, h]));
+    expect(by['lab-hdd-01']!.after!.swapped).toBe(false);
+    expect(by['lab-hdd-02']!.after!.swapped).toBe(true);
+    expect(r.totals.notSwapped).toBe(1);
+    expect(r.totals.medianError).toBe(by['lab-hdd-02']!.after!.error);
+    expect(formatFleet(r)).toMatch(
+      /1 host\(s\) measured the same drive again \(not swapped\): left out/,
+    );
+    expect(fleetCsv(r)).toMatch(/,no\r\n|,no$/m);
+  });
+
+  it('"worth a new drive" needs the floor of hours a year, shown in the summary', async () => {
+    const d = folder({ 'b.json': HDD });
+    const hours = (await evaluateFleet({ ...req(d), minHoursPerYear: 0 })).hosts[0]!.hoursPerYear!;
+    const low = await evaluateFleet({ ...req(d), minHoursPerYear: hours / 2 });
+    expect(low.totals.worthIt).toBe(1);
+    // This quick run's host saves 0.025 h a year: under the default floor of 1 h, not worth it.
+    const high = await evaluateFleet(req(d));
+    expect(hours).toBeLessThan(1);
+    expect(high.totals.worthIt).toBe(0);
+    expect(high.totals.minHoursPerYear).toBe(1);
+    expect(formatFleet(high)).toMatch(
+      /Worth a new drive \(saves at least [\d.]+ h a year\): 0 host/,
+    );
+    expect(fleetHtml(high)).toContain('no host gains enough');
   });
 
   it('CSV has one row per host; the page escapes what run files say', async () => {
