@@ -10,8 +10,10 @@ import { engineRun, settingsOf } from '../../../../../src/main/engine/host/bench
 import {
   planBench,
   probedPlan,
+  shrinkToFit,
   type ValidatedPlan,
 } from '../../../../../src/main/engine/host/validated-plan';
+import { resolveSettings } from '../../../../../src/shared/bench/plan';
 import { DEFAULT_RATES } from '../../../../../src/shared/bench/estimates';
 import { benchPlan } from '../../../../../src/shared/contract/bench';
 
@@ -88,5 +90,39 @@ describe('ValidatedPlan', () => {
     expect(probed.plan.tests.map((t) => t.id)).toEqual(v.plan.tests.map((t) => t.id));
     expect(probed.plan.notes).toEqual(v.plan.notes);
     expect(probed.plan.totalSeconds).toBeGreaterThan(v.plan.totalSeconds);
+  });
+});
+
+describe('a nearly full folder: the sizes shrink until the run fits', () => {
+  const GiB = 1024 ** 3;
+  // 1.3–1.7 GiB free gave up 2–34 MiB short with a one-factor scaling and said "even the smallest
+  // sizes do not fit" while the test file was still 110–308 MiB.
+  it.each([1.4, 1.5, 1.7, 2.0])(
+    'quick in %s GiB free fits, and the note names what shrank',
+    (g) => {
+      const free = Math.round(g * GiB);
+      const s = resolveSettings({ profile: 'quick' });
+      const { plan, note } = shrinkToFit(s, undefined, free);
+      expect(plan.bytesRequired).toBeLessThanOrEqual(free);
+      expect(note).toMatch(/^Sizes shrunk to fit the free space: .*test file \d.* → \d/);
+      // Not shrunk further than needed: 5 % a round at most past the fit.
+      expect(plan.bytesRequired).toBeGreaterThan(free * 0.8);
+    },
+  );
+
+  // At the floors quick writes about 350 MB (the felt workload does not shrink): 1.36 GiB free.
+  it('under the floors (1.3 GiB free) it says how much more must be freed', () => {
+    const s = resolveSettings({ profile: 'quick' });
+    const { plan, note } = shrinkToFit(s, undefined, 1.3 * GiB);
+    expect(plan.bytesRequired).toBeGreaterThan(1.3 * GiB);
+    expect(note).toMatch(
+      /^Even at the smallest sizes \(smallest allowed: test file 64\.0 MiB, dd 16\.0 MiB; shrunk: .*\) the run needs .* free, and .* is free: free .* more or pick another folder\.$/,
+    );
+  });
+
+  it('a size the person set is never shrunk', () => {
+    const s = resolveSettings({ profile: 'quick', sizes: { file: 256 * 1024 ** 2 } });
+    shrinkToFit(s, { file: 256 * 1024 ** 2 }, 1.4 * GiB);
+    expect(s.sizes.file).toBe(256 * 1024 ** 2);
   });
 });
