@@ -9,6 +9,7 @@ import { UserError } from '../core/errors';
 import { checkWritablePath } from '../core/safe-write';
 import type { Services } from '../core/services';
 import { formatFleet } from './format';
+import { PDF_TOP } from './html';
 import { saveFleetFile } from './save';
 import { evaluateFleet } from './service';
 
@@ -18,6 +19,7 @@ interface FleetCliOptions {
   pricePerGb: string;
   currency: string;
   minHours: string;
+  top?: string;
   json?: boolean;
   csv?: string;
   pdf?: string;
@@ -30,6 +32,14 @@ function priceOf(text: string): number {
   const n = Number(text);
   if (!Number.isFinite(n) || n <= 0 || n > 100)
     throw new UserError(`--price-per-gb: "${text}" is not a price between 0 and 100 per GB`);
+  return n;
+}
+
+function topOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000)
+    throw new UserError(`--top: "${text}" is not a number of hosts (1 or more)`);
   return n;
 }
 
@@ -52,6 +62,7 @@ async function fleetAction(dir: string, o: FleetCliOptions, s: Services, io: Cli
   if (!/^\S{1,8}$/.test(o.currency))
     throw new UserError('--currency: give a short sign such as € or $');
   const overwrite = o.force ?? false;
+  const top = topOf(o.top);
   // Refused now, not after reading thousands of files.
   for (const out of [o.csv, o.pdf]) if (out) await checkWritablePath(out, { overwrite });
   const report = await evaluateFleet({
@@ -64,10 +75,10 @@ async function fleetAction(dir: string, o: FleetCliOptions, s: Services, io: Cli
   });
   if (o.csv) await saveFleetFile(report, 'csv', o.csv, { overwrite, env: s.env });
   if (o.pdf) {
-    const { pages } = await saveFleetFile(report, 'pdf', o.pdf, { overwrite, env: s.env });
+    const { pages } = await saveFleetFile(report, 'pdf', o.pdf, { overwrite, env: s.env, top });
     io.err(`Saved ${o.pdf} (${pages} page${pages === 1 ? '' : 's'})\n`);
   }
-  io.out(o.json ? JSON.stringify(report, null, 2) + '\n' : formatFleet(report));
+  io.out(o.json ? JSON.stringify(report, null, 2) + '\n' : formatFleet(report, top));
 }
 
 export function registerFleet(program: Command, services: Services, io: CliIo): void {
@@ -89,6 +100,10 @@ export function registerFleet(program: Command, services: Services, io: CliIo): 
       '--min-hours <hours>',
       'hours saved a year from which a host is worth a new drive',
       String(DEFAULT_MIN_HOURS),
+    )
+    .option(
+      '--top <n>',
+      `only the first N hosts in the text and the PDF (PDF default ${PDF_TOP}); the CSV and JSON keep all`,
     )
     .option('--json', 'print the fleet verdict as JSON')
     .option('--csv <file>', 'also write one row per host as CSV')

@@ -35,7 +35,7 @@ function hostLine(r: FleetReport, h: HostVerdict, i: number): string {
 const notSwappedLine = (n: number): string =>
   n ? ` ${n} host(s) measured the same drive again (not swapped): left out.` : '';
 
-export function formatFleet(r: FleetReport): string {
+export function formatFleet(r: FleetReport, top = Infinity): string {
   const head = [
     '   #',
     'host'.padEnd(24),
@@ -56,7 +56,10 @@ export function formatFleet(r: FleetReport): string {
     out.push(
       `Prediction error of the hours saved, over the swapped hosts: median ${pct(t.medianError)} (median of the sizes ${pct(t.medianAbsError)}).${notSwappedLine(t.notSwapped)}`,
     );
-  out.push(...r.notes, '', head.join(' '), ...r.hosts.map((h, i) => hostLine(r, h, i)));
+  const shown = r.hosts.slice(0, top);
+  out.push(...r.notes, '', head.join(' '), ...shown.map((h, i) => hostLine(r, h, i)));
+  if (shown.length < r.hosts.length)
+    out.push(`… ${r.hosts.length - shown.length} more host(s) (--csv FILE lists every host)`);
   const noted = r.hosts.filter((h) => h.notes.length);
   if (noted.length) {
     out.push('', 'Notes:');

@@ -110,12 +110,24 @@ function section(r: FleetReport, h: HostVerdict, i: number): string {
   return `<section class="host"><h2>${i + 1}. ${esc(h.host)}</h2><p class="muted">${id}</p>${facts.map((f) => `<p>${f}</p>`).join('')}</section>`;
 }
 
-export function fleetHtml(r: FleetReport): string {
+/** Hosts with a section of their own in the PDF unless --top says otherwise; the CSV has all. */
+export const PDF_TOP = 50;
+
+/**
+ * The fleet report page: the summary, then a section for each of the first `top` hosts (a PDF
+ * of 50,000 hosts was 10,817 pages and took 4 min 20 s; the CSV holds every host).
+ */
+export function fleetHtml(r: FleetReport, top = PDF_TOP): string {
+  const shown = r.hosts.slice(0, top);
+  const rest = r.hosts.length - shown.length;
+  const more = rest
+    ? `<section class="host"><p class="muted">${rest} more host(s), ranked below these: every host is in the CSV (--csv).</p></section>`
+    : '';
   const failed = r.failed.length
     ? `<section class="host"><h2>Not measured</h2>${r.failed.map((f) => `<p><b>${esc(f.host)}</b>: ${esc(f.why)}</p>`).join('')}</section>`
     : '';
   const skipped = r.skipped.length
     ? `<section class="host"><h2>Skipped files</h2>${r.skipped.map((s) => `<p>${esc(s.file)} ${esc(s.why)}</p>`).join('')}</section>`
     : '';
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Drivewise fleet</title><style>${CSS}</style></head><body>${summary(r)}${r.hosts.map((h, i) => section(r, h, i)).join('')}${failed}${skipped}</body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Drivewise fleet</title><style>${CSS}</style></head><body>${summary(r)}${shown.map((h, i) => section(r, h, i)).join('')}${more}${failed}${skipped}</body></html>`;
 }

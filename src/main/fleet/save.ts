@@ -19,14 +19,14 @@ export async function saveFleetFile(
   report: FleetReport,
   format: FleetFileFormat,
   path: string,
-  o: { overwrite: boolean; env: NodeJS.ProcessEnv },
+  o: { overwrite: boolean; env: NodeJS.ProcessEnv; top?: number | undefined },
 ): Promise<SavedFleetFile> {
   if (format === 'csv') {
     const csv = fleetCsv(report);
     await writeFileSafe(path, csv, { overwrite: o.overwrite });
     return { path, bytes: Buffer.byteLength(csv), pages: null };
   }
-  const { pdf, pages } = await printHtmlToPdf(fleetHtml(report), o.env);
+  const { pdf, pages } = await printHtmlToPdf(fleetHtml(report, o.top), o.env);
   await writeFileSafe(path, pdf, { overwrite: o.overwrite });
   return { path, bytes: pdf.length, pages };
 }

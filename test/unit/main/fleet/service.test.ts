@@ -230,6 +230,29 @@ describe('drivewise fleet', () => {
     expect(html).toContain('&lt;script&gt;');
   });
 
+  it('--top: the text and the PDF page hold the first N hosts, the CSV every host', async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 7 }, (_, i) => [
+        `h${i}.json`,
+        as(i % 2 ? FAST : HDD, { id: `r${i}`, host: { inventoryName: `host-${i}` } }),
+      ]),
+    );
+    const r = await evaluateFleet(req(folder(many)));
+    expect(r.hosts).toHaveLength(7);
+    const text = formatFleet(r, 3);
+    expect(text.split('\n').filter((l) => /^\s+\d+ host-/.test(l))).toHaveLength(3);
+    expect(text).toContain('… 4 more host(s) (--csv FILE lists every host)');
+    const html = fleetHtml(r, 3);
+    expect(html.match(/<section class="host"><h2>\d+\. /g)).toHaveLength(3);
+    expect(html).toContain('4 more host(s), ranked below these');
+    expect(fleetCsv(r).trim().split('\r\n')).toHaveLength(8);
+    expect(
+      formatFleet(r)
+        .split('\n')
+        .filter((l) => /^\s+\d+ host-/.test(l)),
+    ).toHaveLength(7);
+  });
+
   it('a missing folder is one line', async () => {
     await expect(evaluateFleet(req('/nonexistent-dw-fleet'))).rejects.toThrow(
       '/nonexistent-dw-fleet does not exist',
