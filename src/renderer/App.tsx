@@ -2,6 +2,7 @@ import { AppFooter } from './components/AppFooter';
 import { ResultsPanel } from './history/HistoryPanel';
 import { FleetView } from './fleet/FleetView';
 import { StepIndicator } from './components/StepIndicator';
+import { useStepFocus } from './use-step-focus';
 import { useApp, type StepId } from './store';
 import { AdminStep } from './wizard/AdminStep';
 import { BaselineStep } from './wizard/BaselineStep';
@@ -39,6 +40,7 @@ export function App() {
   const info = useApp((s) => s.info);
 
   const View = STEP_VIEWS[step];
+  useStepFocus(`${view}:${step}`);
   return (
     <div className="app">
       <header className="app-header">

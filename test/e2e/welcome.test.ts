@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import pkg from '../../package.json';
+import { ADMIN_BADGES } from '../../src/renderer/wizard/admin/badges';
 import { openApp, type E2E } from './harness';
 
 let app: E2E;
@@ -20,6 +21,12 @@ describe('app shell in Chromium', () => {
     expect(text).toContain(`Drivewise ${pkg.version}`);
     expect(text).toContain(`${process.platform}/${process.arch}`);
     expect(text).toContain('browser mode');
+    // The session's admin state in the Admin step's own words (they disagreed for root).
+    const words = Object.values(ADMIN_BADGES).map((b) => b.text.toLowerCase());
+    expect(
+      words.some((w) => text.includes(`admin rights: ${w} (`)),
+      text,
+    ).toBe(true);
     const file = await app.shot('welcome');
     expect(readFileSync(file).length).toBeGreaterThan(10_000);
   });
@@ -32,5 +39,11 @@ describe('app shell in Chromium', () => {
     await page.getByRole('button', { name: 'Start' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.locator('[aria-current="step"]').innerText()).resolves.toContain('Drive');
+    // Focus moved to the new step's heading, at the top of the page.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H2');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+      'Which drive are you replacing?',
+    );
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
   });
 });

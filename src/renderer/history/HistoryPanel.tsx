@@ -59,7 +59,7 @@ export function HistoryPanel({ refreshKey = 0 }: { refreshKey?: number }) {
         <span className="muted">{selected.length} selected</span>
       </div>
       <p className="muted">
-        Run files fetched from many machines (the Ansible playbook in deploy/ansible)?{' '}
+        Run files fetched from many machines?{' '}
         <button type="button" onClick={() => useApp.getState().setView('fleet')}>
           Rank the fleet
         </button>

@@ -1,17 +1,8 @@
-import type { PrivilegedStatus } from '../../shared/contract/privileged';
 import { useApp } from '../store';
 import { AdminUses, WithoutAdmin } from './admin/AdminText';
+import { ADMIN_BADGES } from './admin/badges';
 import { usePrivileged } from './admin/use-privileged';
 import './AdminStep.css';
-
-const BADGES: Record<PrivilegedStatus['state'], { text: string; tone: string }> = {
-  'not-asked': { text: 'Not asked yet', tone: '' },
-  asking: { text: 'Waiting for the password dialog…', tone: 'warn' },
-  granted: { text: 'Granted for this session', tone: 'ok' },
-  declined: { text: 'Declined', tone: 'warn' },
-  unavailable: { text: 'Not available on this system', tone: 'bad' },
-  failed: { text: 'Stopped', tone: 'bad' },
-};
 
 /** Step 4: ask once for admin rights, say exactly what they are for, and let people go on without. */
 export function AdminStep() {
@@ -21,7 +12,7 @@ export function AdminStep() {
   const state = status?.state ?? 'not-asked';
   const granted = state === 'granted';
   const asking = state === 'asking';
-  const badge = BADGES[state];
+  const badge = ADMIN_BADGES[state];
   const askedBefore = state === 'declined' || state === 'failed';
 
   return (
