@@ -40,10 +40,10 @@ describe('app shell in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('[aria-current="step"]').innerText()).resolves.toContain('Drive');
     // Focus moved to the new step's heading, at the top of the page.
-    await page.waitForFunction(() => document.activeElement?.tagName === 'H2');
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+    await page.waitForFunction("document.activeElement?.tagName === 'H2'");
+    await expect(page.evaluate('document.activeElement.textContent')).resolves.toBe(
       'Which drive are you replacing?',
     );
-    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+    await expect(page.evaluate('window.scrollY')).resolves.toBe(0);
   });
 });

@@ -77,13 +77,16 @@ export function HistoryPanel({ refreshKey = 0 }: { refreshKey?: number }) {
   );
 }
 
-/** History and import together, the import refreshing the list. */
+/**
+ * History and import together, the import refreshing the list. The runs come first: with the
+ * paste box above them the run list sat below the fold on a 1366×768 laptop.
+ */
 export function ResultsPanel() {
   const [key, setKey] = useState(0);
   return (
     <div className="dw-results">
-      <ImportPanel onImported={() => setKey((k) => k + 1)} />
       <HistoryPanel refreshKey={key} />
+      <ImportPanel onImported={() => setKey((k) => k + 1)} />
     </div>
   );
 }

@@ -13,6 +13,21 @@ export function TestPicker(props: {
   repetitions: number | null;
   onRepetitions(n: number): void;
 }) {
+  const { plan, custom } = props;
+  const n = plan?.tests.length ?? 0;
+  // Plain words first, the tools one click away: the list of tools and their methods made the
+  // step three screens long. Open where the person picks the tests (custom).
+  return (
+    <details className="tests-details" open={custom}>
+      <summary data-testid="plan-tests-summary">
+        What it measures: {n} test{n === 1 ? '' : 's'} (each tool's method and time)
+      </summary>
+      <TestList {...props} />
+    </details>
+  );
+}
+
+function TestList(props: Parameters<typeof TestPicker>[0]) {
   const { plan, custom, ticked } = props;
   return (
     <fieldset className="tests">

@@ -42,11 +42,18 @@ describe('PlanStep', () => {
       expect(screen.getByTestId(`plan-time-${id}`).textContent).toMatch(/^≈ /);
     const boxes = tests().getAllByRole('checkbox') as HTMLInputElement[];
     expect(boxes.every((b) => b.disabled)).toBe(true);
+    // The tools are one click away on a preset profile, open where the person picks them.
+    const details = () => screen.getByTestId('plan-tests-summary').closest('details')!;
+    expect(details().open).toBe(false);
+    expect(screen.getByTestId('plan-tests-summary').textContent).toMatch(
+      /^What it measures: \d+ tests/,
+    );
 
     await user.click(screen.getByRole('radio', { name: /Custom/ }));
     await waitFor(() =>
       expect(tests().getAllByRole('checkbox')[0]!.hasAttribute('disabled')).toBe(false),
     );
+    expect(details().open).toBe(true);
     const ticked = () =>
       (tests().getAllByRole('checkbox') as HTMLInputElement[]).filter((b) => b.checked).length;
     const before = ticked();
