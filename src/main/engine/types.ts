@@ -9,6 +9,13 @@ export interface LiveValue {
   unit: string;
 }
 
+/**
+ * The key under which the root helper adds, to a raw read's figures, the bytes it read from
+ * storage to get them (its /proc/self/io); the engine's proxy takes it out and counts them as the
+ * engine's own I/O.
+ */
+export const HELPER_READ_BYTES = 'helperReadBytes';
+
 /** Root-only operations, provided by the privileged helper when the person granted admin rights. */
 export interface PrivilegedOps {
   /** sync + echo 3 > /proc/sys/vm/drop_caches */

@@ -26,6 +26,8 @@ import {
 } from './protocol';
 import { bufferedReadMethod, cachedReadMethod } from '../engine/methods/hdparm';
 import { seekerMethod } from '../engine/methods/seeker';
+import { HELPER_READ_BYTES } from '../engine/types';
+import { parseProcessIo } from '../core/io-counters';
 
 export interface HelperArgs {
   socket: string;
@@ -227,6 +229,30 @@ async function rawRead(
   signal: AbortSignal,
   send: Send,
 ): Promise<unknown> {
+  // The device bytes this process read for the engine (readahead and cache flushes included):
+  // the engine counts them as its own, where they would otherwise read as another's traffic.
+  const before = ownReadBytes();
+  const figures = await rawReadFigures(id, a, signal, send);
+  const after = ownReadBytes();
+  return before === null || after === null
+    ? figures
+    : { ...figures, [HELPER_READ_BYTES]: Math.max(0, after - before) };
+}
+
+function ownReadBytes(): number | null {
+  try {
+    return parseProcessIo(readFileSync('/proc/self/io', 'utf8'))?.readBytes ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function rawReadFigures(
+  id: number,
+  a: RawReadArgs,
+  signal: AbortSignal,
+  send: Send,
+): Promise<Record<string, number>> {
   const dev = await openListedBlockDevice(a.device, realGuardFs);
   try {
     if (a.test === 'buffered-read') await flushDeviceBuffers(a.device);

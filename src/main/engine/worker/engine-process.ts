@@ -1,5 +1,6 @@
 // Message loop of the engine process (entries/engine-worker.ts).
 import { fromEngine, toEngine, type FromEngine } from '../protocol';
+import { phaseRecorder, realRecorderDeps } from './phase-conditions';
 import { PrivilegedProxy } from './privileged-proxy';
 import { deepQueueNote } from './queue';
 import { registry } from './registry';
@@ -37,6 +38,7 @@ export function runEngineProcess(transport: EngineTransport = engineTransport())
         privileged: msg.plan.privileged ? proxy.ops() : null,
         modules: registry,
         onPhaseEnd: (e) => phases.push(e),
+        conditions: phaseRecorder(realRecorderDeps(() => proxy.ioElsewhere())),
       })
         .then(() => send({ type: 'done', asyncIo: deepQueueNote(), phases }))
         .catch((err: unknown) =>

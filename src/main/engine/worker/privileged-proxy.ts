@@ -2,7 +2,7 @@
 // message answered by the parent (which holds the root helper). AbortSignal and callbacks cannot
 // cross the process boundary, so cancel is the parent's job and progress comes back as messages.
 import type { FromEngine, ToEngine } from '../protocol';
-import type { LiveValue, PrivilegedOps } from '../types';
+import { HELPER_READ_BYTES, type LiveValue, type PrivilegedOps } from '../types';
 
 type Pending = {
   resolve: (v: unknown) => void;
@@ -13,6 +13,8 @@ type Pending = {
 export class PrivilegedProxy {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  /** Storage bytes the root helper read for this engine (raw reads), a running total. */
+  private helperReadBytes = 0;
 
   constructor(private readonly send: (m: FromEngine) => void) {}
 
@@ -53,14 +55,25 @@ export class PrivilegedProxy {
       dropCaches: async () => {
         await this.call('dropCaches', []);
       },
-      rawRead: async (op, device, opts) =>
-        (await this.call(
+      rawRead: async (op, device, opts) => {
+        const figures = (await this.call(
           'rawRead',
           [op, device, { seconds: opts.seconds }],
           opts.signal,
           opts.onProgress,
-        )) as Record<string, number>,
+        )) as Record<string, number>;
+        // Not a figure of the test: the helper's I/O, which the conditions count as the engine's.
+        const { [HELPER_READ_BYTES]: read, ...rest } = figures;
+        if (typeof read === 'number' && Number.isFinite(read) && read > 0)
+          this.helperReadBytes += read;
+        return rest;
+      },
       journal: async (args) => String(await this.call('journal', [args])),
     };
+  }
+
+  /** I/O other processes did for this engine so far (the phase recorder's `elsewhere`). */
+  ioElsewhere(): { readBytes: number; writeBytes: number } {
+    return { readBytes: this.helperReadBytes, writeBytes: 0 };
   }
 }

@@ -5,6 +5,7 @@ import { testResult, type TestResult } from '../../../shared/schemas/run';
 import { overallProgress } from '../methods/calc';
 import type { EnginePlan, FromEngine } from '../protocol';
 import type { LiveValue, PrivilegedOps, TestModule } from '../types';
+import type { PhaseRecorder } from './phase-conditions';
 
 export interface RunnerDeps {
   send: (m: FromEngine) => void;
@@ -15,6 +16,8 @@ export interface RunnerDeps {
   throttleMs?: number;
   /** The ETA given when each test ends (the run records how far off it was). */
   onPhaseEnd?: (e: PhaseEta) => void;
+  /** Records each test's conditions (result.conditions); none recorded without it. */
+  conditions?: PhaseRecorder;
 }
 
 export interface PhaseEta {
@@ -63,10 +66,14 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
     }
     if (deps.signal.aborted) break;
     deps.send({ type: 'test-start', testId: id, index });
+    // Before the clock starts: the recorder first writes out what earlier tests left dirty.
+    const recording = await deps.conditions?.begin(plan.workDir);
     const started = performance.now();
     const progress = progressSender(deps, { id, index, started }, estimates, forward);
     const result = await runModule(m, plan, deps, progress);
     result.durationSeconds = Math.round((performance.now() - started) / 10) / 100;
+    const conditions = await recording?.end();
+    if (conditions) result.conditions = conditions;
     estimates[index] = result.durationSeconds;
     const k = recalibration(planned.slice(0, index + 1), estimates.slice(0, index + 1));
     for (let j = index + 1; j < estimates.length; j++) estimates[j] = planned[j]! * k;

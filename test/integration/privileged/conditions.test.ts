@@ -1,0 +1,126 @@
+// Each phase's conditions on a real device: the engine's runner with its real recorder over real
+// benchmark modules, on ext4 on a loop device. (a) Another process writes 200 MiB to the same
+// filesystem during one phase: the phase's foreign I/O is that writer's, within ±10 %. (b) Six
+// quiet phases that write and read on their own: foreign I/O under 1 % of their own bytes.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FromEngine } from '../../../src/main/engine/protocol';
+import { phaseRecorder, realRecorderDeps } from '../../../src/main/engine/worker/phase-conditions';
+import { registry } from '../../../src/main/engine/worker/registry';
+import { runPlan } from '../../../src/main/engine/worker/runner';
+import type { TestResult } from '../../../src/shared/schemas/run';
+import { ext4Loop, hasLosetup, isRoot, waitFor, type Ext4Loop } from './loop';
+
+const MiB = 1024 * 1024;
+const skip = !isRoot ? 'needs root' : !hasLosetup ? 'needs losetup' : null;
+if (skip) console.log(`conditions test skipped: ${skip}`);
+
+let disk: Ext4Loop;
+beforeAll(() => {
+  if (!skip) disk = ext4Loop(1024);
+});
+afterAll(() => disk?.dispose());
+
+async function phase(
+  test: string,
+  o: { repetitions?: number; sizes?: Record<string, number>; onStart?: () => void } = {},
+): Promise<TestResult> {
+  const workDir = mkdtempSync(join(disk.mnt, '.drivewise-'));
+  try {
+    const [result] = await runPlan(
+      {
+        workDir,
+        targetDir: disk.mnt,
+        device: null,
+        tests: [test],
+        repetitions: o.repetitions ?? 1,
+        sizes: o.sizes ?? {},
+        options: {},
+        privileged: false,
+      },
+      {
+        send: (m: FromEngine) => void (m.type === 'test-start' && o.onStart?.()),
+        signal: new AbortController().signal,
+        privileged: null,
+        modules: registry,
+        conditions: phaseRecorder(realRecorderDeps()),
+      },
+    );
+    return result!;
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A writer that is not this process's child once started (the shell that forks it exits), so its
+ * bytes are not folded into this process's own I/O when it is reaped: another program's traffic.
+ */
+function foreignWriter(file: string, mib: number): { pid: number; done: () => boolean } {
+  const pid = Number(
+    execFileSync('sh', [
+      '-c',
+      `dd if=/dev/zero of=${file} bs=1M count=${mib} oflag=direct conv=fsync status=none </dev/null >/dev/null 2>&1 & echo $!`,
+    ])
+      .toString()
+      .trim(),
+  );
+  const done = () => {
+    const stat = `/proc/${pid}/stat`;
+    if (!existsSync(stat)) return true;
+    try {
+      return / [ZX] /.test(readFileSync(stat, 'utf8').slice(-200).split(')').pop()!.slice(0, 3));
+    } catch {
+      return true;
+    }
+  };
+  return { pid, done };
+}
+
+describe.skipIf(skip !== null)('phase conditions on a loop device', () => {
+  it('a 200 MiB writer during one phase is recorded as foreign I/O within ±10 %', async () => {
+    let writer: ReturnType<typeof foreignWriter> | null = null;
+    const file = join(disk.mnt, 'other-program.bin');
+    const r = await phase('cached-read', {
+      repetitions: 5,
+      // test-start comes before the recorder's first snapshot (it flushes the filesystem first):
+      // the writer starts a second into the phase, as another program would at any time.
+      onStart: () => void setTimeout(() => (writer = foreignWriter(file, 200)), 1000),
+    });
+    rmSync(file, { force: true });
+    const w = writer as ReturnType<typeof foreignWriter> | null;
+    // The writer finished inside the phase (10 s of cached reads), or the figure means nothing.
+    expect(w && w.done(), 'the writer outlasted the phase').toBe(true);
+    const c = r.conditions!;
+    const foreign = c.io!.foreignBytes;
+    console.log(
+      `writer phase: ${c.seconds.toFixed(1)} s, foreign ${(foreign / MiB).toFixed(1)} MiB of 200 (${((foreign / (200 * MiB) - 1) * 100).toFixed(2)} %), own read ${(c.io!.ownReadBytes / MiB).toFixed(2)} MiB, own write ${(c.io!.ownWriteBytes / MiB).toFixed(2)} MiB, device ${c.devices.map((d) => `${d.name} ${(d.writeBytes / MiB).toFixed(1)} MiB written`).join(', ')}`,
+    );
+    expect(c.devices[0]!.name).toBe(disk.dev.replace('/dev/', ''));
+    expect(foreign).toBeGreaterThanOrEqual(0.9 * 200 * MiB);
+    expect(foreign).toBeLessThanOrEqual(1.1 * 200 * MiB);
+  }, 120_000);
+
+  it('six quiet phases: foreign I/O under 1 % of the test’s own bytes in each', async () => {
+    const shares: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await phase('dd-write', { sizes: { dd: 64 * MiB } });
+      expect(r.status, r.error).toBe('ok');
+      const io = r.conditions!.io!;
+      const own = io.ownReadBytes + io.ownWriteBytes;
+      shares.push(io.foreignBytes / own);
+      console.log(
+        `quiet phase ${i + 1}: own ${(own / MiB).toFixed(1)} MiB, foreign ${(io.foreignBytes / 1024).toFixed(0)} KiB (${((io.foreignBytes / own) * 100).toFixed(3)} %)`,
+      );
+    }
+    expect(shares.filter((s) => s < 0.01)).toHaveLength(6);
+  }, 180_000);
+
+  it('waitFor is what the writer check stands on (sanity: a finished process reads as done)', async () => {
+    const w = foreignWriter('/dev/null', 1);
+    await waitFor(() => w.done(), 5000);
+    expect(w.done()).toBe(true);
+  });
+});
