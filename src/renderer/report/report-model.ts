@@ -46,7 +46,7 @@ export interface TableRow {
   speedup: number | null;
   outcome: MetricComparison['outcome'] | null;
   /** Shown, never compared (memory speed, cache suspected). */
-  excluded: 'memory-speed' | 'cache-suspected' | null;
+  excluded: 'memory-speed' | 'cache-suspected' | 'disturbed' | null;
   note?: string;
 }
 

@@ -49,7 +49,14 @@ export function fmtMoney(x: number | null | undefined, currency: string, digits 
   return `${currency}${x >= 100 ? x.toFixed(0) : x.toFixed(digits)}`;
 }
 
-type Excluded = 'memory-speed' | 'cache-suspected' | { kind: string } | null | undefined;
+type Excluded =
+  'memory-speed' | 'cache-suspected' | 'disturbed' | { kind: string } | null | undefined;
+
+const EXCLUDED_WORDS: Record<string, string> = {
+  'memory-speed': 'memory speed',
+  'cache-suspected': 'cache suspected',
+  disturbed: 'the machine was busy',
+};
 const exclusionKind = (e: Excluded): string | null =>
   e ? (typeof e === 'string' ? e : e.kind) : null;
 
@@ -60,7 +67,7 @@ const exclusionKind = (e: Excluded): string | null =>
  */
 export function outcomeWord(outcome: string, excluded?: Excluded): string {
   const kind = exclusionKind(excluded);
-  if (kind) return `not compared (${kind === 'memory-speed' ? 'memory speed' : 'cache suspected'})`;
+  if (kind) return `not compared (${EXCLUDED_WORDS[kind] ?? kind})`;
   if (outcome === 'faster' || outcome === 'slower') return outcome;
   if (outcome === 'no-difference') return 'no measurable difference';
   return 'no figure';

@@ -37,7 +37,7 @@ export const metricPair = z.object({
   outcome: comparisonOutcome,
   why: z.string(),
   /** Shown, never compared: memory-speed figures and figures the page cache answered. */
-  excluded: z.enum(['memory-speed', 'cache-suspected']).nullable(),
+  excluded: z.enum(['memory-speed', 'cache-suspected', 'disturbed']).nullable(),
   /** Set when the figures were paired despite a differing parameter (iozone file size). */
   note: z.string().optional(),
 });

@@ -7,6 +7,7 @@ import { metricKey, metricLabel, themeOf } from './metrics';
 import { beyondFloor, noiseFloor, type Floor } from './noise';
 import { spreadOfMeasurement } from './spread';
 import { exclusionOf, type Exclusion } from './suspect';
+import { disturbedReason } from './conditions';
 
 export { spreadOfMeasurement } from './spread';
 
@@ -155,8 +156,11 @@ export function judgeFigure(p: FigurePair): Judgement {
     p.mb.better,
     theme,
   );
-  const excluded =
-    exclusionOf(p.before, p.beforeTest, p.mb) ?? exclusionOf(p.after, p.afterTest, p.ma);
+  // A busy machine first: its figure is not the drive's on that side, whatever it reads.
+  const busy = disturbedReason(p.beforeTest, p.afterTest);
+  const excluded: Exclusion | null = busy
+    ? { kind: 'disturbed', reason: busy }
+    : (exclusionOf(p.before, p.beforeTest, p.mb) ?? exclusionOf(p.after, p.afterTest, p.ma));
   // Shown with its figures, never judged: it says nothing about the drive.
   if (excluded)
     return { ...o, outcome: 'unknown', why: `not compared: ${excluded.reason}`, excluded };

@@ -37,6 +37,7 @@ import { moneyOf, ratiosFromHeadlines, taskSavings } from './tasks';
 import { driveMovedOf, settleIsolated, themeHeadlines } from './themes';
 import { noiseOf, textOf, totalsOf } from './summary';
 import { workloadFindings } from './workload-rows';
+import { conditionsFindings, disturbedPhases } from './conditions';
 
 export * from './schema';
 export { NO_DIFFERENCE_HEADLINE } from './recommend';
@@ -81,6 +82,7 @@ export function computeVerdict(
     ...cacheFindings(after, 'after'),
     ...cpuBoundFindings(tasks),
     ...comparabilityFindings(before, after),
+    ...conditionsFindings(before, after),
     ...oneSideFindings(tasks),
     ...workloadFindings(tasks),
     ...driveHealthFindings(after),
@@ -100,6 +102,7 @@ export function computeVerdict(
     money,
     findings,
     recommendation: recommend({
+      busyPhases: [...disturbedPhases(before), ...disturbedPhases(after)],
       headlines,
       tasks,
       wins,

@@ -100,6 +100,8 @@ export interface Recommendation {
 export const NO_DIFFERENCE_HEADLINE = 'No measurable difference between these runs';
 
 interface RecommendInput {
+  /** The busy phases of both runs, by title (shared/verdict/conditions.ts). */
+  busyPhases: string[];
   headlines: ThemeHeadline[];
   tasks: TaskSaving[];
   wins: Wins;
@@ -139,7 +141,10 @@ function reasonsOf(input: RecommendInput, felt: TaskSaving[]): string[] {
       `Each hour saved in the first year costs ${money.currency}${money.pricePerHourSaved.toFixed(2)}.`,
     );
   const caution = findings.filter(
-    (f) => f.kind === 'cache-suspected' || (f.kind === 'comparability' && f.severity !== 'info'),
+    (f) =>
+      f.kind === 'cache-suspected' ||
+      f.kind === 'disturbed' ||
+      (f.kind === 'comparability' && f.severity !== 'info'),
   );
   if (caution.length)
     reasons.push(
@@ -168,6 +173,17 @@ export function recommend(input: RecommendInput): Recommendation {
       reasons: ['Run the same plan on the new drive (the after-run reuses the baseline plan).'],
     };
   const perDay = totals.savedPerDaySeconds;
+  if (noise.cannotCompare) {
+    const phases = [...new Set(input.busyPhases)];
+    return {
+      level: 'undecided',
+      headline: `These runs cannot be compared: the machine was busy during ${noise.disturbed} of ${noise.judged + noise.disturbed} figures`,
+      reasons: [
+        `Busy during: ${phases.join(', ')}. Those figures are not compared and count for no time saved.`,
+        'Run both again on a quiet machine (no update, indexing, backup or sync running), or repeat only the busy phases.',
+      ],
+    };
+  }
   if (noise.noMeasurableDifference) {
     const reasons = [noiseReason(noise)];
     if (tasks.some((t) => t.basis === 'measured'))

@@ -52,7 +52,7 @@ export const metricComparison = z.object({
   floorSource: z.enum(['spread', 'single']),
   /** Shown, never judged: memory-speed figures and figures the page cache answered. */
   excluded: z
-    .object({ kind: z.enum(['cache-suspected', 'memory-speed']), reason: z.string() })
+    .object({ kind: z.enum(['cache-suspected', 'memory-speed', 'disturbed']), reason: z.string() })
     .nullable(),
   /** Beyond its floor while its kind of work did not move: worded as no difference (themes.ts). */
   isolated: z.boolean().optional(),
@@ -122,6 +122,9 @@ export const findingKind = z.enum([
   'cpu-bound',
   'cache-suspected',
   'comparability',
+  /** Conditions not recorded (older run files), and phases the machine was busy during. */
+  'conditions',
+  'disturbed',
   'trim-off',
   'misaligned',
   'slower',
@@ -166,6 +169,12 @@ export const noiseSummary = z.object({
   /** Figures outside their floor whose theme did not move: listed in the table, never findings. */
   isolated: z.number().int().nonnegative(),
   excluded: z.number().int().nonnegative(),
+  /** Of those excluded, and of the timed tasks: figures whose phase was busy on either side. */
+  disturbed: z.number().int().nonnegative(),
+  /** Of `disturbed`, the timed tasks (the rest are synthetic figures, counted in `excluded`). */
+  disturbedTasks: z.number().int().nonnegative(),
+  /** Too many disturbed to say anything: the headline says these runs cannot be compared. */
+  cannotCompare: z.boolean(),
   /** Nothing moved: no theme, no measured task. The headline then says so. */
   noMeasurableDifference: z.boolean(),
 });

@@ -1,4 +1,5 @@
 // Totals, the noise summary and the sentences every view prints as they are.
+import { TOO_MANY_DISTURBED } from './conditions';
 import { formatSeconds } from '../format/duration';
 import type { MetricComparison, TaskSaving, ThemeHeadline, Verdict } from './schema';
 import { movedKeysOf } from './themes';
@@ -43,16 +44,37 @@ export function noiseOf(
   const tasksMoved = tasks.some(
     (t) => t.basis === 'measured' && (t.outcome === 'faster' || t.outcome === 'slower'),
   );
+  const busyTasks = tasks.filter((t) => t.note.startsWith('not compared: the machine was busy'));
+  const disturbed =
+    comparisons.filter((c) => c.excluded?.kind === 'disturbed').length + busyTasks.length;
+  const timedTasks = tasks.filter((t) => t.side === 'both').length;
+  // Past a third of what could be judged, or every felt task: nothing is left to say.
+  const cannotCompare =
+    disturbed > 0 &&
+    (disturbed > (judged.length + disturbed) * TOO_MANY_DISTURBED ||
+      (timedTasks > 0 && busyTasks.length >= timedTasks));
   return {
     judged: judged.length,
     noDifference: judged.length - outside.length,
     isolated: outside.filter((c) => !moved.has(c.key)).length,
     excluded: comparisons.filter((c) => c.excluded).length,
+    disturbed,
+    disturbedTasks: busyTasks.length,
+    cannotCompare,
     noMeasurableDifference:
       (judged.length > 0 || tasks.some((t) => t.basis === 'measured')) &&
       moved.size === 0 &&
       !tasksMoved,
   };
+}
+
+/** "; 3 not compared (memory speed or cache suspected), 2 not compared (the machine was busy)". */
+function noiseExcluded(noise: Verdict['noise']): string {
+  const other = noise.excluded - (noise.disturbed - noise.disturbedTasks);
+  return [
+    other ? `; ${other} not compared (memory speed or cache suspected)` : '',
+    noise.disturbed ? `; ${noise.disturbed} not compared (the machine was busy)` : '',
+  ].join('');
 }
 
 export function textOf(
@@ -84,7 +106,7 @@ export function textOf(
       ? `${faster.length} of ${measured.length} timed task${measured.length > 1 ? 's' : ''} got measurably faster`
       : `No timed task got measurably faster (${measured.length} timed on both drives)`;
   const noiseLine = noise.judged
-    ? `${noise.noDifference} of ${noise.judged} figures are inside their noise floor${noise.isolated ? `, ${noise.isolated} isolated outlier${noise.isolated > 1 ? 's' : ''} treated as noise` : ''}${noise.excluded ? `; ${noise.excluded} not compared (memory speed or cache suspected)` : ''}.`
+    ? `${noise.noDifference} of ${noise.judged} figures are inside their noise floor${noise.isolated ? `, ${noise.isolated} isolated outlier${noise.isolated > 1 ? 's' : ''} treated as noise` : ''}${noiseExcluded(noise)}.`
     : 'No synthetic figure in common.';
   return { timeSaved, tasks: tasksLine, noise: noiseLine };
 }

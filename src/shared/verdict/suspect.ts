@@ -13,7 +13,7 @@ export const MEMORY_SPEED = 0.8;
 /** A random access this many times faster than the same run's RND 4K Q1 latency hit a cache. */
 export const RANDOM_VS_Q1 = 2;
 
-export type Exclusion = { kind: 'cache-suspected' | 'memory-speed'; reason: string };
+export type Exclusion = { kind: 'cache-suspected' | 'memory-speed' | 'disturbed'; reason: string };
 
 const med = (m: Measurement) => spreadOfMeasurement(m).median;
 

@@ -2,6 +2,7 @@
 // Measured where a task was timed on both drives; where it was timed on one side only (or failed
 // on the other), the other side is estimated with the prediction model from the synthetic
 // figures' theme medians, and labelled so.
+import { disturbedReason } from './conditions';
 import { median } from '../stats';
 import type { RunDocument, TestResult, UsageProfile } from '../schemas/run';
 import { usageProfile } from '../schemas/run';
@@ -190,8 +191,16 @@ export function taskSavings(
       Object.assign(o, { outcome: 'unknown', speedup: null, why: rule.note });
       note = rule.note;
     }
+    // A busy phase on either side: its time is not the drive's, and it saves nothing.
+    const busy = disturbedReason(p.beforeTest, p.afterTest);
+    if (busy) {
+      Object.assign(o, { outcome: 'unknown', speedup: null, why: `not compared: ${busy}` });
+      note = `not compared: ${busy}`;
+    }
     const saved =
-      rule.compare && bs.median !== null && as.median !== null ? bs.median - as.median : null;
+      rule.compare && !busy && bs.median !== null && as.median !== null
+        ? bs.median - as.median
+        : null;
     // Inside the noise floor a task saves nothing: the difference is not measurable.
     const counted =
       saved === null ? null : o.outcome === 'faster' || o.outcome === 'slower' ? saved : 0;

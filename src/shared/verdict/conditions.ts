@@ -1,0 +1,113 @@
+// The one table that says when a phase was disturbed, used by every surface (the verdict and so
+// the screen, the PDF and the CLI; the Measure step and the CLI progress say the same line live).
+// A figure whose phase was disturbed on either side is never a win, a loss or time saved.
+import type { PhaseConditions } from '../schemas/conditions';
+import type { RunDocument, TestResult } from '../schemas/run';
+import type { Finding } from './schema';
+
+const MB = 1e6;
+
+/**
+ * Past these a phase is "busy". Foreign I/O: other processes' bytes on the folder's device, over
+ * a share of the test's own and over a floor (a journal commit or a log line is not a disturbance).
+ * CPU: other processes' share of all cores; one other process on a 2-core machine is 0.5, one busy
+ * loop per core beside the engine about 0.67, so the bound sits between them.
+ */
+export const CONDITION_LIMITS = {
+  foreignShare: 0.1,
+  foreignFloorBytes: 16 * MB,
+  othersBusy: 0.6,
+  steal: 0.2,
+  swapInPages: 1000,
+  memoryPressure: 0.1,
+} as const;
+
+/** More than this share of the judged figures disturbed: the runs cannot be compared. */
+export const TOO_MANY_DISTURBED = 1 / 3;
+
+const pct = (x: number): string => `${Math.round(x * 100)} %`;
+const mb = (bytes: number): string =>
+  `${bytes >= 10 * MB ? Math.round(bytes / MB) : (bytes / MB).toFixed(1)} MB`;
+
+/** "busy: 60 MB of other disk traffic during this phase", or null when the phase was quiet. */
+export function busyLine(c: PhaseConditions): string | null {
+  const L = CONDITION_LIMITS;
+  const why: string[] = [];
+  if (c.io) {
+    const own = c.io.ownReadBytes + c.io.ownWriteBytes;
+    const f = c.io.foreignBytes;
+    if (f > L.foreignFloorBytes && f > own * L.foreignShare)
+      why.push(`${mb(f)} of other disk traffic`);
+  }
+  if (c.cpu && c.cpu.othersBusy > L.othersBusy)
+    why.push(`other processes took ${pct(c.cpu.othersBusy)} of the CPU`);
+  if (c.cpu && c.cpu.steal > L.steal) why.push(`the hypervisor took ${pct(c.cpu.steal)} (steal)`);
+  if (c.memory && c.memory.swapInPages > L.swapInPages)
+    why.push(`${c.memory.swapInPages} pages swapped in`);
+  else if (c.memory?.memoryPressure != null && c.memory.memoryPressure > L.memoryPressure)
+    why.push(`memory was short ${pct(c.memory.memoryPressure)} of the time`);
+  return why.length ? `busy: ${why.join(', ')} during this phase` : null;
+}
+
+/** Why this test's figures cannot be trusted as the drive's, or null (quiet, or not recorded). */
+export function disturbanceOf(test: TestResult | undefined): string | null {
+  return test?.conditions ? busyLine(test.conditions) : null;
+}
+
+/**
+ * The reason a figure pairing these two tests is not compared, naming the phase and the side:
+ * "the machine was busy during Cached reads (before: busy: 198 MB of other disk traffic …)".
+ */
+export function disturbedReason(
+  beforeTest: TestResult | undefined,
+  afterTest: TestResult | undefined,
+): string | null {
+  const b = disturbanceOf(beforeTest);
+  const a = disturbanceOf(afterTest);
+  if (!b && !a) return null;
+  const title = (beforeTest ?? afterTest)!.title;
+  const sides = [b && `before: ${b}`, a && `after: ${a}`].filter(Boolean).join('; ');
+  return `the machine was busy during ${title} (${sides})`;
+}
+
+/** Whether the run recorded its phases' conditions at all (run files before it did not). */
+export const conditionsRecorded = (run: RunDocument): boolean =>
+  run.tests.some((t) => t.conditions !== undefined);
+
+/** Titles of the run's disturbed phases, in run order. */
+export const disturbedPhases = (run: RunDocument): string[] =>
+  run.tests.filter((t) => disturbanceOf(t) !== null).map((t) => t.title);
+
+/**
+ * What the verdict says about conditions: which runs recorded none (older run files: a busy
+ * machine cannot be told apart there), and which phases were busy, per side.
+ */
+export function conditionsFindings(before: RunDocument, after: RunDocument): Finding[] {
+  const out: Finding[] = [];
+  const missing = [
+    !conditionsRecorded(before) && 'the before-run',
+    !conditionsRecorded(after) && 'the after-run',
+  ].filter((x): x is string => typeof x === 'string');
+  if (missing.length)
+    out.push({
+      kind: 'conditions',
+      severity: 'info',
+      title: `Conditions not recorded for ${missing.join(' and ')}`,
+      detail:
+        'That run file is from before Drivewise recorded what else the machine did during each phase, so a busy phase there cannot be told from the drive.',
+      weight: 10,
+      keys: [],
+    });
+  const b = disturbedPhases(before);
+  const a = disturbedPhases(after);
+  if (b.length || a.length)
+    out.push({
+      kind: 'disturbed',
+      severity: 'warn',
+      title: `The machine was busy during ${b.length + a.length} phase${b.length + a.length > 1 ? 's' : ''}`,
+      detail: `${[b.length && `Before: ${b.join(', ')}`, a.length && `After: ${a.join(', ')}`].filter(Boolean).join('. ')}. Their figures are not compared and count for no time saved; run them again on a quiet machine.`,
+      weight: 75,
+      keys: [],
+    });
+  return out;
+}
