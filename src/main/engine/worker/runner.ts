@@ -6,6 +6,7 @@ import { overallProgress } from '../methods/calc';
 import type { EnginePlan, FromEngine } from '../protocol';
 import type { LiveValue, PrivilegedOps, TestModule } from '../types';
 import type { PhaseRecorder } from './phase-conditions';
+import { busyLine } from '../../../shared/verdict/conditions';
 
 export interface RunnerDeps {
   send: (m: FromEngine) => void;
@@ -94,7 +95,9 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
       overall: forward(index === plan.tests.length - 1 ? 1 : shareDone(estimates, index)),
       etaSeconds: Math.round(etaSeconds),
       liveValue: null,
-      message: 'done',
+      // The Measure step and the CLI progress say it as the phase ends: "busy: 60 MB of other
+      // disk traffic during this phase" (the verdict then leaves its figures out).
+      message: (result.conditions && busyLine(result.conditions)) || 'done',
     });
     if (result.status === 'cancelled') break;
   }

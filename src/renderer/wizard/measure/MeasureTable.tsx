@@ -1,4 +1,5 @@
 // One row per planned test: progress and ETA while it runs, its headline figure once done.
+import { busyLine } from '../../../shared/verdict/conditions';
 import type { BenchPlan } from '../../../shared/contract/bench';
 import type { Measurement, RunDocument, TestResult } from '../../../shared/schemas/run';
 import { fmtFigure, fmtFigureSpread, formatDuration } from '../../../shared/format';
@@ -37,6 +38,7 @@ function Row({
   running: boolean;
 }) {
   const fraction = result ? 1 : (row?.fraction ?? 0);
+  const busy = result?.conditions ? busyLine(result.conditions) : null;
   const status = result
     ? result.status
     : row
@@ -64,6 +66,11 @@ function Row({
         {result?.caveats.length ? (
           <div className="muted small">{result.caveats.join(' · ')}</div>
         ) : null}
+        {busy && (
+          <div className="warn-text small" data-testid="measure-busy">
+            {busy}: not compared in the verdict; run it again on a quiet machine
+          </div>
+        )}
       </td>
     </tr>
   );
