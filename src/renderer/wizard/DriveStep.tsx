@@ -1,5 +1,6 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
+import { hiddenReason } from '../../shared/drive-visibility';
 import { fmtBytes } from '../../shared/format';
 import { DriveCard } from '../components/drive/DriveCard';
 import { driveTitle } from '../components/drive/format';
@@ -100,6 +101,40 @@ function useSetupEffects(drive: DriveInfo | null, dirInput: string, resolved: un
   );
 }
 
+/**
+ * Off: snap packages' read-only loop devices (a dozen on a stock Ubuntu) are left out. The chosen
+ * drive stays listed either way, so switching off never hides the selection.
+ */
+function ShowAllSwitch({
+  hidden,
+  on,
+  set,
+}: {
+  hidden: number;
+  on: boolean;
+  set: (v: boolean) => void;
+}) {
+  const id = useId();
+  if (hidden === 0 && !on) return null;
+  return (
+    <p className="row-inline drive-show-all">
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        checked={on}
+        onChange={(e) => set(e.target.checked)}
+      />
+      <label htmlFor={id}>
+        Show all devices{' '}
+        <span className="muted">
+          ({hidden} read-only loop device{hidden === 1 ? '' : 's'} of snap packages)
+        </span>
+      </label>
+    </p>
+  );
+}
+
 /** Step 2: pick the drive being replaced and a writable directory on it for the test files. */
 export function DriveStep() {
   const next = useApp((s) => s.next);
@@ -108,6 +143,11 @@ export function DriveStep() {
   const { drives, loading, loadError, drive, dirInput, resolved, resolving, targetDir } = s;
 
   useSetupEffects(drive, dirInput, resolved);
+  const [showAll, setShowAll] = useState(false);
+  const hidden = (drives ?? []).filter((d) => hiddenReason(d) !== null);
+  const listed = (drives ?? []).filter(
+    (d) => showAll || hiddenReason(d) === null || d.path === drive?.path,
+  );
 
   const verdict = dirVerdict(drive, resolved, s.need, s.admin);
   const canNext = !!drive && !!targetDir && !!verdict?.ok && !resolving;
@@ -137,9 +177,10 @@ export function DriveStep() {
       )}
       {drives && drives.length === 0 && <p>No disks found.</p>}
 
-      {drives && drives.length > 0 && (
+      {drives && <ShowAllSwitch hidden={hidden.length} on={showAll} set={setShowAll} />}
+      {listed.length > 0 && (
         <div className="drive-cards" role="group" aria-label="Drives">
-          {drives.map((d) => (
+          {listed.map((d) => (
             <DriveCard
               key={d.path}
               drive={d}
