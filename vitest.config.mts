@@ -25,6 +25,8 @@ const timed = [
   'test/integration/privileged/quick-aa.test.ts',
   'test/integration/privileged/time-budget.test.ts',
   'test/integration/privileged/full-budget.test.ts',
+  // A/A beside a disturber it starts itself: the quiet half must be quiet, so nothing else runs.
+  'test/integration/privileged/disturbed-aa.test.ts',
 ];
 
 // `npm run test:unit` runs every project; `npm run check` only `unit` and `components`, which

@@ -99,6 +99,14 @@ export function parseProcessStat(text: string): ProcessCpu | null {
 
 export const processTicks = (p: ProcessCpu): number => p.utime + p.stime + p.cutime + p.cstime;
 
+/**
+ * User-space ticks: what other programs take is counted here. Kernel time is not, because on a
+ * loop or virtual disk the I/O of the test itself runs in kernel threads and interrupts (the
+ * loop worker's copies, completions), which read as 60-85 % "others" in a quiet run.
+ */
+export const userTicks = (c: CpuTimes): number => c.user + c.nice;
+export const processUserTicks = (p: ProcessCpu): number => p.utime + p.cutime;
+
 /** Storage bytes a process (and the children it reaped) caused, from /proc/<pid>/io. */
 export interface ProcessIo {
   readBytes: number;

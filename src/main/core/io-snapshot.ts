@@ -6,15 +6,15 @@ import { basename, dirname, join } from 'node:path';
 import type { DeviceCounters, PhaseConditions } from '../../shared/schemas/conditions';
 import {
   allTicks,
-  busyTicks,
   parseBlockStat,
   parsePressureSome,
   parseProcessIo,
   parseProcessStat,
   parseProcStatCpu,
   parseVmstat,
-  processTicks,
+  processUserTicks,
   STAT_SECTOR_BYTES,
+  userTicks,
   type BlockStat,
   type CpuTimes,
   type ProcessCpu,
@@ -159,11 +159,11 @@ function cpuBetween(a: IoSnapshot, b: IoSnapshot, wallUs: number): PhaseConditio
   if (!a.cpu || !b.cpu || !a.self || !b.self) return null;
   const all = allTicks(b.cpu) - allTicks(a.cpu);
   if (!(all > 0)) return null;
-  const own = grew(processTicks(a.self), processTicks(b.self));
+  const own = grew(processUserTicks(a.self), processUserTicks(b.self));
   const psi = (x: number | null, y: number | null): number | null =>
     x === null || y === null || !(wallUs > 0) ? null : share(grew(x, y) / wallUs);
   return {
-    othersBusy: share((grew(busyTicks(a.cpu), busyTicks(b.cpu)) - own) / all),
+    othersBusy: share((grew(userTicks(a.cpu), userTicks(b.cpu)) - own) / all),
     steal: share(grew(a.cpu.steal, b.cpu.steal) / all),
     cpuPressure: psi(a.pressure.cpu, b.pressure.cpu),
     ioPressure: psi(a.pressure.io, b.pressure.io),

@@ -39,7 +39,7 @@ export const phaseConditions = z.object({
     .nullable(),
   cpu: z
     .object({
-      /** Share of all cores' time busy in processes other than the engine. */
+      /** Share of all cores' time other programs ran in user space (the engine's not counted). */
       othersBusy: share,
       /** Share of all cores' time the hypervisor took (steal). */
       steal: share,
