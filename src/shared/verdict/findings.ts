@@ -1,4 +1,5 @@
 // Plain-language findings, ranked: what limits the new drive, what cannot be trusted, what changed.
+import { disturbanceOf } from './conditions';
 import type { DriveInfo, PartitionInfo } from '../schemas/drive';
 import type { RunDocument } from '../schemas/run';
 import { spreadOfMeasurement } from './compare';
@@ -77,7 +78,10 @@ export function linkCeilingFindings(after: RunDocument, rated: RatedFigures = {}
  * once per run, with the reason, so the person knows why they are not compared.
  */
 export function cacheFindings(run: RunDocument, which: 'before' | 'after'): Finding[] {
-  return suspectFigures(run).map(({ test, label, reason, m }) => ({
+  // A busy phase explains an odd figure better than a cache does (a CPU hog slows the Q1 test
+  // the seeker check is set against): it is named once, as busy, not again as a cache hit.
+  const quiet = suspectFigures(run).filter(({ test }) => disturbanceOf(test) === null);
+  return quiet.map(({ test, label, reason, m }) => ({
     kind: 'cache-suspected' as const,
     severity: 'bad' as const,
     title: `Not the drive, in the ${which}-run: ${test.title}, ${label}`,
