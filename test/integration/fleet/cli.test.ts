@@ -51,13 +51,31 @@ describe('drivewise fleet (built)', () => {
     const out = temp('fleet-out');
     const csv = join(out, 'f.csv');
     const pdf = join(out, 'f.pdf');
-    execFileSync(process.execPath, ['dist/main/cli.js', 'fleet', d, '--csv', csv, '--pdf', pdf]);
+    // These quick runs save about 0.03 h a year each: under the default floor of 1 h a year no
+    // host is worth a new drive, so the ranking is read with a floor they clear.
+    const args = [
+      'dist/main/cli.js',
+      'fleet',
+      d,
+      '--min-hours',
+      '0.01',
+      '--csv',
+      csv,
+      '--pdf',
+      pdf,
+    ];
+    execFileSync(process.execPath, args);
     const rows = readFileSync(csv, 'utf8').trim().split('\r\n');
     expect(rows).toHaveLength(4);
     expect(rows[0]).toMatch(/^rank,host,/);
     const first = execFileSync('pdftotext', ['-f', '1', '-l', '1', pdf, '-'], { encoding: 'utf8' });
     expect(first).toMatch(/Which machines gain most from a new drive/);
     expect(first).toMatch(/Replace first: pc-0, pc-2/);
+    expect(first).toMatch(/gain at least 0\.01 h a year/);
+    const byDefault = execFileSync(process.execPath, ['dist/main/cli.js', 'fleet', d], {
+      encoding: 'utf8',
+    });
+    expect(byDefault).toMatch(/Worth a new drive \(saves at least 1\.00 h a year\): 0 host\(s\)/);
     const rest = execFileSync('pdftotext', ['-f', '2', pdf, '-'], { encoding: 'utf8' });
     expect(rest).toMatch(/1\. pc-0/);
     expect(rest).toMatch(/Saves nothing/);

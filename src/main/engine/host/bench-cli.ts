@@ -57,7 +57,12 @@ function parseSizeList(text: string): Record<string, number> {
     // Counts and seconds are plain numbers; MiB sizes take a unit (512M, 1G) or count in MiB.
     const unit = SIZE_DEFS.get(key)?.unit;
     const plain = unit ? unit !== 'MiB' : key.endsWith('Seconds');
-    const n = plain ? Number(value) : measurableSize(key, value);
+    // A task's own key without a declared unit (task.workloadFiles=1000) keeps its plain reading.
+    const n = plain
+      ? Number(value)
+      : unit === 'MiB'
+        ? measurableSize(key, value)
+        : parseSize(value);
     if (!(n > 0)) throw new UserError(`--size ${key}: "${value}" is not a positive number`);
     out[key] = n;
   }

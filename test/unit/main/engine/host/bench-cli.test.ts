@@ -58,6 +58,8 @@ describe('bench --size', () => {
     expect(() => parseSizes('64k')).toThrow('--size 64k: 64.0 KiB is too small to measure');
     expect(() => parseSizes('file=0.5')).toThrow(/512 KiB is too small/);
     expect(() => parseSizes('file=lots')).toThrow('--size: not a size: "lots"');
+    // A task's key with no declared unit is a count, as it always was (not 1000 MiB of files).
+    expect(parseSizes('task.workloadFiles=1000')).toEqual({ 'task.workloadFiles': 1000 });
   });
 
   it('an unknown key is refused with the known ones named', () => {
