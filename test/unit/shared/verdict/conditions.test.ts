@@ -45,6 +45,14 @@ describe('the threshold table', () => {
       'busy: other processes took 70 % of the CPU during this phase',
     );
     expect(busyLine(cond({ othersBusy: CONDITION_LIMITS.othersBusy - 0.01 }))).toBeNull();
+    // Figures of this machine: a hog per core during iozone read 0.46 with the engine waiting
+    // 69 % of the time for a core; a quiet buffered-read phase read 0.38 waiting 40 %.
+    const hog = cond({ othersBusy: 0.46 });
+    hog.cpu!.cpuPressure = 0.69;
+    expect(busyLine(hog)).toBe('busy: other processes took 46 % of the CPU during this phase');
+    const quiet = cond({ othersBusy: 0.38 });
+    quiet.cpu!.cpuPressure = 0.4;
+    expect(busyLine(quiet)).toBeNull();
   });
 });
 
