@@ -11,7 +11,8 @@ import { phaseRecorder, realRecorderDeps } from '../../../src/main/engine/worker
 import { registry } from '../../../src/main/engine/worker/registry';
 import { runPlan } from '../../../src/main/engine/worker/runner';
 import type { TestResult } from '../../../src/shared/schemas/run';
-import { ext4Loop, hasLosetup, isRoot, waitFor, type Ext4Loop } from './loop';
+import { HELPER_READ_BYTES } from '../../../src/main/engine/types';
+import { ext4Loop, hasLosetup, isRoot, rootManager, type Ext4Loop } from './loop';
 
 const MiB = 1024 * 1024;
 const skip = !isRoot ? 'needs root' : !hasLosetup ? 'needs losetup' : null;
@@ -118,9 +119,19 @@ describe.skipIf(skip !== null)('phase conditions on a loop device', () => {
     expect(shares.filter((s) => s < 0.01)).toHaveLength(6);
   }, 180_000);
 
-  it('waitFor is what the writer check stands on (sanity: a finished process reads as done)', async () => {
-    const w = foreignWriter('/dev/null', 1);
-    await waitFor(() => w.done(), 5000);
-    expect(w.done()).toBe(true);
-  });
+  it('the root helper reports the device bytes a raw read took, for the engine to count as its own', async () => {
+    const privileged = rootManager();
+    expect((await privileged.request()).state).toBe('granted');
+    try {
+      const r = await privileged.ops()!.rawRead('buffered-read', disk.dev, { seconds: 1 });
+      console.log(
+        `helper raw read: figure ${(r.bytes! / MiB).toFixed(0)} MiB, helper read ${(r[HELPER_READ_BYTES]! / MiB).toFixed(1)} MiB from storage`,
+      );
+      // hdparm -t's blocks at least, plus readahead; not some unrelated total.
+      expect(r[HELPER_READ_BYTES]).toBeGreaterThanOrEqual(r.bytes!);
+      expect(r[HELPER_READ_BYTES]).toBeLessThan(r.bytes! + 64 * MiB);
+    } finally {
+      privileged.release();
+    }
+  }, 60_000);
 });

@@ -123,3 +123,41 @@ describe('engine runner', () => {
     expect(first.etaSeconds).toBeGreaterThanOrEqual(59);
   });
 });
+
+describe('per-test conditions', () => {
+  const conditions = {
+    seconds: 1,
+    devices: [],
+    io: null,
+    cpu: { othersBusy: 0.25, steal: 0, cpuPressure: null, ioPressure: null },
+    memory: null,
+  };
+
+  it('records what the recorder measured around each test, and nothing when it cannot', async () => {
+    const calls: string[] = [];
+    const a = fake('a', async () => {
+      calls.push('run a');
+      return baseResult(a, 'x');
+    });
+    const b = fake('b', async () => baseResult(b, 'x'));
+    let n = 0;
+    const results = await runPlan(plan(['a', 'b']), {
+      send: () => {},
+      signal: new AbortController().signal,
+      privileged: null,
+      modules: [a, b],
+      conditions: {
+        begin: async (dir) => {
+          calls.push(`begin ${dir}`);
+          // The second test's recording failed to start (an unreadable /proc): no conditions.
+          if (n++ === 1) return null;
+          return { end: async () => (calls.push('end'), conditions) };
+        },
+      },
+    });
+    expect(calls).toEqual(['begin /nonexistent', 'run a', 'end', 'begin /nonexistent']);
+    expect(results[0]!.conditions).toEqual(conditions);
+    expect(results[1]!.status).toBe('ok');
+    expect('conditions' in results[1]!).toBe(false);
+  });
+});
