@@ -69,12 +69,23 @@ export function computeVerdict(
     driveMoved,
   );
   const days = usageProfile.parse(usage ?? {}).workDaysPerYear;
-  const totals = totalsOf(tasks, days);
-  const money = moneyOf(usage, totals.savedPerYearHours);
   const noise = noiseOf(comparisons, headlines, tasks);
-  const wins = noise.noMeasurableDifference
-    ? { bigWins: [], smallGains: [], findings: [] }
-    : winsOf(headlines, tasks);
+  // Runs that cannot be compared save nothing: what was left of them is not a measurement.
+  const counted = totalsOf(tasks, days);
+  const totals = noise.cannotCompare
+    ? {
+        ...counted,
+        savedPerDaySeconds: 0,
+        savedPerYearHours: 0,
+        measuredPerDaySeconds: 0,
+        estimatedPerDaySeconds: 0,
+      }
+    : counted;
+  const money = moneyOf(usage, totals.savedPerYearHours);
+  const wins =
+    noise.noMeasurableDifference || noise.cannotCompare
+      ? { bigWins: [], smallGains: [], findings: [] }
+      : winsOf(headlines, tasks);
   const findings = [
     ...wins.findings,
     ...linkCeilingFindings(after, opts.rated),

@@ -89,17 +89,19 @@ export function textOf(
   const timeSaved =
     totals.basis === 'none'
       ? 'Not known: no task you wait for (boot, disk search, app start, …) was timed'
-      : noise.noMeasurableDifference
-        ? 'None: no measurable difference between these runs'
-        : perDay <= 0 && totals.basis === 'measured'
-          ? faster.length
-            ? `${formatSeconds(perDay)} a day: the tasks that got faster are not part of your usage profile`
-            : 'None: no timed task got measurably faster'
-          : totals.basis === 'measured'
-            ? `${formatSeconds(perDay)} a day, ${year} (measured)`
-            : totals.basis === 'estimated'
-              ? `About ${formatSeconds(perDay)} a day, ${year} (estimated from the drive figures)`
-              : `${formatSeconds(perDay)} a day, ${year} (${formatSeconds(totals.measuredPerDaySeconds)} measured, ${formatSeconds(totals.estimatedPerDaySeconds)} estimated)`;
+      : noise.cannotCompare
+        ? 'None: these runs cannot be compared (the machine was busy)'
+        : noise.noMeasurableDifference
+          ? 'None: no measurable difference between these runs'
+          : perDay <= 0 && totals.basis === 'measured'
+            ? faster.length
+              ? `${formatSeconds(perDay)} a day: the tasks that got faster are not part of your usage profile`
+              : 'None: no timed task got measurably faster'
+            : totals.basis === 'measured'
+              ? `${formatSeconds(perDay)} a day, ${year} (measured)`
+              : totals.basis === 'estimated'
+                ? `About ${formatSeconds(perDay)} a day, ${year} (estimated from the drive figures)`
+                : `${formatSeconds(perDay)} a day, ${year} (${formatSeconds(totals.measuredPerDaySeconds)} measured, ${formatSeconds(totals.estimatedPerDaySeconds)} estimated)`;
   const tasksLine = !measured.length
     ? null
     : faster.length

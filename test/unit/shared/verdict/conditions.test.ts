@@ -36,7 +36,7 @@ describe('the threshold table', () => {
       'busy: 60 MB of other disk traffic during this phase',
     );
     // A journal commit beside a small test is under the floor; 10 % of a big test's own is not.
-    expect(busyLine(cond({ foreign: 8 * MB, own: 1 * MB }))).toBeNull();
+    expect(busyLine(cond({ foreign: 3 * MB, own: 1 * MB }))).toBeNull();
     expect(busyLine(cond({ foreign: 11 * MB * 10, own: 1000 * MB }))).toBe(
       'busy: 110 MB of other disk traffic during this phase',
     );
