@@ -187,10 +187,12 @@ export function conditionsBetween(a: IoSnapshot, b: IoSnapshot): PhaseConditions
   if (first && a.ownIo && b.ownIo) {
     const ownReadBytes = grew(a.ownIo.readBytes, b.ownIo.readBytes);
     const ownWriteBytes = grew(a.ownIo.writeBytes, b.ownIo.writeBytes);
-    const foreignBytes = Math.max(
-      0,
-      first.readBytes + first.writeBytes - ownReadBytes - ownWriteBytes,
-    );
+    // Each direction on its own: the engine's reads elsewhere (its own program and modules read
+    // back after a cache drop, 15 MB measured in a disk search) hid another process's writes
+    // on the folder's device when the two were summed. What the device read beyond the engine
+    // is still a lower bound: /proc/self/io does not say which device a read came from.
+    const foreignBytes =
+      grew(ownReadBytes, first.readBytes) + grew(ownWriteBytes, first.writeBytes);
     io = { ownReadBytes, ownWriteBytes, foreignBytes };
   }
   const memPsi = a.pressure.memory !== null && b.pressure.memory !== null && wallUs > 0;

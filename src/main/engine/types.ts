@@ -53,6 +53,11 @@ export interface TestContext {
   progress(fraction: number, live?: LiveValue, message?: string): void;
   /** Test-specific options from the plan (e.g. du root, tarball compression). */
   options: Record<string, unknown>;
+  /**
+   * The set-up (a workload written and synced) is done: the phase's conditions, what else
+   * happened on the machine, count from here, over what is timed. Absent outside the runner.
+   */
+  measureFromHere?(): Promise<void>;
 }
 
 /** A size a person may set, in their words: a custom-profile field and a `bench --size` key. */

@@ -11,7 +11,8 @@ import { phaseRecorder, realRecorderDeps } from '../../../src/main/engine/worker
 import { registry } from '../../../src/main/engine/worker/registry';
 import { runPlan } from '../../../src/main/engine/worker/runner';
 import type { TestResult } from '../../../src/shared/schemas/run';
-import { HELPER_READ_BYTES } from '../../../src/main/engine/types';
+import { HELPER_READ_BYTES, type PrivilegedOps } from '../../../src/main/engine/types';
+import { busyLine, CONDITION_LIMITS } from '../../../src/shared/verdict/conditions';
 import { ext4Loop, hasLosetup, isRoot, rootManager, type Ext4Loop } from './loop';
 
 const MiB = 1024 * 1024;
@@ -26,7 +27,12 @@ afterAll(() => disk?.dispose());
 
 async function phase(
   test: string,
-  o: { repetitions?: number; sizes?: Record<string, number>; onStart?: () => void } = {},
+  o: {
+    repetitions?: number;
+    sizes?: Record<string, number>;
+    onStart?: () => void;
+    privileged?: PrivilegedOps;
+  } = {},
 ): Promise<TestResult> {
   const workDir = mkdtempSync(join(disk.mnt, '.drivewise-'));
   try {
@@ -39,12 +45,12 @@ async function phase(
         repetitions: o.repetitions ?? 1,
         sizes: o.sizes ?? {},
         options: {},
-        privileged: false,
+        privileged: o.privileged !== undefined,
       },
       {
         send: (m: FromEngine) => void (m.type === 'test-start' && o.onStart?.()),
         signal: new AbortController().signal,
-        privileged: null,
+        privileged: o.privileged ?? null,
         modules: registry,
         conditions: phaseRecorder(realRecorderDeps()),
       },
@@ -118,6 +124,32 @@ describe.skipIf(skip !== null)('phase conditions on a loop device', () => {
     }
     expect(shares.filter((s) => s < 0.01)).toHaveLength(6);
   }, 180_000);
+
+  it('a disk search writes its workload, then is timed: the filesystem writing it is not foreign', async () => {
+    // 2,000 files in 633 folders: ext4 wrote 6.2-7.0 MB of folders, inodes and journal for them
+    // that /proc/self/io never counts, over the busy floor, until the phase's conditions
+    // started after the synced workload.
+    // As root, so each walk is cold (the caches dropped) and reads the device as it would.
+    const privileged = rootManager();
+    expect((await privileged.request()).state).toBe('granted');
+    const r = await phase('task.du', {
+      sizes: {
+        'task.workloadFiles': 2000,
+        'task.workloadRepetitions': 1,
+        'task.duOwnRepetitions': 1,
+      },
+      privileged: privileged.ops()!,
+    }).finally(() => privileged.release());
+    expect(r.cache).toBe('cold');
+    expect(r.status, r.error).toBe('ok');
+    const c = r.conditions!;
+    console.log(
+      `disk search phase: ${c.seconds.toFixed(2)} s, own read ${(c.io!.ownReadBytes / 1e6).toFixed(1)} MB, device read ${(c.devices[0]!.readBytes / 1e6).toFixed(1)} MB, own write ${(c.io!.ownWriteBytes / 1e6).toFixed(1)} MB, device write ${(c.devices[0]!.writeBytes / 1e6).toFixed(1)} MB, foreign ${(c.io!.foreignBytes / 1e6).toFixed(2)} MB`,
+    );
+    expect(c.io!.ownWriteBytes).toBeLessThan(1e6); // the workload's writing is set-up, not timed
+    expect(c.io!.foreignBytes).toBeLessThan(CONDITION_LIMITS.foreignFloorBytes);
+    expect(busyLine(c)).toBeNull();
+  }, 120_000);
 
   it('the root helper reports the device bytes a raw read took, for the engine to count as its own', async () => {
     const privileged = rootManager();

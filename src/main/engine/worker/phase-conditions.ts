@@ -19,6 +19,13 @@ import { phaseConditions, type PhaseConditions } from '../../../shared/schemas/c
 
 /** One test's recording: started before the test, ended after it. */
 export interface PhaseRecording {
+  /**
+   * The test's set-up is on the disk (written and synced): what else happens counts from here.
+   * The figures are timed after it; a workload's own directory blocks and inodes, which the
+   * filesystem writes for it and /proc/self/io never counts (6.2-7.0 MB for 2,633 entries,
+   * measured), are then not taken for another process's traffic.
+   */
+  restart(): Promise<void>;
   end(): Promise<PhaseConditions | undefined>;
 }
 
@@ -91,8 +98,13 @@ export function phaseRecorder(deps: RecorderDeps): PhaseRecorder {
         if (!resolved.has(workDir)) resolved.set(workDir, devicesOf(workDir, deps.resolve));
         const devices = await resolved.get(workDir)!;
         await deps.flush(workDir);
-        const before = await readSnapshot(devices, deps.snapshot);
-        return { end: () => endPhase(before, devices, deps.snapshot) };
+        let before = await readSnapshot(devices, deps.snapshot);
+        return {
+          restart: async () => {
+            before = await readSnapshot(devices, deps.snapshot);
+          },
+          end: () => endPhase(before, devices, deps.snapshot),
+        };
       } catch {
         return null;
       }

@@ -71,7 +71,9 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
     const recording = await deps.conditions?.begin(plan.workDir);
     const started = performance.now();
     const progress = progressSender(deps, { id, index, started }, estimates, forward);
-    const result = await runModule(m, plan, deps, progress);
+    const result = await runModule(m, plan, deps, progress, () =>
+      recording ? recording.restart() : Promise.resolve(),
+    );
     result.durationSeconds = Math.round((performance.now() - started) / 10) / 100;
     const conditions = await recording?.end();
     if (conditions) result.conditions = conditions;
@@ -153,6 +155,7 @@ async function runModule(
   plan: EnginePlan,
   deps: RunnerDeps,
   progress: (fraction: number, live?: LiveValue, message?: string) => void,
+  measureFromHere: () => Promise<void>,
 ): Promise<TestResult> {
   const id = m.id;
   let result: TestResult;
@@ -167,6 +170,7 @@ async function runModule(
       privileged: deps.privileged,
       progress,
       options: plan.options[id] ?? {},
+      measureFromHere,
     });
   } catch (err) {
     const cancelled = deps.signal.aborted || (err as Error)?.name === 'AbortError';

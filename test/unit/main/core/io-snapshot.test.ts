@@ -91,6 +91,29 @@ describe('counters between two snapshots', () => {
     expect(c2.io!.foreignBytes).toBe(0);
   });
 
+  it('sets reads and writes apart: the engine reading elsewhere hides no other writer', async () => {
+    const MB = 1e6;
+    const at = (devR: number, devW: number, ownR: number, ownW: number, t: number) =>
+      readSnapshot(
+        [disk],
+        files(
+          {
+            [disk.statPath]: blockStat(Math.round(devR / 512), Math.round(devW / 512), 10, 5),
+            '/proc/self/io': selfIo(ownR, ownW),
+          },
+          t,
+        ),
+      );
+    // A disk search's figures on an HDD-like loop device (a run file of this machine): the
+    // engine read 18.6 MB, most of it its own program after a cache drop, from another disk;
+    // the loop device read 3.3 MB and wrote 7.0 MB more than the engine did.
+    const c = conditionsBetween(
+      await at(0, 0, 0, 0, 0),
+      await at(3.3 * MB, 45.2 * MB, 18.6 * MB, 38.2 * MB, 11_000),
+    );
+    expect(c.io!.foreignBytes).toBeCloseTo(7 * MB, -4);
+  });
+
   it('never throws on unreadable files: each part is null, devices []', async () => {
     const fail: SnapshotDeps = {
       readFile: () => Promise.reject(new Error('EACCES')),

@@ -151,7 +151,7 @@ describe('per-test conditions', () => {
           calls.push(`begin ${dir}`);
           // The second test's recording failed to start (an unreadable /proc): no conditions.
           if (n++ === 1) return null;
-          return { end: async () => (calls.push('end'), conditions) };
+          return { restart: async () => {}, end: async () => (calls.push('end'), conditions) };
         },
       },
     });
@@ -159,5 +159,38 @@ describe('per-test conditions', () => {
     expect(results[0]!.conditions).toEqual(conditions);
     expect(results[1]!.status).toBe('ok');
     expect('conditions' in results[1]!).toBe(false);
+  });
+
+  it('starts the recording again where a test says its set-up is done, and only for that test', async () => {
+    const calls: string[] = [];
+    const a = fake('a', async (ctx) => {
+      calls.push('set-up a');
+      await ctx.measureFromHere!();
+      calls.push('timed a');
+      return baseResult(a, 'x');
+    });
+    const b = fake('b', async (ctx) => {
+      // Without a recording (it could not start) the call still resolves: the test goes on.
+      await ctx.measureFromHere!();
+      return baseResult(b, 'x');
+    });
+    let n = 0;
+    const results = await runPlan(plan(['a', 'b']), {
+      send: () => {},
+      signal: new AbortController().signal,
+      privileged: null,
+      modules: [a, b],
+      conditions: {
+        begin: async () => {
+          if (n++ === 1) return null;
+          return {
+            restart: async () => void calls.push('restart'),
+            end: async () => (calls.push('end'), conditions),
+          };
+        },
+      },
+    });
+    expect(calls).toEqual(['set-up a', 'restart', 'timed a', 'end']);
+    expect(results.map((r) => r.status)).toEqual(['ok', 'ok']);
   });
 });
