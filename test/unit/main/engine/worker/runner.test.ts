@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FromEngine } from '../../../../../src/main/engine/protocol';
 import { runPlan } from '../../../../../src/main/engine/worker/runner';
 import type { TestModule } from '../../../../../src/main/engine/types';
+import type { PhaseRecording } from '../../../../../src/main/engine/worker/phase-conditions';
 import { baseResult } from '../../../../../src/main/engine/worker/benchmarks/common';
 
 const fake = (id: string, run: TestModule['run'], est = 1): TestModule => ({
@@ -133,6 +134,30 @@ describe('per-test conditions', () => {
     memory: null,
   };
 
+  /**
+   * Runs a and b with a recorder whose second recording fails to start (an unreadable /proc);
+   * each begin is logged in `begins` when given.
+   */
+  const runRecorded = (
+    modules: TestModule[],
+    recording: () => PhaseRecording,
+    begins?: string[],
+  ) => {
+    let n = 0;
+    return runPlan(plan(['a', 'b']), {
+      send: () => {},
+      signal: new AbortController().signal,
+      privileged: null,
+      modules,
+      conditions: {
+        begin: async (dir) => {
+          begins?.push(`begin ${dir}`);
+          return n++ === 1 ? null : recording();
+        },
+      },
+    });
+  };
+
   it('records what the recorder measured around each test, and nothing when it cannot', async () => {
     const calls: string[] = [];
     const a = fake('a', async () => {
@@ -140,21 +165,11 @@ describe('per-test conditions', () => {
       return baseResult(a, 'x');
     });
     const b = fake('b', async () => baseResult(b, 'x'));
-    let n = 0;
-    const results = await runPlan(plan(['a', 'b']), {
-      send: () => {},
-      signal: new AbortController().signal,
-      privileged: null,
-      modules: [a, b],
-      conditions: {
-        begin: async (dir) => {
-          calls.push(`begin ${dir}`);
-          // The second test's recording failed to start (an unreadable /proc): no conditions.
-          if (n++ === 1) return null;
-          return { restart: async () => {}, end: async () => (calls.push('end'), conditions) };
-        },
-      },
-    });
+    const results = await runRecorded(
+      [a, b],
+      () => ({ restart: async () => {}, end: async () => (calls.push('end'), conditions) }),
+      calls,
+    );
     expect(calls).toEqual(['begin /nonexistent', 'run a', 'end', 'begin /nonexistent']);
     expect(results[0]!.conditions).toEqual(conditions);
     expect(results[1]!.status).toBe('ok');
@@ -174,22 +189,10 @@ describe('per-test conditions', () => {
       await ctx.measureFromHere!();
       return baseResult(b, 'x');
     });
-    let n = 0;
-    const results = await runPlan(plan(['a', 'b']), {
-      send: () => {},
-      signal: new AbortController().signal,
-      privileged: null,
-      modules: [a, b],
-      conditions: {
-        begin: async () => {
-          if (n++ === 1) return null;
-          return {
-            restart: async () => void calls.push('restart'),
-            end: async () => (calls.push('end'), conditions),
-          };
-        },
-      },
-    });
+    const results = await runRecorded([a, b], () => ({
+      restart: async () => void calls.push('restart'),
+      end: async () => (calls.push('end'), conditions),
+    }));
     expect(calls).toEqual(['set-up a', 'restart', 'timed a', 'end']);
     expect(results.map((r) => r.status)).toEqual(['ok', 'ok']);
   });
