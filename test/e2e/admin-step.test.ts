@@ -48,8 +48,8 @@ describe('Admin rights step', () => {
       const status = page.getByRole('status').filter({ hasText: /Not asked yet/ });
       await status.waitFor();
       await page.getByRole('button', { name: 'Grant admin rights' }).click();
-      await page.getByText('Granted for this session').waitFor();
-      await page.getByText('running as root: no password needed').waitFor();
+      await page.locator('#main').getByText('Granted for this session', { exact: true }).waitFor();
+      await page.locator('#main').getByText('running as root: no password needed').waitFor();
       expect(app.services.privileged.status().state).toBe('granted');
       expect(await page.getByRole('button', { name: 'Continue', exact: true }).isEnabled()).toBe(
         true,
@@ -57,7 +57,7 @@ describe('Admin rights step', () => {
       const file = await app.shot('admin-step-granted');
       expect(readFileSync(file).length).toBeGreaterThan(10_000);
       await page.getByRole('button', { name: 'Give admin rights back' }).click();
-      await page.getByText('admin rights were given back').waitFor();
+      await page.locator('#main').getByText('admin rights were given back').waitFor();
       expect(app.services.privileged.ops()).toBeNull();
     },
   );
@@ -101,9 +101,12 @@ describe('Admin rights step', () => {
       await page.goto(host.url);
       await walkToAdmin(page);
       await page.getByRole('button', { name: 'Grant admin rights' }).click();
-      await page.getByText('Declined', { exact: true }).waitFor();
-      await page.getByText(/the run will skip what needs them/).waitFor();
-      await page.getByText('Without admin rights').waitFor();
+      await page.locator('#main').getByText('Declined', { exact: true }).waitFor();
+      await page
+        .locator('#main')
+        .getByText(/the run will skip what needs them/)
+        .waitFor();
+      await page.locator('#main').getByText('Without admin rights').waitFor();
       expect(await page.locator('.admin-without li').count()).toBe(3);
       const ask = page.getByRole('button', { name: 'Ask again' });
       expect(await ask.isEnabled()).toBe(true);

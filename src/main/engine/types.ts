@@ -69,6 +69,8 @@ export interface SizeDef {
   default?: number;
   /** `bench --size 512M` (one size for every file) sets it too. */
   allFiles?: boolean;
+  /** The least a MiB size may be set to, in bytes (1 MiB unless a test measures per call). */
+  smallest?: number;
 }
 
 /**

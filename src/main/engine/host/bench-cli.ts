@@ -76,9 +76,10 @@ const SMALLEST_FILE = MiB;
 /** A MiB-sized value: a bare number is MiB (as the help says), and too small is refused. */
 function measurableSize(key: string, value: string): number {
   const bytes = parseSize(value, MiB);
-  if (bytes < SMALLEST_FILE)
+  const least = SIZE_DEFS.get(key)?.smallest ?? SMALLEST_FILE;
+  if (bytes < least)
     throw new UserError(
-      `--size ${key ? `${key}=` : ''}${value}: ${fmtBytes(bytes)} is too small to measure (at least 1 MiB)`,
+      `--size ${key ? `${key}=` : ''}${value}: ${fmtBytes(bytes)} is too small to measure (at least ${least === MiB ? '1 MiB' : fmtBytes(least)})`,
     );
   return bytes;
 }

@@ -17,7 +17,8 @@ export const bonnie = defineBenchmark({
     'Per-character and block write/rewrite/read, random seeks and small-file create/stat/delete: how the drive handles everyday file work.',
   sizes: {
     bonnie: { label: 'Everyday file work (bonnie++) file size', unit: 'MiB', allFiles: true },
-    bonnieChar: { label: 'Byte-at-a-time (bonnie++) size', unit: 'MiB' },
+    // Byte-at-a-time measures the per-call cost, not the drive: profiles use 64-256 KiB.
+    bonnieChar: { label: 'Byte-at-a-time (bonnie++) size', unit: 'MiB', smallest: 16 * 1024 },
     bonnieFiles: { label: 'Small files to create (bonnie++)', unit: 'thousand files' },
   },
   estimate: (reps, s, r) => {

@@ -58,6 +58,11 @@ describe('bench --size', () => {
     expect(() => parseSizes('64k')).toThrow('--size 64k: 64.0 KiB is too small to measure');
     expect(() => parseSizes('file=0.5')).toThrow(/512 KiB is too small/);
     expect(() => parseSizes('file=lots')).toThrow('--size: not a size: "lots"');
+    // Byte-at-a-time measures per-call cost: the profiles' 64 KiB is allowed, 8 KiB is not.
+    expect(parseSizes('bonnieChar=64K')).toEqual({ bonnieChar: 64 * 1024 });
+    expect(() => parseSizes('bonnieChar=8K')).toThrow(
+      '--size bonnieChar=8K: 8.0 KiB is too small to measure (at least 16.0 KiB)',
+    );
     // A task's key with no declared unit is a count, as it always was (not 1000 MiB of files).
     expect(parseSizes('task.workloadFiles=1000')).toEqual({ 'task.workloadFiles': 1000 });
   });
