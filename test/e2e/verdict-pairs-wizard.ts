@@ -66,7 +66,7 @@ export async function wizardPair(
   await plan(a);
   await page.getByRole('heading', { name: 'Admin rights for this session' }).waitFor();
   await page.getByRole('button', { name: 'Grant admin rights' }).click();
-  await page.getByText('Granted for this session').waitFor();
+  await page.getByText('Granted for this session', { exact: true }).waitFor();
   await main(a).getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('heading', { name: 'Measure your current drive' }).waitFor();
   const beforeId = await measure(a);

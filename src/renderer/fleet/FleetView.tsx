@@ -63,6 +63,14 @@ function FleetForm() {
         value={form.price}
         onChange={(e) => setForm({ price: e.target.value })}
       />
+      <label htmlFor="dw-fleet-min-hours">Worth a new drive from (hours saved a year)</label>
+      <input
+        id="dw-fleet-min-hours"
+        type="text"
+        inputMode="decimal"
+        value={form.minHours}
+        onChange={(e) => setForm({ minHours: e.target.value })}
+      />
       <div className="actions">
         <button type="submit" className="primary" disabled={status.kind === 'busy'}>
           {status.kind === 'busy' ? status.text : 'Rank the fleet'}

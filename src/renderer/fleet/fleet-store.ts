@@ -2,6 +2,7 @@
 // last save said. A store (not component state) so the verdict survives a trip to another screen.
 import { create } from 'zustand';
 import {
+  DEFAULT_MIN_HOURS,
   DEFAULT_PRICE_PER_GB,
   type FleetQuery,
   type FleetReport,
@@ -17,6 +18,8 @@ export interface FleetForm {
   target: FleetTargetPreset;
   /** As typed: checked when the fleet is evaluated. */
   price: string;
+  /** As typed: the hours a year a host must save to be worth a new drive (the CLI's --min-hours). */
+  minHours: string;
 }
 
 type Status =
@@ -47,13 +50,28 @@ export function queryOf(f: FleetForm): FleetQuery | string {
   const price = Number(f.price.replace(',', '.'));
   if (!Number.isFinite(price) || price <= 0 || price > 100)
     return 'The price per GB should be a number above 0 and at most 100';
-  return { dir, ...(after ? { afterDir: after } : {}), target: f.target, pricePerGB: price };
+  const minHours = Number(f.minHours.replace(',', '.'));
+  if (!Number.isFinite(minHours) || minHours < 0 || minHours > 10_000)
+    return 'The hours a year should be a number from 0 to 10,000';
+  return {
+    dir,
+    ...(after ? { afterDir: after } : {}),
+    target: f.target,
+    pricePerGB: price,
+    minHoursPerYear: minHours,
+  };
 }
 
 const pages = (n: number | null) => (n === null ? '' : ` (${n} page${n === 1 ? '' : 's'})`);
 
 export const useFleet = create<FleetState>()((set, get) => ({
-  form: { dir: '', afterDir: '', target: 'sata-ssd', price: String(DEFAULT_PRICE_PER_GB) },
+  form: {
+    dir: '',
+    afterDir: '',
+    target: 'sata-ssd',
+    price: String(DEFAULT_PRICE_PER_GB),
+    minHours: String(DEFAULT_MIN_HOURS),
+  },
   report: null,
   query: null,
   status: { kind: 'idle' },

@@ -82,7 +82,17 @@ describe('the fleet view', () => {
       .click();
     await page.getByLabel('Folder of run files (before the swap)').fill(before);
     await page.getByLabel('Folder of after-runs (optional)').fill(after);
+    // The default floor (1 h a year) first: these quick runs save about 0.03 h a year each.
     await page.getByRole('button', { name: 'Rank the fleet' }).click();
+    await expect
+      .poll(() => page.getByTestId('fleet-summary').innerText())
+      .toMatch(/^0 of 4 host\(s\) worth a new drive \(saving at least 1\.0 h a year\)/);
+    // Then a floor they clear, as the CLI's --min-hours sets it: the ranking is read above it.
+    await page.getByLabel('Worth a new drive from (hours saved a year)').fill('0.01');
+    await page.getByRole('button', { name: 'Rank the fleet' }).click();
+    await expect
+      .poll(() => page.getByTestId('fleet-summary').innerText())
+      .toMatch(/^2 of 4 host\(s\) worth a new drive/);
     const table = page.getByTestId('fleet-table');
     await table.waitFor();
     const hosts = await table
