@@ -37,6 +37,9 @@ export interface PrivilegedOps {
   journal?(args: { grep: string; boots?: number }): Promise<string>;
 }
 
+export type { OwnEntries } from '../../shared/schemas/conditions';
+import type { OwnEntries } from '../../shared/schemas/conditions';
+
 export interface TestContext {
   /** The fresh `.drivewise-<run>` folder inside the chosen directory; removed by the runner. */
   workDir: string;
@@ -58,6 +61,13 @@ export interface TestContext {
    * happened on the machine, count from here, over what is timed. Absent outside the runner.
    */
   measureFromHere?(): Promise<void>;
+  /**
+   * The test created or removed (and synced) this many files, and created this many folders, in
+   * what its conditions cover: the filesystem's own writes for them (inodes, directory blocks,
+   * the journal), which no process is charged for, are then the test's, not another process's
+   * traffic. Absent outside the runner.
+   */
+  ownEntries?(entries: OwnEntries): void;
 }
 
 /** A size a person may set, in their words: a custom-profile field and a `bench --size` key. */

@@ -1,11 +1,11 @@
 // Task 2 — unpacking a source tree: `tar -xf` of a kernel-like tarball plus `sync`, cold.
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, statfsSync, statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { UserError } from '../core/errors';
 import { dropSeconds, type DriveRates } from '../../shared/bench/estimates';
-import type { TestContext, TestModule } from '../engine/types';
+import type { OwnEntries, TestContext, TestModule } from '../engine/types';
 import {
   measure,
   prepareCache,
@@ -71,6 +71,40 @@ export function explainTarFailure(stderr: string, dest: string): string {
     .map((l) => l.trim())
     .find((l) => l && !/Exiting with failure status/.test(l));
   return `unpacking failed: ${first ?? 'tar exited with an error'}`;
+}
+
+/** Inodes in use on the folder's filesystem; null where it does not count them (btrfs says 0). */
+function usedInodes(dir: string): number | null {
+  try {
+    const s = statfsSync(dir);
+    return s.files > 0 ? s.files - s.ffree : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The files and folders one extraction made and synced, for the phase's conditions: a generated
+ * tree's own counts, a chosen tarball's from the inodes it took (counted as files: its folders'
+ * extra directory blocks then read as other traffic, which a busy line can only overstate).
+ */
+function extracted(
+  info: Record<string, unknown>,
+  before: number | null,
+  after: number | null,
+): OwnEntries {
+  if (typeof info['files'] === 'number' && typeof info['dirs'] === 'number')
+    return { files: info['files'], folders: info['dirs'] };
+  return { files: before !== null && after !== null ? Math.max(0, after - before) : 0, folders: 0 };
+}
+
+/** Removes the last repetition's tree; its removal is synced with this extraction: ours too. */
+function clearLastTree(ctx: TestContext, dest: string, last: OwnEntries | null): void {
+  const cleared = removeTree(dest, { within: ctx.workDir });
+  if (cleared.state !== 'removed' && cleared.state !== 'gone')
+    throw new Error(describeOutcome(dest, cleared));
+  if (last && cleared.state === 'removed')
+    ctx.ownEntries?.({ files: last.files + last.folders, folders: 0 });
 }
 
 /** Quick runs unpack once ('task.unpackRepetitions'): generating and clearing 12,000 files is slow. */
@@ -174,11 +208,10 @@ export const unpackTask: TestModule = {
       const samples: TaskSample[] = [];
       let cache: 'cold' | 'warm' = 'cold';
       const reps = unpackReps(ctx.repetitions, ctx.sizes);
+      let lastTree: OwnEntries | null = null;
       for (let i = 0; i < reps; i++) {
         ctx.signal.throwIfAborted();
-        const cleared = removeTree(dest, { within: ctx.workDir });
-        if (cleared.state !== 'removed' && cleared.state !== 'gone')
-          throw new Error(describeOutcome(dest, cleared));
+        clearLastTree(ctx, dest, lastTree);
         await mkdir(dest, { recursive: true });
         if ((await prepareCache(ctx, caveats)) === 'warm') cache = 'warm';
         const at = (f: number): number => genShare + (1 - genShare) * repFraction(i, reps, f);
@@ -186,6 +219,7 @@ export const unpackTask: TestModule = {
         // syncfs of the target only (sync -f): the timing includes getting the tree onto the disk.
         const expected = samples.at(-1)?.wall ?? totalBytes / 25e6;
         const stop = timeProgress(expected, (f) => ctx.progress(at(f)));
+        const inodesBefore = usedInodes(dest);
         const r = await runTimed(extractScript(dest), [archive, dest], {
           signal: ctx.signal,
         }).finally(stop);
@@ -195,6 +229,8 @@ export const unpackTask: TestModule = {
             deviceNodeRefusal(r.stderr) ?? explainTarFailure(r.stderr, ctx.workDir),
           );
         samples.push({ wall: r.wall, cpu: r.cpu ?? 0 });
+        lastTree = extracted(info, inodesBefore, usedInodes(dest));
+        ctx.ownEntries?.(lastTree);
         ctx.progress(at(1));
       }
       const cpuBound = samples.every((s) => s.cpu >= 0.85 * s.wall);

@@ -23,6 +23,10 @@ export const deviceCounters = z.object({
 });
 export type DeviceCounters = z.infer<typeof deviceCounters>;
 
+/** Files made or removed and folders made by the test: the filesystem writes for them too. */
+export const ownEntries = z.object({ files: count, folders: count });
+export type OwnEntries = z.infer<typeof ownEntries>;
+
 export const phaseConditions = z.object({
   /** Wall seconds the counters span. */
   seconds: z.number().nonnegative().max(1e9),
@@ -35,6 +39,11 @@ export const phaseConditions = z.object({
       ownWriteBytes: count,
       /** Device bytes (first device) beyond the test's own: other processes' traffic. */
       foreignBytes: count,
+      /**
+       * Files and folders the test made or removed: the filesystem's writes for them were set
+       * against the device's before foreignBytes (absent in run files from before it was kept).
+       */
+      ownEntries: ownEntries.optional(),
     })
     .nullable(),
   cpu: z

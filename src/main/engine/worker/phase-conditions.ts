@@ -15,7 +15,11 @@ import {
   type SnapshotDeps,
 } from '../../core/io-snapshot';
 import type { ProcessIo } from '../../core/io-counters';
-import { phaseConditions, type PhaseConditions } from '../../../shared/schemas/conditions';
+import {
+  phaseConditions,
+  type OwnEntries,
+  type PhaseConditions,
+} from '../../../shared/schemas/conditions';
 
 /** One test's recording: started before the test, ended after it. */
 export interface PhaseRecording {
@@ -26,6 +30,8 @@ export interface PhaseRecording {
    * measured), are then not taken for another process's traffic.
    */
   restart(): Promise<void>;
+  /** Files and folders the test made or removed since the start (or the restart). */
+  addEntries(entries: OwnEntries): void;
   end(): Promise<PhaseConditions | undefined>;
 }
 
@@ -99,11 +105,16 @@ export function phaseRecorder(deps: RecorderDeps): PhaseRecorder {
         const devices = await resolved.get(workDir)!;
         await deps.flush(workDir);
         let before = await readSnapshot(devices, deps.snapshot);
+        let entries: OwnEntries = { files: 0, folders: 0 };
         return {
           restart: async () => {
             before = await readSnapshot(devices, deps.snapshot);
+            entries = { files: 0, folders: 0 };
           },
-          end: () => endPhase(before, devices, deps.snapshot),
+          addEntries: (e) => {
+            entries = { files: entries.files + e.files, folders: entries.folders + e.folders };
+          },
+          end: () => endPhase(before, devices, deps.snapshot, entries),
         };
       } catch {
         return null;
@@ -116,10 +127,11 @@ async function endPhase(
   before: IoSnapshot,
   devices: DeviceRef[],
   deps: SnapshotDeps,
+  entries: OwnEntries,
 ): Promise<PhaseConditions | undefined> {
   try {
     const after = await readSnapshot(devices, deps);
-    const checked = phaseConditions.safeParse(conditionsBetween(before, after));
+    const checked = phaseConditions.safeParse(conditionsBetween(before, after, entries));
     return checked.success ? checked.data : undefined;
   } catch {
     return undefined;

@@ -4,7 +4,7 @@ import { oneLine } from '../../core/errors';
 import { testResult, type TestResult } from '../../../shared/schemas/run';
 import { overallProgress } from '../methods/calc';
 import type { EnginePlan, FromEngine } from '../protocol';
-import type { LiveValue, PrivilegedOps, TestModule } from '../types';
+import type { LiveValue, PrivilegedOps, TestContext, TestModule } from '../types';
 import type { PhaseRecorder } from './phase-conditions';
 import { busyLine } from '../../../shared/verdict/conditions';
 
@@ -71,9 +71,10 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
     const recording = await deps.conditions?.begin(plan.workDir);
     const started = performance.now();
     const progress = progressSender(deps, { id, index, started }, estimates, forward);
-    const result = await runModule(m, plan, deps, progress, () =>
-      recording ? recording.restart() : Promise.resolve(),
-    );
+    const result = await runModule(m, plan, deps, progress, {
+      measureFromHere: () => (recording ? recording.restart() : Promise.resolve()),
+      ownEntries: (e) => recording?.addEntries(e),
+    });
     result.durationSeconds = Math.round((performance.now() - started) / 10) / 100;
     const conditions = await recording?.end();
     if (conditions) result.conditions = conditions;
@@ -155,7 +156,7 @@ async function runModule(
   plan: EnginePlan,
   deps: RunnerDeps,
   progress: (fraction: number, live?: LiveValue, message?: string) => void,
-  measureFromHere: () => Promise<void>,
+  hooks: Required<Pick<TestContext, 'measureFromHere' | 'ownEntries'>>,
 ): Promise<TestResult> {
   const id = m.id;
   let result: TestResult;
@@ -170,7 +171,7 @@ async function runModule(
       privileged: deps.privileged,
       progress,
       options: plan.options[id] ?? {},
-      measureFromHere,
+      ...hooks,
     });
   } catch (err) {
     const cancelled = deps.signal.aborted || (err as Error)?.name === 'AbortError';

@@ -10,6 +10,7 @@ import {
   type SnapshotDeps,
 } from '../../../../src/main/core/io-snapshot';
 import { phaseConditions } from '../../../../src/shared/schemas/conditions';
+import { busyLine } from '../../../../src/shared/verdict/conditions';
 
 const fx = (name: string): string =>
   readFileSync(join(__dirname, '../../../fixtures/proc', name), 'utf8');
@@ -112,6 +113,22 @@ describe('counters between two snapshots', () => {
       await at(3.3 * MB, 45.2 * MB, 18.6 * MB, 38.2 * MB, 11_000),
     );
     expect(c.io!.foreignBytes).toBeCloseTo(7 * MB, -4);
+    // Quick's unpack on the HDD-like loop, quiet (a run file): 12,698 files in 1,977 folders
+    // extracted, 186.9 MB written by the engine and tar, 215.2 MB by the device. Without the
+    // filesystem's share for those entries 28.3 MB read as another process's.
+    const quietA = await at(0, 0, 0, 0, 0);
+    const quietB = await at(39.2 * MB, 215.2 * MB, 44.3 * MB, 186.9 * MB, 18_200);
+    const entries = { files: 12_698, folders: 1_977 };
+    expect(conditionsBetween(quietA, quietB).io!.foreignBytes).toBeCloseTo(28.3 * MB, -5);
+    const quiet = conditionsBetween(quietA, quietB, entries);
+    expect(quiet.io).toMatchObject({ foreignBytes: 0, ownEntries: entries });
+    expect(busyLine(quiet)).toBeNull();
+    // The same unpack beside a writer of 60 MB (the random writer put 51-161 MB into 9-37 s
+    // phases): still busy once the entries are allowed for.
+    const busyB = await at(39.2 * MB, 275.2 * MB, 44.3 * MB, 186.9 * MB, 18_200);
+    const busy = conditionsBetween(quietA, busyB, entries);
+    expect(busy.io!.foreignBytes).toBeGreaterThan(45 * MB);
+    expect(busyLine(busy)).toMatch(/^busy: \d+ MB of other disk traffic/);
   });
 
   it('never throws on unreadable files: each part is null, devices []', async () => {

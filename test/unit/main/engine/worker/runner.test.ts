@@ -167,7 +167,11 @@ describe('per-test conditions', () => {
     const b = fake('b', async () => baseResult(b, 'x'));
     const results = await runRecorded(
       [a, b],
-      () => ({ restart: async () => {}, end: async () => (calls.push('end'), conditions) }),
+      () => ({
+        restart: async () => {},
+        addEntries: () => {},
+        end: async () => (calls.push('end'), conditions),
+      }),
       calls,
     );
     expect(calls).toEqual(['begin /nonexistent', 'run a', 'end', 'begin /nonexistent']);
@@ -182,18 +186,21 @@ describe('per-test conditions', () => {
       calls.push('set-up a');
       await ctx.measureFromHere!();
       calls.push('timed a');
+      ctx.ownEntries!({ files: 12, folders: 3 });
       return baseResult(a, 'x');
     });
     const b = fake('b', async (ctx) => {
-      // Without a recording (it could not start) the call still resolves: the test goes on.
+      // Without a recording (it could not start) the calls still return: the test goes on.
       await ctx.measureFromHere!();
+      ctx.ownEntries!({ files: 1, folders: 0 });
       return baseResult(b, 'x');
     });
     const results = await runRecorded([a, b], () => ({
       restart: async () => void calls.push('restart'),
+      addEntries: (e) => void calls.push(`entries ${e.files}/${e.folders}`),
       end: async () => (calls.push('end'), conditions),
     }));
-    expect(calls).toEqual(['set-up a', 'restart', 'timed a', 'end']);
+    expect(calls).toEqual(['set-up a', 'restart', 'timed a', 'entries 12/3', 'end']);
     expect(results.map((r) => r.status)).toEqual(['ok', 'ok']);
   });
 });
