@@ -23,6 +23,7 @@ import { FELT_SPEEDUP, WORTH_IT_PER_DAY } from '../../src/shared/verdict/recomme
 import { workloadOf } from '../../src/shared/bench/workload';
 import { formatVerdict } from '../../src/main/verdict/text';
 import { benchCli } from '../integration/engine/cli-bench';
+import { SIZE_DEFS } from '../../src/main/engine/worker/registry';
 import { openApp, RESULTS_DIR, type E2E } from './harness';
 import { copyTree, disk, pairsSkipReason, throttle, type Disk } from './verdict-pairs-disks';
 import { savePdf, wizardPair } from './verdict-pairs-wizard';
@@ -52,8 +53,9 @@ function expectNoDifference(v: Verdict) {
 
 /** The second run of a device: the wizard run's plan, through the CLI. */
 async function again(s: Services, dir: string, like: RunDocument, name: string) {
+  // A run file keeps sizes in bytes; the CLI reads a bare number for a MiB size as MiB.
   const sizes = Object.entries(like.settings.sizes)
-    .map(([k, v]) => `${k}=${v}`)
+    .map(([k, v]) => `${k}=${v}${SIZE_DEFS.get(k)?.unit === 'MiB' ? 'B' : ''}`)
     .join(',');
   const t0 = Date.now();
   const r = await benchCli(s, dir, [

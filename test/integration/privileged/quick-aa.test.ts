@@ -68,7 +68,7 @@ describe.skipIf(skip !== null)('quick A/A on the HDD-like device', () => {
       `themes moved: ${moved.map((h) => `${h.words} ${h.median.toFixed(2)}× of ${h.count}`).join(', ') || 'none'}`,
     );
     console.log(
-      `verdict: ${v.recommendation.level}, saved ${v.totals.savedPerDaySeconds} s/day; findings: ${v.findings.map((f) => `${f.kind} ${f.title}`).join('; ')}; tasks: ${v.tasks.map((t) => `${t.testId} ${t.basis}`).join(', ')}`,
+      `verdict: ${v.recommendation.level} ("${v.recommendation.headline}"), saved ${v.totals.savedPerDaySeconds} s/day; findings: ${v.findings.map((f) => `${f.kind} ${f.title}`).join('; ')}; tasks: ${v.tasks.map((t) => `${t.testId} ${t.basis}`).join(', ')}`,
     );
     // Two of four runs also read a tiny saving from a task (0.06 s/day, du): the verdict's concern
     // (issue 16); this asserts what held in every run.
