@@ -12,6 +12,24 @@ import './fleet.css';
 
 const TARGETS = Object.entries(PRESETS) as [FleetTargetPreset, { name: string }][];
 
+/** A number typed into the form as text (checked when the fleet is ranked). */
+function DecimalField(p: { id: string; label: string; field: 'price' | 'minHours' }) {
+  const value = useFleet((s) => s.form[p.field]);
+  const setForm = useFleet((s) => s.setForm);
+  return (
+    <>
+      <label htmlFor={p.id}>{p.label}</label>
+      <input
+        id={p.id}
+        type="text"
+        inputMode="decimal"
+        value={value}
+        onChange={(e) => setForm({ [p.field]: e.target.value })}
+      />
+    </>
+  );
+}
+
 function FleetForm() {
   const form = useFleet((s) => s.form);
   const setForm = useFleet((s) => s.setForm);
@@ -55,21 +73,11 @@ function FleetForm() {
           </option>
         ))}
       </select>
-      <label htmlFor="dw-fleet-price">Price per GB</label>
-      <input
-        id="dw-fleet-price"
-        type="text"
-        inputMode="decimal"
-        value={form.price}
-        onChange={(e) => setForm({ price: e.target.value })}
-      />
-      <label htmlFor="dw-fleet-min-hours">Worth a new drive from (hours saved a year)</label>
-      <input
+      <DecimalField id="dw-fleet-price" label="Price per GB" field="price" />
+      <DecimalField
         id="dw-fleet-min-hours"
-        type="text"
-        inputMode="decimal"
-        value={form.minHours}
-        onChange={(e) => setForm({ minHours: e.target.value })}
+        label="Worth a new drive from (hours saved a year)"
+        field="minHours"
       />
       <div className="actions">
         <button type="submit" className="primary" disabled={status.kind === 'busy'}>

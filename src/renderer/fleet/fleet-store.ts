@@ -4,6 +4,8 @@ import { create } from 'zustand';
 import {
   DEFAULT_MIN_HOURS,
   DEFAULT_PRICE_PER_GB,
+  MAX_MIN_HOURS,
+  MAX_PRICE_PER_GB,
   type FleetQuery,
   type FleetReport,
 } from '../../shared/contract/fleet';
@@ -40,6 +42,9 @@ interface FleetState {
   save(format: 'pdf' | 'csv', path: string): Promise<void>;
 }
 
+/** A number as typed, with a decimal comma or point; NaN when it is not one. */
+const decimal = (typed: string): number => Number(typed.replace(',', '.'));
+
 /** The form as a request, or a one-line problem to show. */
 export function queryOf(f: FleetForm): FleetQuery | string {
   const dir = f.dir.trim();
@@ -47,12 +52,12 @@ export function queryOf(f: FleetForm): FleetQuery | string {
   if (!dir) return 'Type the folder the run files were fetched to, e.g. /home/you/fleet/before';
   if (!dir.startsWith('/') || (after && !after.startsWith('/')))
     return 'Give full paths, starting with /';
-  const price = Number(f.price.replace(',', '.'));
-  if (!Number.isFinite(price) || price <= 0 || price > 100)
-    return 'The price per GB should be a number above 0 and at most 100';
-  const minHours = Number(f.minHours.replace(',', '.'));
-  if (!Number.isFinite(minHours) || minHours < 0 || minHours > 10_000)
-    return 'The hours a year should be a number from 0 to 10,000';
+  const price = decimal(f.price);
+  if (!Number.isFinite(price) || price <= 0 || price > MAX_PRICE_PER_GB)
+    return `The price per GB should be a number above 0 and at most ${MAX_PRICE_PER_GB}`;
+  const minHours = decimal(f.minHours);
+  if (!Number.isFinite(minHours) || minHours < 0 || minHours > MAX_MIN_HOURS)
+    return `The hours a year should be a number from 0 to ${MAX_MIN_HOURS.toLocaleString('en-US')}`;
   return {
     dir,
     ...(after ? { afterDir: after } : {}),

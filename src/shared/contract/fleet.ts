@@ -143,6 +143,9 @@ export const fleetTarget = targetPreset.exclude(['custom']);
 export const DEFAULT_MIN_HOURS = 1;
 /** What a SATA SSD costs per GB (2026 street prices, the 500 GB-1 TB sizes). */
 export const DEFAULT_PRICE_PER_GB = 0.06;
+/** The bounds a query's price and floor are held to, here and in the Fleet screen's form. */
+export const MAX_PRICE_PER_GB = 100;
+export const MAX_MIN_HOURS = 10_000;
 
 const folder = text(LIMITS.path).min(1);
 export const fleetQuery = z
@@ -151,13 +154,13 @@ export const fleetQuery = z
     dir: folder,
     afterDir: folder.optional(),
     target: fleetTarget.default('sata-ssd'),
-    pricePerGB: z.number().positive().max(100).default(DEFAULT_PRICE_PER_GB),
+    pricePerGB: z.number().positive().max(MAX_PRICE_PER_GB).default(DEFAULT_PRICE_PER_GB),
     currency: z
       .string()
       .regex(/^\S{1,8}$/, 'a short sign such as € or $')
       .default('€'),
     /** A host is worth a new drive from this many hours saved a year (36 s a year is not). */
-    minHoursPerYear: z.number().nonnegative().max(10_000).default(DEFAULT_MIN_HOURS),
+    minHoursPerYear: z.number().nonnegative().max(MAX_MIN_HOURS).default(DEFAULT_MIN_HOURS),
   })
   .strict();
 export type FleetQuery = z.input<typeof fleetQuery>;
