@@ -25,7 +25,11 @@ export interface TimedRun {
 }
 
 /** One quick run in `target` as root, timed from the request to the saved run. */
-export async function quickIn(target: string, configDir: string): Promise<TimedRun> {
+export async function quickIn(
+  target: string,
+  configDir: string,
+  tests?: string[],
+): Promise<TimedRun> {
   // This bundle sits in dist/tools: the helper is the app's, in dist/main.
   const script = resolve('dist/main/root-helper.js');
   const privileged = rootManager({ runtime: () => helperRuntime({ electron: false, script }) });
@@ -34,7 +38,12 @@ export async function quickIn(target: string, configDir: string): Promise<TimedR
     const saved: RunDocument[] = [];
     const load = loadavg()[0]!;
     const t0 = performance.now();
-    const plan = planBench({ targetDir: target, profile: 'quick', label: 'custom' });
+    // `tests`: some of quick's tests alone, at quick's sizes and repetitions (a custom profile
+    // starts from quick's), to time a part of it.
+    const plan = planBench({
+      targetDir: target,
+      ...(tests ? { profile: 'custom' as const, tests } : { profile: 'quick' as const }),
+    });
     await runBench(
       plan,
       { save: async (d) => void saved.push(d), appVersion: '0.0.0-bench', record: { label: 'custom' } },
@@ -49,7 +58,11 @@ export async function quickIn(target: string, configDir: string): Promise<TimedR
   }
 }
 
-async function onLoop(limits: Limits | null, configDir: string): Promise<TimedRun> {
+async function onLoop(
+  limits: Limits | null,
+  configDir: string,
+  tests?: string[],
+): Promise<TimedRun> {
   const disk = ext4Loop(4096);
   const unsplit = limits ? splitLargeRequests(disk.dev) : null;
   const throttle = limits ? throttleDevice(disk.majMin, limits) : null;
@@ -58,7 +71,7 @@ async function onLoop(limits: Limits | null, configDir: string): Promise<TimedRu
     throttle?.add(process.pid);
     const target = join(disk.mnt, 'bench');
     mkdirSync(target);
-    return await quickIn(target, configDir);
+    return await quickIn(target, configDir, tests);
   } finally {
     throttle?.remove();
     unsplit?.();
@@ -66,18 +79,18 @@ async function onLoop(limits: Limits | null, configDir: string): Promise<TimedRu
   }
 }
 
-async function ownDisk(configDir: string): Promise<TimedRun> {
+async function ownDisk(configDir: string, tests?: string[]): Promise<TimedRun> {
   const dir = mkdtempSync('/var/tmp/dw-bench-quick-');
   try {
-    return await quickIn(dir, configDir);
+    return await quickIn(dir, configDir, tests);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** The devices by the names the printout and the baseline use, in the order they run. */
-export const DEVICES: Record<string, (configDir: string) => Promise<TimedRun>> = {
-  'HDD-like': (c) => onLoop(HDD_LIKE, c),
-  fast: (c) => onLoop(null, c),
+export const DEVICES: Record<string, (configDir: string, tests?: string[]) => Promise<TimedRun>> = {
+  'HDD-like': (c, t) => onLoop(HDD_LIKE, c, t),
+  fast: (c, t) => onLoop(null, c, t),
   'own disk': ownDisk,
 };

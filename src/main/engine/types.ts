@@ -18,7 +18,7 @@ export const HELPER_READ_BYTES = 'helperReadBytes';
 
 /** Root-only operations, provided by the privileged helper when the person granted admin rights. */
 export interface PrivilegedOps {
-  /** sync + echo 3 > /proc/sys/vm/drop_caches */
+  /** syncfs of the run's folder, then echo 3 > /proc/sys/vm/drop_caches */
   dropCaches(): Promise<void>;
   /**
    * Runs a read-only raw-device test on a block device lsblk lists (hdparm -t / -T, seeker).
@@ -29,6 +29,8 @@ export interface PrivilegedOps {
     device: string,
     opts: {
       seconds?: number;
+      /** May stop before `seconds` once its rate settled (the result's `settled` is then 1). */
+      settle?: boolean;
       signal?: AbortSignal;
       onProgress?: (fraction: number, live?: LiveValue) => void;
     },
@@ -68,6 +70,12 @@ export interface TestContext {
    * traffic. Absent outside the runner.
    */
   ownEntries?(entries: OwnEntries): void;
+  /**
+   * Starts watching one sample: the function it returns says whether the machine was busy since
+   * (the busy line, or null when quiet), from the same counters as the phase's conditions. A
+   * sample may stop once its rate settled only where this is given (inside the runner).
+   */
+  sampleWindow?(): Promise<() => Promise<string | null>>;
 }
 
 /** A size a person may set, in their words: a custom-profile field and a `bench --size` key. */

@@ -26,6 +26,7 @@ import {
 } from './protocol';
 import { bufferedReadMethod, cachedReadMethod } from '../engine/methods/hdparm';
 import { seekerMethod } from '../engine/methods/seeker';
+import { SETTLE_RULES } from '../engine/methods/settle';
 import { HELPER_READ_BYTES } from '../engine/types';
 import { parseProcessIo } from '../core/io-counters';
 
@@ -258,6 +259,10 @@ async function rawReadFigures(
     if (a.test === 'buffered-read') await flushDeviceBuffers(a.device);
     const opts = {
       seconds: a.seconds ?? DEFAULT_SECONDS[a.test],
+      settle:
+        a.settle && a.test !== 'cached-read'
+          ? SETTLE_RULES[a.test === 'seeker' ? 'seeks' : 'stream']
+          : null,
       signal,
       onProgress: (fraction: number, live?: { value: number; unit: string }) =>
         send({ type: 'progress', id, fraction, ...(live ? { live } : {}) }),

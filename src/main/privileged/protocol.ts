@@ -18,6 +18,8 @@ export interface RawReadArgs {
   test: RawTest;
   device: string;
   seconds?: number;
+  /** Stop before `seconds` once the rate settled (engine/methods/settle.ts). */
+  settle?: boolean;
 }
 export interface IdentifyArgs {
   device: string;
@@ -151,7 +153,7 @@ export function parseRequest(
       return e ? bad(e) : { ok: true, req: { type: 'call', id, op: op as 'ping', args: {} } };
     }
     case 'rawRead': {
-      const e = onlyKeys(args, ['test', 'device', 'seconds']);
+      const e = onlyKeys(args, ['test', 'device', 'seconds', 'settle']);
       if (e) return bad(e);
       if (!(RAW_TESTS as readonly string[]).includes(args.test as string))
         return bad(`unknown raw test: ${String(args.test).slice(0, 40)}`);
@@ -160,13 +162,20 @@ export function parseRequest(
       const s = args.seconds;
       if (s !== undefined && (typeof s !== 'number' || !(s > 0 && s <= 120)))
         return bad('seconds must be between 0 and 120');
+      if (args.settle !== undefined && typeof args.settle !== 'boolean')
+        return bad('settle must be true or false');
       return {
         ok: true,
         req: {
           type: 'call',
           id,
           op: 'rawRead',
-          args: { test: args.test as RawTest, device, ...(s !== undefined ? { seconds: s } : {}) },
+          args: {
+            test: args.test as RawTest,
+            device,
+            ...(s !== undefined ? { seconds: s } : {}),
+            ...(args.settle === true ? { settle: true } : {}),
+          },
         },
       };
     }

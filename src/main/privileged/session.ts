@@ -230,12 +230,18 @@ export class HelperSession implements PrivilegedOps {
   async rawRead(
     op: RawTest,
     device: string,
-    opts: { seconds?: number; signal?: AbortSignal; onProgress?: Pending['onProgress'] },
+    opts: {
+      seconds?: number;
+      settle?: boolean;
+      signal?: AbortSignal;
+      onProgress?: Pending['onProgress'];
+    },
   ): Promise<Record<string, number>> {
     const args = {
       test: op,
       device,
       ...(opts.seconds !== undefined ? { seconds: opts.seconds } : {}),
+      ...(opts.settle ? { settle: true } : {}),
     };
     return (await this.call('rawRead', args, opts)) as Record<string, number>;
   }

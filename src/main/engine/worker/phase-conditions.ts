@@ -20,6 +20,7 @@ import {
   type OwnEntries,
   type PhaseConditions,
 } from '../../../shared/schemas/conditions';
+import { busyLine } from '../../../shared/verdict/conditions';
 
 /** One test's recording: started before the test, ended after it. */
 export interface PhaseRecording {
@@ -32,6 +33,8 @@ export interface PhaseRecording {
   restart(): Promise<void>;
   /** Files and folders the test made or removed since the start (or the restart). */
   addEntries(entries: OwnEntries): void;
+  /** Starts watching one sample of the test: its end says whether the machine was busy since. */
+  window(): Promise<() => Promise<string | null>>;
   end(): Promise<PhaseConditions | undefined>;
 }
 
@@ -86,6 +89,12 @@ const flushFor = (dir: string, waitMs: number): Promise<void> =>
     });
   });
 
+/**
+ * The folder's filesystem written out, however long it takes: before the root helper drops the
+ * caches (it no longer runs a global sync), so the files a cold task reads are clean and dropped.
+ */
+export const syncFolder = (dir: string): Promise<void> => flushFor(dir, 120_000);
+
 /** The longest a test waits for the filesystem flush before it starts. */
 export const FLUSH_WAIT_MS = 2000;
 
@@ -113,6 +122,14 @@ export function phaseRecorder(deps: RecorderDeps): PhaseRecorder {
           },
           addEntries: (e) => {
             entries = { files: entries.files + e.files, folders: entries.folders + e.folders };
+          },
+          window: async () => {
+            const from = await readSnapshot(devices, deps.snapshot);
+            return async () => {
+              const c = await endPhase(from, devices, deps.snapshot, { files: 0, folders: 0 });
+              // Counters that cannot be read say nothing of the sample: it is not taken as quiet.
+              return c ? busyLine(c) : 'conditions not readable';
+            };
           },
           end: () => endPhase(before, devices, deps.snapshot, entries),
         };

@@ -16,7 +16,11 @@ export class PrivilegedProxy {
   /** Storage bytes the root helper read for this engine (raw reads), a running total. */
   private helperReadBytes = 0;
 
-  constructor(private readonly send: (m: FromEngine) => void) {}
+  /** `beforeDrop`: writes the run's folder out, as the helper's drop no longer syncs. */
+  constructor(
+    private readonly send: (m: FromEngine) => void,
+    private readonly beforeDrop: () => Promise<void> = () => Promise.resolve(),
+  ) {}
 
   /** Feed parent messages here; returns true when the message was for the proxy. */
   handle(msg: ToEngine): boolean {
@@ -53,12 +57,13 @@ export class PrivilegedProxy {
   ops(): PrivilegedOps {
     return {
       dropCaches: async () => {
+        await this.beforeDrop();
         await this.call('dropCaches', []);
       },
       rawRead: async (op, device, opts) => {
         const figures = (await this.call(
           'rawRead',
-          [op, device, { seconds: opts.seconds }],
+          [op, device, { seconds: opts.seconds, ...(opts.settle ? { settle: true } : {}) }],
           opts.signal,
           opts.onProgress,
         )) as Record<string, number>;

@@ -74,6 +74,7 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
     const result = await runModule(m, plan, deps, progress, {
       measureFromHere: () => (recording ? recording.restart() : Promise.resolve()),
       ownEntries: (e) => recording?.addEntries(e),
+      ...(recording ? { sampleWindow: () => recording.window() } : {}),
     });
     result.durationSeconds = Math.round((performance.now() - started) / 10) / 100;
     const conditions = await recording?.end();
@@ -156,7 +157,8 @@ async function runModule(
   plan: EnginePlan,
   deps: RunnerDeps,
   progress: (fraction: number, live?: LiveValue, message?: string) => void,
-  hooks: Required<Pick<TestContext, 'measureFromHere' | 'ownEntries'>>,
+  hooks: Required<Pick<TestContext, 'measureFromHere' | 'ownEntries'>> &
+    Pick<TestContext, 'sampleWindow'>,
 ): Promise<TestResult> {
   const id = m.id;
   let result: TestResult;

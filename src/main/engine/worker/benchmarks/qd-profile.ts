@@ -8,11 +8,14 @@ import { makeRandom, openTestFile } from '../../methods/io';
 import { ioBuffers, setHugePageBuffers, type IoBuffers } from '../../methods/io-buffers';
 import { nativeAio } from '../../../core/native-aio';
 import { deepQueueNote, qd1Note, runQueue, type QueueJob, type QueueResult } from '../queue';
-import type { LiveValue } from '../../types';
+import type { LiveValue, TestContext } from '../../types';
+import { SETTLE_RULES } from '../../methods/settle';
 import {
   defineBenchmark,
   fmtBytes,
   ioSeconds,
+  noteSettled,
+  settledSample,
   TEST_FILE_SIZE,
   testFileCost,
   type BenchSizes,
@@ -123,7 +126,9 @@ export const qdProfile = defineBenchmark({
             fill: (b: Buffer) => randomFillSync(b),
             ...(p.bs === bigBs ? { buffers: big } : {}),
           };
-          results[i]!.push(await runPhase(p, job, { ramp, seconds: s.qdSeconds }, progress));
+          results[i]!.push(
+            await runPhase(p, job, { ramp, seconds: s.qdSeconds, ctx }, progress),
+          );
           if (p.op === 'write' && !direct) fsyncSync(fd);
         }
       }
@@ -133,6 +138,7 @@ export const qdProfile = defineBenchmark({
     if (big.hugePages)
       r.method += '; huge-page buffers (named option: faster than fio-default memory here)';
     r.extra = queueExtra(big);
+    noteSettled(r, results.flat());
     r.measurements = QD_PHASES.flatMap((p, i) => phaseMeasurements(p, results[i]!));
     return r;
   },
@@ -140,12 +146,14 @@ export const qdProfile = defineBenchmark({
 
 /**
  * One phase: a warm-up, not measured (fio's ramp_time), so the queue fills and a throttled
- * drive's burst credit is spent before the clock starts; then the measured run.
+ * drive's burst credit is spent before the clock starts, ended as soon as its rate no longer
+ * moves (a drive with no credit to spend waits for nothing); then the measured run, which may
+ * stop once its rate settled, never on a busy sample (settledSample).
  */
 async function runPhase(
   p: QdPhase,
   job: Omit<QueueJob, 'seconds' | 'keepLatencies' | 'onProgress'>,
-  t: { ramp: number; seconds: number },
+  t: { ramp: number; seconds: number; ctx: Pick<TestContext, 'sampleWindow'> },
   progress: (fraction: number, live?: LiveValue, message?: string) => void,
 ): Promise<QueueResult> {
   const rampShare = t.ramp / (t.ramp + t.seconds);
@@ -153,14 +161,18 @@ async function runPhase(
     ...job,
     seconds: t.ramp,
     keepLatencies: false,
+    settle: t.ctx.sampleWindow ? SETTLE_RULES.warmUp : null,
     onProgress: (f) => progress(f * rampShare, undefined, `${phaseLabel(p)} (warm-up)`),
   });
-  return runQueue({
-    ...job,
-    seconds: t.seconds,
-    keepLatencies: p.qd === 1 && p.pattern === 'rnd',
-    onProgress: (f, live) => progress(rampShare + f * (1 - rampShare), live, phaseLabel(p)),
-  });
+  return settledSample(t.ctx, (settle) =>
+    runQueue({
+      ...job,
+      seconds: t.seconds,
+      settle: settle ? SETTLE_RULES.queue : null,
+      keepLatencies: p.qd === 1 && p.pattern === 'rnd',
+      onProgress: (f, live) => progress(rampShare + f * (1 - rampShare), live, phaseLabel(p)),
+    }),
+  );
 }
 
 /** What the result records about deep-queue I/O and the large buffers (fio-default or not). */
