@@ -14,6 +14,8 @@ export interface LiveValue {
  * storage to get them (its /proc/self/io); the engine's proxy takes it out and counts them as the
  * engine's own I/O.
  */
+import type { SurfaceArgs, SurfaceReadings } from './methods/surface';
+
 export const HELPER_READ_BYTES = 'helperReadBytes';
 
 /** Root-only operations, provided by the privileged helper when the person granted admin rights. */
@@ -29,12 +31,19 @@ export interface PrivilegedOps {
     device: string,
     opts: {
       seconds?: number;
-      /** May stop before `seconds` once its rate settled (the result's `settled` is then 1). */
-      settle?: boolean;
       signal?: AbortSignal;
       onProgress?: (fraction: number, live?: LiveValue) => void;
     },
   ): Promise<Record<string, number>>;
+  /**
+   * Read speed at evenly spaced places across the whole device (engine/methods/surface.ts), read
+   * only, on a device lsblk lists (the same guard as hdparm -t).
+   */
+  surfaceScan?(
+    device: string,
+    args: SurfaceArgs,
+    opts: { signal?: AbortSignal; onProgress?: (fraction: number, live?: LiveValue) => void },
+  ): Promise<SurfaceReadings>;
   /** Root-only reads the real-world tasks need (journal lines). */
   journal?(args: { grep: string; boots?: number }): Promise<string>;
 }
@@ -70,12 +79,6 @@ export interface TestContext {
    * traffic. Absent outside the runner.
    */
   ownEntries?(entries: OwnEntries): void;
-  /**
-   * Starts watching one sample: the function it returns says whether the machine was busy since
-   * (the busy line, or null when quiet), from the same counters as the phase's conditions. A
-   * sample may stop once its rate settled only where this is given (inside the runner).
-   */
-  sampleWindow?(): Promise<() => Promise<string | null>>;
 }
 
 /** A size a person may set, in their words: a custom-profile field and a `bench --size` key. */

@@ -1,5 +1,6 @@
 // App side of the helper channel: a fresh private directory with a socket and a one-time token
 // file, exactly one authenticated helper, and a PrivilegedOps client over the connection.
+import type { SurfaceArgs, SurfaceReadings } from '../engine/methods/surface';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -232,7 +233,6 @@ export class HelperSession implements PrivilegedOps {
     device: string,
     opts: {
       seconds?: number;
-      settle?: boolean;
       signal?: AbortSignal;
       onProgress?: Pending['onProgress'];
     },
@@ -241,9 +241,21 @@ export class HelperSession implements PrivilegedOps {
       test: op,
       device,
       ...(opts.seconds !== undefined ? { seconds: opts.seconds } : {}),
-      ...(opts.settle ? { settle: true } : {}),
     };
     return (await this.call('rawRead', args, opts)) as Record<string, number>;
+  }
+
+  async surfaceScan(
+    device: string,
+    args: SurfaceArgs,
+    opts: { signal?: AbortSignal; onProgress?: Pending['onProgress'] },
+  ): Promise<SurfaceReadings> {
+    const { points, secondsPerPoint, bytesPerPoint } = args;
+    return (await this.call(
+      'surfaceScan',
+      { device, points, secondsPerPoint, bytesPerPoint },
+      opts,
+    )) as SurfaceReadings;
   }
 
   async journal(args: { grep: string; boots?: number }): Promise<string> {

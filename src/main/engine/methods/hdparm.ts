@@ -4,7 +4,6 @@ import { readSync } from 'node:fs';
 import { mibPerSec, overheadCorrectedRate } from './calc';
 import { alignedBuffer, nowNs, secondsSince, Slicer, throwIfAborted } from './io';
 import { ioBuffer } from './io-buffers';
-import { SettleClock } from './settle';
 import type { MethodOptions } from './types';
 
 export const HDPARM_BLOCK = 2 * 1024 * 1024;
@@ -26,15 +25,8 @@ export async function bufferedReadMethod(
   fd: number,
   sizeBytes: number,
   opts: MethodOptions & { direct?: boolean } = {},
-): Promise<{
-  bytes: number;
-  seconds: number;
-  mibPerSec: number;
-  reachedEnd: number;
-  settled: number;
-}> {
+): Promise<{ bytes: number; seconds: number; mibPerSec: number; reachedEnd: number }> {
   const limit = opts.seconds ?? 3;
-  const clock = new SettleClock(limit, opts.settle ?? null);
   const maxBlocks = Math.floor(sizeBytes / HDPARM_BLOCK);
   if (maxBlocks < 1) throw new Error('device or file is smaller than one 2 MiB block');
   // O_DIRECT maps the buffer's pages: pick memory whose 2 MiB requests are not split (io-buffers).
@@ -49,7 +41,7 @@ export async function bufferedReadMethod(
     readBlock(fd, buf, blocks * HDPARM_BLOCK);
     blocks++;
     elapsed = secondsSince(t0) - Number(paused) / 1e9;
-    if (elapsed >= limit || clock.settled(elapsed, blocks)) break;
+    if (elapsed >= limit) break;
     if (slicer.due()) {
       const mib = mibPerSec(blocks * HDPARM_BLOCK, elapsed);
       opts.onProgress?.(Math.min(1, Math.max(elapsed / limit, blocks / maxBlocks)), {
@@ -67,7 +59,6 @@ export async function bufferedReadMethod(
     seconds: elapsed,
     mibPerSec: mibPerSec(bytes, elapsed),
     reachedEnd: blocks >= maxBlocks ? 1 : 0,
-    settled: clock.settledAt === null ? 0 : 1,
   };
 }
 

@@ -3,7 +3,6 @@
 import { readSync } from 'node:fs';
 import { seekerFigures } from './calc';
 import { alignedBuffer, makeRandom, nowNs, secondsSince, Slicer, throwIfAborted } from './io';
-import { SettleClock } from './settle';
 import type { MethodOptions } from './types';
 
 export interface SeekerOptions extends MethodOptions {
@@ -23,10 +22,8 @@ export async function seekerMethod(
   seeksPerSecond: number;
   randomAccessMs: number;
   blockSize: number;
-  settled: number;
 }> {
   const limit = opts.seconds ?? 30;
-  const clock = new SettleClock(limit, opts.settle ?? null);
   const bs = opts.blockSize ?? 512;
   const numBlocks = Math.floor(sizeBytes / bs);
   if (numBlocks < 2) throw new Error('device or file too small for random reads');
@@ -43,7 +40,7 @@ export async function seekerMethod(
     seeks++;
     if ((seeks & 15) === 0 || slicer.due()) {
       elapsed = secondsSince(t0) - Number(paused) / 1e9;
-      if (elapsed >= limit || clock.settled(elapsed, seeks)) break;
+      if (elapsed >= limit) break;
       if (slicer.due()) {
         opts.onProgress?.(elapsed / limit, { value: seeks / elapsed, unit: 'seeks/s' });
         const p0 = nowNs();
@@ -52,11 +49,5 @@ export async function seekerMethod(
       }
     }
   }
-  return {
-    seeks,
-    seconds: elapsed,
-    ...seekerFigures(seeks, elapsed),
-    blockSize: bs,
-    settled: clock.settledAt === null ? 0 : 1,
-  };
+  return { seeks, seconds: elapsed, ...seekerFigures(seeks, elapsed), blockSize: bs };
 }

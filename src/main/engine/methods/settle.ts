@@ -1,7 +1,6 @@
-// When a time-bounded sample may stop before its bound: once its rate has settled. A phase then
-// costs what the drive needs: a throttled or steady drive settles in a fraction of the bound, a
-// drive whose rate still moves runs to the bound as before. Whether a settled sample may stand
-// is the caller's (a sample that stopped early on a busy machine is taken again, to its bound).
+// When a time-bounded run may stop before its bound: once its rate has settled. A queue's warm-up
+// then costs what the drive needs: a drive with no burst credit to spend settles at once, a
+// throttled one once its credit is spent; one whose rate still moves runs to the bound.
 
 /** How a sample bounded at some seconds may stop early. */
 export interface SettleRule {
@@ -58,21 +57,8 @@ export class SettleClock {
 }
 
 /**
- * The rules the phases use. Tolerance 2.5 %: the sequential and random-access noise floors
- * start at 5 % (shared/verdict/noise.ts), and a sample's late half within half of that of the
- * whole cannot move the figure past it. At least 50 requests: one request more or less is 2 %.
+ * A queue's warm-up (not measured): over once its rate moves by under 10 %, the drive's burst
+ * credit spent (a throttled drive's first 100 ms run ahead of its rate; a drive without credit is
+ * steady from the start). Measured runs go to their bound (qd-profile.ts says why).
  */
-export const SETTLE_RULES = {
-  /** hdparm -t: 2 MiB blocks, at least a third of its 3 s. */
-  stream: { minShare: 1 / 3, minOps: 50, tolerance: 0.025 },
-  /** seeker: random reads, at least half its bound. */
-  seeks: { minShare: 0.5, minOps: 150, tolerance: 0.025 },
-  /** A queue-depth phase: at least 40 % of its bound. */
-  queue: { minShare: 0.4, minOps: 50, tolerance: 0.025 },
-  /**
-   * A queue's warm-up (not measured): over once its rate moves by under 10 %, the drive's burst
-   * credit spent (a throttled drive's first 100 ms run ahead of its rate, a drive without credit
-   * is steady from the start).
-   */
-  warmUp: { minShare: 0.25, minOps: 8, tolerance: 0.1 },
-} as const satisfies Record<string, SettleRule>;
+export const SETTLE_RULE_WARM_UP: SettleRule = { minShare: 0.25, minOps: 8, tolerance: 0.1 };

@@ -20,7 +20,6 @@ import {
   type OwnEntries,
   type PhaseConditions,
 } from '../../../shared/schemas/conditions';
-import { busyLine } from '../../../shared/verdict/conditions';
 
 /** One test's recording: started before the test, ended after it. */
 export interface PhaseRecording {
@@ -33,8 +32,6 @@ export interface PhaseRecording {
   restart(): Promise<void>;
   /** Files and folders the test made or removed since the start (or the restart). */
   addEntries(entries: OwnEntries): void;
-  /** Starts watching one sample of the test: its end says whether the machine was busy since. */
-  window(): Promise<() => Promise<string | null>>;
   end(): Promise<PhaseConditions | undefined>;
 }
 
@@ -122,14 +119,6 @@ export function phaseRecorder(deps: RecorderDeps): PhaseRecorder {
           },
           addEntries: (e) => {
             entries = { files: entries.files + e.files, folders: entries.folders + e.folders };
-          },
-          window: async () => {
-            const from = await readSnapshot(devices, deps.snapshot);
-            return async () => {
-              const c = await endPhase(from, devices, deps.snapshot, { files: 0, folders: 0 });
-              // Counters that cannot be read say nothing of the sample: it is not taken as quiet.
-              return c ? busyLine(c) : 'conditions not readable';
-            };
           },
           end: () => endPhase(before, devices, deps.snapshot, entries),
         };

@@ -74,7 +74,6 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
     const result = await runModule(m, plan, deps, progress, {
       measureFromHere: () => (recording ? recording.restart() : Promise.resolve()),
       ownEntries: (e) => recording?.addEntries(e),
-      ...(recording ? { sampleWindow: () => recording.window() } : {}),
     });
     result.durationSeconds = Math.round((performance.now() - started) / 10) / 100;
     const conditions = await recording?.end();
@@ -157,8 +156,7 @@ async function runModule(
   plan: EnginePlan,
   deps: RunnerDeps,
   progress: (fraction: number, live?: LiveValue, message?: string) => void,
-  hooks: Required<Pick<TestContext, 'measureFromHere' | 'ownEntries'>> &
-    Pick<TestContext, 'sampleWindow'>,
+  hooks: Required<Pick<TestContext, 'measureFromHere' | 'ownEntries'>>,
 ): Promise<TestResult> {
   const id = m.id;
   let result: TestResult;

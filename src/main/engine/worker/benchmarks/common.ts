@@ -196,33 +196,6 @@ export const RAW_FLUSHED =
 type RawOut = Awaited<ReturnType<PrivilegedOps['rawRead']>>;
 
 /**
- * One sample that may stop once its rate settled (methods/settle.ts), never on a disturbed one:
- * a sample that settled while the machine was busy (the conditions record, over this sample
- * alone) is taken again, to its bound. `prepare` (a cache drop) runs before each take. Outside
- * the runner there is no conditions record, and no sample stops early.
- */
-export async function settledSample<T extends { settled?: number }>(
-  ctx: Pick<TestContext, 'sampleWindow'>,
-  take: (settle: boolean) => Promise<T>,
-  prepare: () => Promise<void> = () => Promise.resolve(),
-): Promise<T> {
-  await prepare();
-  if (!ctx.sampleWindow) return take(false);
-  const busy = await ctx.sampleWindow();
-  const out = await take(true);
-  if (!out.settled || (await busy()) === null) return out;
-  await prepare();
-  return take(false);
-}
-
-/** Says in the method how many of the samples stopped before their bound, their rate settled. */
-export function noteSettled(r: TestResult, samples: readonly { settled?: number }[]): void {
-  const n = samples.filter((s) => s.settled === 1).length;
-  if (n > 0)
-    r.method += `; ${n} of ${samples.length} samples stopped before the bound, their rate settled (a busy one is taken again)`;
-}
-
-/**
  * The raw-device variant of a test: the root helper's `op` once per repetition, progress spread
  * over them. When the helper cannot read the device (it exited, the device went away, the read
  * failed) the test falls back to the test file: returns null and records why, instead of failing
@@ -247,15 +220,14 @@ export async function rawOrFallback(
     for (let rep = 0; rep < ctx.repetitions; rep++) {
       // The device's buffer cache holds what earlier tests read through it (a buffered read pulls
       // hundreds of MiB in): drop it before every raw read so the figure is the drive's.
-      const drop = () => (op !== 'cached-read' ? helper.dropCaches() : Promise.resolve());
-      const read = (settle: boolean) =>
-        helper.rawRead(op, device, {
+      if (op !== 'cached-read') await helper.dropCaches();
+      out.push(
+        await helper.rawRead(op, device, {
           seconds,
-          settle: settle && op !== 'cached-read',
           signal: ctx.signal,
           onProgress: repProgress(ctx, ctx.repetitions, rep),
-        });
-      out.push(await settledSample(ctx, read, drop));
+        }),
+      );
     }
     if (op !== 'cached-read') r.method += `; ${RAW_FLUSHED}`;
     return out;

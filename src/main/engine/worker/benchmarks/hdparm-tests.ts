@@ -5,14 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { bufferedReadMethod, cachedReadMethod, HDPARM_BLOCK } from '../../methods/hdparm';
-import { SETTLE_RULES } from '../../methods/settle';
 import {
   defineBenchmark,
   dropSeconds,
   fmtBytes,
   ioSeconds,
-  noteSettled,
-  settledSample,
   TEST_FILE_SIZE,
   testFileCost,
 } from './common';
@@ -82,16 +79,13 @@ export const bufferedRead = defineBenchmark({
   async run(ctx, t) {
     const r = t.result('hdparm -t: 2 MiB sequential reads from offset 0 for 3 s or to the end');
     r.cache = 'bypassed';
-    const outs = await t.raw(r, 'buffered-read', 3);
-    const raw = outs?.map((o) => o.mibPerSec!);
-    if (outs) noteSettled(r, outs);
+    const raw = (await t.raw(r, 'buffered-read', 3))?.map((o) => o.mibPerSec!);
     if (raw) {
       r.method += ` on ${ctx.device} (cache flushed)`;
       r.measurements.push(measurement('buffered_read', 'MiB/s', 'higher', raw));
       return r;
     }
     const samples: number[] = [];
-    const settled: { settled?: number }[] = [];
     const want = t.sizes.file;
     const lead = 0.3;
     const { path, created, size } = await t.dataFile(want, (f) =>
@@ -106,23 +100,18 @@ export const bufferedRead = defineBenchmark({
     let wrapped = false;
     try {
       for (let rep = 0; rep < ctx.repetitions; rep++) {
-        const out = await settledSample(ctx, (settle) =>
-          bufferedReadMethod(fd, size, {
-            direct,
-            seconds: 3,
-            settle: settle ? SETTLE_RULES.stream : null,
-            signal: ctx.signal,
-            onProgress: t.progress(rep, lead),
-          }),
-        );
+        const out = await bufferedReadMethod(fd, size, {
+          direct,
+          seconds: 3,
+          signal: ctx.signal,
+          onProgress: t.progress(rep, lead),
+        });
         if (out.reachedEnd) wrapped = true;
         samples.push(out.mibPerSec);
-        settled.push(out);
       }
     } finally {
       closeSync(fd);
     }
-    noteSettled(r, settled);
     if (wrapped)
       r.caveats.push(
         `reached the end of the ${fmtBytes(size)} test file before 3 s (hdparm stops at the end too)`,

@@ -8,14 +8,12 @@ import { makeRandom, openTestFile } from '../../methods/io';
 import { ioBuffers, setHugePageBuffers, type IoBuffers } from '../../methods/io-buffers';
 import { nativeAio } from '../../../core/native-aio';
 import { deepQueueNote, qd1Note, runQueue, type QueueJob, type QueueResult } from '../queue';
-import type { LiveValue, TestContext } from '../../types';
-import { SETTLE_RULES } from '../../methods/settle';
+import type { LiveValue } from '../../types';
+import { SETTLE_RULE_WARM_UP } from '../../methods/settle';
 import {
   defineBenchmark,
   fmtBytes,
   ioSeconds,
-  noteSettled,
-  settledSample,
   TEST_FILE_SIZE,
   testFileCost,
   type BenchSizes,
@@ -127,7 +125,7 @@ export const qdProfile = defineBenchmark({
             ...(p.bs === bigBs ? { buffers: big } : {}),
           };
           results[i]!.push(
-            await runPhase(p, job, { ramp, seconds: s.qdSeconds, ctx }, progress),
+            await runPhase(p, job, { ramp, seconds: s.qdSeconds }, progress),
           );
           if (p.op === 'write' && !direct) fsyncSync(fd);
         }
@@ -138,7 +136,6 @@ export const qdProfile = defineBenchmark({
     if (big.hugePages)
       r.method += '; huge-page buffers (named option: faster than fio-default memory here)';
     r.extra = queueExtra(big);
-    noteSettled(r, results.flat());
     r.measurements = QD_PHASES.flatMap((p, i) => phaseMeasurements(p, results[i]!));
     return r;
   },
@@ -147,13 +144,14 @@ export const qdProfile = defineBenchmark({
 /**
  * One phase: a warm-up, not measured (fio's ramp_time), so the queue fills and a throttled
  * drive's burst credit is spent before the clock starts, ended as soon as its rate no longer
- * moves (a drive with no credit to spend waits for nothing); then the measured run, which may
- * stop once its rate settled, never on a busy sample (settledSample).
+ * moves (a drive with no credit to spend waits for nothing); then the measured run, to its bound:
+ * measured runs that stopped once their own rate settled came out 2-6× wider apart on this
+ * machine's own disk (RND 4K Q1 5 % → 30 % noise floor), so they do not.
  */
 async function runPhase(
   p: QdPhase,
   job: Omit<QueueJob, 'seconds' | 'keepLatencies' | 'onProgress'>,
-  t: { ramp: number; seconds: number; ctx: Pick<TestContext, 'sampleWindow'> },
+  t: { ramp: number; seconds: number },
   progress: (fraction: number, live?: LiveValue, message?: string) => void,
 ): Promise<QueueResult> {
   const rampShare = t.ramp / (t.ramp + t.seconds);
@@ -161,18 +159,15 @@ async function runPhase(
     ...job,
     seconds: t.ramp,
     keepLatencies: false,
-    settle: t.ctx.sampleWindow ? SETTLE_RULES.warmUp : null,
+    settle: SETTLE_RULE_WARM_UP,
     onProgress: (f) => progress(f * rampShare, undefined, `${phaseLabel(p)} (warm-up)`),
   });
-  return settledSample(t.ctx, (settle) =>
-    runQueue({
-      ...job,
-      seconds: t.seconds,
-      settle: settle ? SETTLE_RULES.queue : null,
-      keepLatencies: p.qd === 1 && p.pattern === 'rnd',
-      onProgress: (f, live) => progress(rampShare + f * (1 - rampShare), live, phaseLabel(p)),
-    }),
-  );
+  return runQueue({
+    ...job,
+    seconds: t.seconds,
+    keepLatencies: p.qd === 1 && p.pattern === 'rnd',
+    onProgress: (f, live) => progress(rampShare + f * (1 - rampShare), live, phaseLabel(p)),
+  });
 }
 
 /** What the result records about deep-queue I/O and the large buffers (fio-default or not). */

@@ -3,15 +3,7 @@ import { closeSync } from 'node:fs';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { seekerMethod } from '../../methods/seeker';
-import { SETTLE_RULES } from '../../methods/settle';
-import {
-  defineBenchmark,
-  dropSeconds,
-  fmtBytes,
-  noteSettled,
-  settledSample,
-  TEST_FILE_SIZE,
-} from './common';
+import { defineBenchmark, dropSeconds, fmtBytes, TEST_FILE_SIZE } from './common';
 
 export const seeker = defineBenchmark({
   id: 'seeker',
@@ -34,7 +26,6 @@ export const seeker = defineBenchmark({
     const seeks: number[] = [];
     const ms: number[] = [];
     const raw = await t.raw(r, 'seeker', seconds);
-    const settled: { settled?: number }[] = raw ?? [];
     if (raw) {
       r.method += ` across ${ctx.device}`;
       for (const o of raw) {
@@ -62,15 +53,9 @@ export const seeker = defineBenchmark({
             signal: ctx.signal,
             onProgress: t.progress(rep, lead),
           };
-          const take = (settle: boolean) =>
-            seekerMethod(fd, size, {
-              ...opts,
-              blockSize,
-              settle: settle ? SETTLE_RULES.seeks : null,
-            });
           let out;
           try {
-            out = await settledSample(ctx, take);
+            out = await seekerMethod(fd, size, { ...opts, blockSize });
           } catch (err) {
             // 4Kn drives refuse 512-byte O_DIRECT reads; seeker's buffered reads would hit the cache.
             if ((err as NodeJS.ErrnoException).code !== 'EINVAL' || blockSize === 4096) throw err;
@@ -78,18 +63,16 @@ export const seeker = defineBenchmark({
             r.caveats.push(
               'the drive needs 4 KiB direct reads: used 4096-byte reads instead of 512',
             );
-            out = await settledSample(ctx, take);
+            out = await seekerMethod(fd, size, { ...opts, blockSize });
           }
           seeks.push(out.seeksPerSecond);
           ms.push(out.randomAccessMs);
-          settled.push(out);
         }
       } finally {
         closeSync(fd);
       }
       r.method += ` over a ${fmtBytes(size)} test file${direct ? ' with O_DIRECT' : ''}`;
     }
-    noteSettled(r, settled);
     r.measurements.push(
       measurement('seeks_per_second', 'seeks/s', 'higher', seeks),
       measurement('random_access_ms', 'ms', 'lower', ms),

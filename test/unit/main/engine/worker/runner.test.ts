@@ -170,7 +170,6 @@ describe('per-test conditions', () => {
       () => ({
         restart: async () => {},
         addEntries: () => {},
-        window: async () => async () => null,
         end: async () => (calls.push('end'), conditions),
       }),
       calls,
@@ -199,7 +198,6 @@ describe('per-test conditions', () => {
     const results = await runRecorded([a, b], () => ({
       restart: async () => void calls.push('restart'),
       addEntries: (e) => void calls.push(`entries ${e.files}/${e.folders}`),
-      window: async () => async () => null,
       end: async () => (calls.push('end'), conditions),
     }));
     expect(calls).toEqual(['set-up a', 'restart', 'timed a', 'entries 12/3', 'end']);
