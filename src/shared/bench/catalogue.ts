@@ -115,8 +115,10 @@ const full: Profile = {
   title: 'Full', // its time is the plan's estimate for the drive, never a fixed label
   blurb: 'Every test with larger files; time from the estimate.',
   // The full profile also times what a person waits for: search, unpack, work during a backup.
+  // The surface scan reads across the whole drive (admin rights; skipped without them).
   tests: [
     ...SYNTHETIC_TEST_IDS,
+    'surface-scan',
     'task.boot',
     'task.hibernate',
     'task.du',

@@ -38,6 +38,7 @@ import { driveMovedOf, settleIsolated, themeHeadlines } from './themes';
 import { noiseOf, textOf, totalsOf } from './summary';
 import { workloadFindings } from './workload-rows';
 import { conditionsFindings, disturbedPhases } from './conditions';
+import { surfaceFindings, surfaceSides } from './surface';
 
 export * from './schema';
 export { NO_DIFFERENCE_HEADLINE } from './recommend';
@@ -86,8 +87,13 @@ export function computeVerdict(
     noise.noMeasurableDifference || noise.cannotCompare
       ? { bigWins: [], smallGains: [], findings: [] }
       : winsOf(headlines, tasks);
+  const surface = surfaceSides([
+    { side: 'before', name: runName(before), run: before },
+    { side: 'after', name: runName(after), run: after },
+  ]);
   const findings = [
     ...wins.findings,
+    ...surfaceFindings(surface),
     ...linkCeilingFindings(after, opts.rated),
     ...cacheFindings(before, 'before'),
     ...cacheFindings(after, 'after'),
@@ -112,6 +118,7 @@ export function computeVerdict(
     text: textOf(totals, tasks, noise),
     money,
     findings,
+    ...(surface.length ? { surface } : {}),
     recommendation: recommend({
       busyPhases: [...disturbedPhases(before), ...disturbedPhases(after)],
       headlines,
