@@ -12,6 +12,7 @@ export const fleetFlag = z.enum([
   'smart',
   'health',
   'incomplete',
+  'implausible',
 ]);
 export type FleetFlag = z.infer<typeof fleetFlag>;
 
@@ -23,6 +24,7 @@ export const FLAG_TEXT: Record<FleetFlag, string> = {
   smart: 'SMART warns: replace for safety, not speed',
   health: 'the set-up check found problems',
   incomplete: 'incomplete run',
+  implausible: 'figures past the physically plausible: not ranked',
 };
 
 export const hostAfter = z.object({

@@ -38,7 +38,9 @@ const req = (dir: string, afterDir?: string) => ({
 
 describe('drivewise fleet', () => {
   it('ranks the HDD-like host first with positive time saved; the fast host gains little', async () => {
-    const r = await evaluateFleet(req(folder({ 'a.json': FAST, 'b.json': HDD })));
+    const r = await evaluateFleet(
+      req(folder({ 'lab-fast-01.json': FAST, 'lab-hdd-01.json': HDD })),
+    );
     expect(r.hosts.map((h) => h.host)).toEqual(['lab-hdd-01', 'lab-fast-01']);
     expect(r.hosts[0]!.hoursPerYear).toBeGreaterThan(0);
     expect(r.hosts[0]!.flags).not.toContain('little-gain');
@@ -49,7 +51,7 @@ describe('drivewise fleet', () => {
 
   it('lists damaged, foreign and unsafe files and goes on', async () => {
     const d = folder({
-      'ok.json': HDD,
+      'lab-hdd-01.json': HDD,
       'bad.json': '{"schema":"drivewise.run"',
       'x.json': '{"a":1}',
     });
@@ -74,7 +76,7 @@ describe('drivewise fleet', () => {
     };
     neg.drive.partitions[0]!.sizeBytes = -1;
     const d = folder({
-      'ok.json': HDD,
+      'lab-hdd-01.json': HDD,
       'deep.json': JSON.stringify(deep),
       'neg.json': JSON.stringify(neg),
       'v2.json': JSON.stringify({ ...HDD, version: 2 }),
@@ -126,10 +128,21 @@ describe('drivewise fleet', () => {
   it('keeps the newest run of a host and tells clones apart by inventory name', async () => {
     const older = as(HDD, { id: 'old-1', createdAt: '2020-01-01T00:00:00.000Z' });
     const clone = as(HDD, { id: 'clone-1', host: { ...HDD.host, inventoryName: 'lab-hdd-02' } });
-    const r = await evaluateFleet(req(folder({ 'n.json': HDD, 'o.json': older, 'c.json': clone })));
+    const r = await evaluateFleet(
+      req(
+        folder({
+          'lab-hdd-01.20261201T200714Z.json': HDD,
+          'lab-hdd-01.20200101T000000Z.json': older,
+          'lab-hdd-02.json': clone,
+        }),
+      ),
+    );
     expect(r.hosts.map((h) => h.host).sort()).toEqual(['lab-hdd-01', 'lab-hdd-02']);
     expect(r.skipped).toEqual([
-      { file: 'o.json', why: 'is an older run of lab-hdd-01 (the newest is used)' },
+      {
+        file: 'lab-hdd-01.20200101T000000Z.json',
+        why: 'is an older run of lab-hdd-01 (the newest is used)',
+      },
     ]);
   });
 
@@ -145,7 +158,7 @@ describe('drivewise fleet', () => {
       ),
       drive: { ...HDD.drive!, smartHealthy: false },
     });
-    const r = await evaluateFleet(req(folder({ 's.json': ssd, 'b.json': broken })));
+    const r = await evaluateFleet(req(folder({ 'ssd.json': ssd, 'broken.json': broken })));
     const by = Object.fromEntries(r.hosts.map((h) => [h.host, h]));
     expect(by['ssd']!.flags).toContain('ssd');
     expect(by['broken']!.flags).toEqual(expect.arrayContaining(['incomplete', 'smart']));
@@ -160,7 +173,7 @@ describe('drivewise fleet', () => {
       host: { inventoryName: 'lab-hdd-01', machineId: 'f'.repeat(32) },
     });
     const r = await evaluateFleet(
-      req(folder({ 'b.json': HDD }), folder({ 'lab-hdd-01.json': after })),
+      req(folder({ 'lab-hdd-01.json': HDD }), folder({ 'lab-hdd-01.json': after })),
     );
     const h = r.hosts[0]!;
     expect(h.after?.runId).toBe('after-1');
@@ -186,8 +199,8 @@ describe('drivewise fleet', () => {
     const r = await evaluateFleet(
       req(
         folder({
-          'b.json': HDD,
-          'c.json': as(HDD, { id: 'b2', host: { inventoryName: 'lab-hdd-02' } }),
+          'lab-hdd-01.json': HDD,
+          'lab-hdd-02.json': as(HDD, { id: 'b2', host: { inventoryName: 'lab-hdd-02' } }),
         }),
         folder({ 'lab-hdd-01.json': same, 'lab-hdd-02.json': swappedAfter }),
       ),
@@ -204,7 +217,7 @@ describe('drivewise fleet', () => {
   });
 
   it('"worth a new drive" needs the floor of hours a year, shown in the summary', async () => {
-    const d = folder({ 'b.json': HDD });
+    const d = folder({ 'lab-hdd-01.json': HDD });
     const hours = (await evaluateFleet({ ...req(d), minHoursPerYear: 0 })).hosts[0]!.hoursPerYear!;
     const low = await evaluateFleet({ ...req(d), minHoursPerYear: hours / 2 });
     expect(low.totals.worthIt).toBe(1);
@@ -220,20 +233,23 @@ describe('drivewise fleet', () => {
   });
 
   it('CSV has one row per host; the page escapes what run files say', async () => {
-    const evil = as(HDD, { host: { inventoryName: '<script>x</script>,=cmd' } });
-    const r = await evaluateFleet(req(folder({ 'e.json': evil, 'f.json': FAST })));
+    const name = '<img src=x onerror=alert(1)>,=cmd';
+    const evil = as(HDD, { host: { inventoryName: name } });
+    const r = await evaluateFleet(
+      req(folder({ [`${name}.json`]: evil, 'lab-fast-01.json': FAST })),
+    );
     const rows = fleetCsv(r).trim().split('\r\n');
     expect(rows).toHaveLength(3);
-    expect(rows.filter((l) => l.includes('"<script>x</script>,=cmd"'))).toHaveLength(1);
+    expect(rows.filter((l) => l.includes(`"${name}"`))).toHaveLength(1);
     const html = fleetHtml(r);
-    expect(html).not.toContain('<script>');
-    expect(html).toContain('&lt;script&gt;');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img');
   });
 
   it('--top: the text and the PDF page hold the first N hosts, the CSV every host', async () => {
     const many = Object.fromEntries(
       Array.from({ length: 7 }, (_, i) => [
-        `h${i}.json`,
+        `host-${i}.json`,
         as(i % 2 ? FAST : HDD, { id: `r${i}`, host: { inventoryName: `host-${i}` } }),
       ]),
     );
