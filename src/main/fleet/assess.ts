@@ -162,6 +162,9 @@ export function assessHost(
   const { flags, notes } = healthFlags(before);
   const kind = before.drive?.kind ?? null;
   if (kind === 'sata-ssd' || kind === 'nvme-ssd') flags.push('ssd');
+  // A nearly full host measured with smaller sizes: the run's own note says what shrank.
+  const shrunk = before.caveats.find((c) => c.startsWith('Sizes shrunk to fit'));
+  if (shrunk) notes.push(shrunk);
   const why = incompleteWhy(before);
   if (why) {
     flags.push('incomplete');
