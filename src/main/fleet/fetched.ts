@@ -3,6 +3,8 @@
 // what the file says of itself. A host writes its own run file, so a hostile host can make it
 // claim any name and any date; the name and the time of the fetch are the controller's.
 
+import type { RunDocument } from '../../shared/schemas/run';
+
 const STAMPED = /^(.+)\.(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z\.json$/;
 
 export interface Fetched {
@@ -20,6 +22,12 @@ export function fetchedAs(file: string): Fetched {
     return { host: host!, fetchedAt: `${y}-${mo}-${d}T${h}:${mi}:${s}.000Z` };
   }
   return { host: file.replace(/\.json$/, ''), fetchedAt: null };
+}
+
+/** A run of the app's own history: named by its inventory name, else its machine or its name. */
+export function ownName(doc: RunDocument, file: string): Fetched {
+  const host = doc.host?.inventoryName ?? doc.machine?.hostname ?? doc.name ?? fetchedAs(file).host;
+  return { host, fetchedAt: null };
 }
 
 /** Why a file claiming another host's name is not used, or null when it claims none or its own. */

@@ -16,6 +16,8 @@ import type { FleetJob } from './work';
 
 export interface FleetRequest {
   dir: string;
+  /** Only these runs of `dir` (the app's history), each host named by what its run says. */
+  runIds?: string[] | undefined;
   afterDir?: string | undefined;
   target: PredictionTarget;
   pricePerGB: number;
@@ -128,6 +130,7 @@ export async function evaluateFleet(req: FleetRequest): Promise<FleetReport> {
   const job: FleetJob = {
     ...o,
     dir: req.dir,
+    ...(req.runIds ? { files: req.runIds.map((id) => `${id}.json`), ownNames: true } : {}),
     mode: 'before',
     afterDir: req.afterDir,
     afterIndex: after

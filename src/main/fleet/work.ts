@@ -9,7 +9,7 @@ import { parseRunText } from '../store/run-store';
 import { readRegularFile, readRegularFileSync, UnsafeFileError } from '../store/safe-read';
 import { fleetFailure, type HostVerdict } from '../../shared/contract/fleet';
 import { assessHost } from './assess';
-import { claimedElsewhere, fetchedAs } from './fetched';
+import { claimedElsewhere, fetchedAs, ownName } from './fetched';
 
 export interface FleetJob {
   dir: string;
@@ -20,6 +20,10 @@ export interface FleetJob {
   afterDir?: string | undefined;
   /** Host → the after-run file to compare with (the newest of that host). */
   afterIndex?: Record<string, string> | undefined;
+  /** Only these files of `dir` (runs of the app's history), instead of every file in it. */
+  files?: string[];
+  /** Name each host by what its run says (the person's own history), not by its file name. */
+  ownNames?: boolean;
   /** Read with synchronous calls: set only in the fleet's worker threads (fleet-worker.ts). */
   syncReads?: boolean;
 }
@@ -89,8 +93,8 @@ export async function processFile(job: FleetJob, file: string): Promise<FileResu
   if (wrong) return { kind: 'skip', file, why: wrong };
   // The host is the name the controller fetched the file under; a file claiming another is
   // listed, never used (a hostile host's file replaced another host's run when its word counted).
-  const { host, fetchedAt } = fetchedAs(file);
-  const claim = claimedElsewhere(doc.host?.inventoryName, host);
+  const { host, fetchedAt } = job.ownNames ? ownName(doc, file) : fetchedAs(file);
+  const claim = job.ownNames ? null : claimedElsewhere(doc.host?.inventoryName, host);
   if (claim) return { kind: 'skip', file, why: claim };
   const at = fetchedAt ?? doc.createdAt;
   const base = { kind: 'run' as const, file, host, createdAt: doc.createdAt, at };

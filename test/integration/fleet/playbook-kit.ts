@@ -117,7 +117,8 @@ export function fullFs(dir: string): () => void {
 
 /** An account without a home that may use sudo without a password, as an admin's would. */
 export function sudoAccount(name: string): () => void {
-  execFileSync('useradd', ['-M', '-s', '/bin/sh', name]);
+  // '*': no password, but not locked (sshd refuses a locked account without PAM).
+  execFileSync('useradd', ['-M', '-s', '/bin/sh', '-p', '*', name]);
   const rule = `/etc/sudoers.d/${name}`;
   writeFileSync(rule, `${name} ALL=(ALL) NOPASSWD:ALL\n`, { mode: 0o440 });
   return () => {

@@ -67,6 +67,8 @@ const BENCH_ARGS = `drivewise_bench_args='["--size", "256M"]'`;
 async function setUp(): Promise<Setup> {
   const root = mkdtempSync('/tmp/dwf-fleet-');
   later(() => rmSync(root, { recursive: true, force: true }));
+  // sshd reads the shared authorized key as the account logging in: the sudo account too.
+  chmodSync(root, 0o711);
   const tag = randomBytes(2).toString('hex');
   const names = ['hdd', 'fast', 'tight', 'nonode', 'full'].map((k) => `${k}-${tag}`);
   execFileSync(process.execPath, ['scripts/dist-cli.mjs'], { cwd: repo, stdio: 'pipe' });
@@ -76,10 +78,10 @@ async function setUp(): Promise<Setup> {
   later(splitLargeRequests(hdd.dev));
   const throttle = throttleDevice(hdd.majMin, HDD_LIKE)!;
   later(() => throttle.remove());
-  // Nearly full: 2 GiB with about 1.3 GiB free, where quick needs 1.7 GiB at its own sizes.
+  // Nearly full: 2 GiB with about 1.5 GiB free, where quick needs 1.7 GiB at its own sizes.
   const tight = ext4Loop(2048);
   later(() => tight.dispose());
-  execFileSync('fallocate', ['-l', '600M', join(tight.mnt, 'data')]);
+  execFileSync('fallocate', ['-l', '250M', join(tight.mnt, 'data')]);
   const full = join(root, 'full-bench');
   later(fullFs(full));
   const user = `dwf${tag}`;
