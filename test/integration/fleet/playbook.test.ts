@@ -2,7 +2,7 @@
 // Debian's ansible-playbook against them, then `drivewise fleet` (from the bundle) on the fetched
 // run files. Hosts: HDD-like (its sshd in a blkio throttle group, measuring on a throttled ext4
 // loop device), fast (the default temporary folder on this machine's disk), nearly full (2 GiB
-// with about 1.3 GiB free: measured with smaller sizes), one without Node reached as a sudo
+// with about 1.5 GiB free: measured with smaller sizes), one without Node reached as a sudo
 // account, one whose folder is full (it fails), and one switched off. One set of playbook runs:
 // check mode on the fresh hosts, the run, a rerun that skips measured hosts, an interrupted run,
 // an upgrade, the uninstall; then every output of `drivewise fleet`.
