@@ -20,7 +20,7 @@ interface Control {
 }
 
 /** One line per section with controls: how many fired against the plain reader or writer. */
-export function controlLines(controls: Control[]): string[] {
+function controlLines(controls: Control[]): string[] {
   const sections = [...new Set(controls.map((c) => c.section))].sort();
   return sections.map((s) => {
     const mine = controls.filter((c) => c.section === s);

@@ -7,7 +7,7 @@ import type { RunDocument } from '../../shared/schemas/run';
 
 const STAMPED = /^(.+)\.(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z\.json$/;
 
-export interface Fetched {
+interface Fetched {
   host: string;
   /** The controller's time of the fetch (ISO), when the name carries it. */
   fetchedAt: string | null;

@@ -15,7 +15,7 @@ const MAX_TASK_SECONDS = 86_400;
 /** A day has 24 hours: the timed tasks cannot take more of it, before the swap or after. */
 const MAX_HOURS_A_DAY = 24;
 
-export interface YearFigures {
+interface YearFigures {
   /** Hours saved a year, the hours the tasks take a year now, and the days of use. */
   hours: number;
   before: number;

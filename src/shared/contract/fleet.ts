@@ -152,7 +152,7 @@ export const MAX_MIN_HOURS = 10_000;
 
 const folder = text(LIMITS.path).min(1);
 /** Runs of this app's history a fleet may be ranked from, at most. */
-export const MAX_HISTORY_RUNS = 5000;
+const MAX_HISTORY_RUNS = 5000;
 export const fleetQuery = z
   .object({
     /** Folders on the machine running Drivewise (where the playbook fetched the run files to). */
