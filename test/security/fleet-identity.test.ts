@@ -20,11 +20,12 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { evaluateFleet } from '../../src/main/fleet/service';
 import { predict } from '../../src/shared/prediction';
-import { runDocument, type RunDocument } from '../../src/shared/schemas/run';
+import { runDocument, usageProfile, type RunDocument } from '../../src/shared/schemas/run';
 import { occurrencesPerDay } from '../../src/shared/verdict/tasks';
 import { ansibleMissing, lyingHost, NAIVE_PLAYBOOK, playbook } from './fleet-kit';
 import { recordAttack, recordControl } from './tally';
 
+const USAGE = usageProfile.parse({});
 const SECTION = 'class 4 (fleet identity and numbers)';
 const root = mkdtempSync(join(tmpdir(), 'dw-sec-fleet-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -121,11 +122,7 @@ describe(SECTION, () => {
     const p = predict(bound, { preset: 'sata-ssd' });
     const naiveHours = p.tasks.reduce(
       (a, t) =>
-        a +
-        (t.savedPerOccurrence *
-          occurrencesPerDay(t.testId, t.key, undefined as never, t.kind) *
-          230) /
-          3600,
+        a + (t.savedPerOccurrence * occurrencesPerDay(t.testId, t.key, USAGE, t.kind) * 230) / 3600,
       0,
     );
     console.log(`class 4: the 1e12 run ranked naively at ${naiveHours.toExponential(2)} h a year`);

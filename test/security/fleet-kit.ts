@@ -66,6 +66,10 @@ export const NAIVE_PLAYBOOK = `---
         dest: '{{ fetch_dir }}/{{ inventory_hostname }}.failed.json'
         mode: '0644'
       delegate_to: localhost
+    - name: Remove the run history
+      ansible.builtin.file:
+        path: '{{ cfg.path }}'
+        state: absent
 `;
 
 export function playbook(root: string, args: string[]): { code: number; out: string } {
