@@ -31,7 +31,6 @@ async function* listFiles(dir: string, onSkip: (r: FileResult) => void): AsyncGe
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/require-await
 async function* listed(files: string[]): AsyncGenerator<string> {
   yield* files;
 }
