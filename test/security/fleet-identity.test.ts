@@ -20,7 +20,8 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { evaluateFleet } from '../../src/main/fleet/service';
 import { predict } from '../../src/shared/prediction';
-import { runDocument, usageProfile, type RunDocument } from '../../src/shared/schemas/run';
+import { usageProfile, type RunDocument } from '../../src/shared/schemas/run';
+import { FAST, HDD, req as base } from '../unit/main/fleet/fleet-fixtures';
 import { occurrencesPerDay } from '../../src/shared/verdict/tasks';
 import { ansibleMissing, lyingHost, NAIVE_PLAYBOOK, playbook } from './fleet-kit';
 import { recordAttack, recordControl } from './tally';
@@ -30,10 +31,6 @@ const SECTION = 'class 4 (fleet identity and numbers)';
 const root = mkdtempSync(join(tmpdir(), 'dw-sec-fleet-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const fixture = (n: string): RunDocument =>
-  runDocument.parse(JSON.parse(readFileSync(join('test/fixtures/fleet', n), 'utf8')));
-const HDD = fixture('quick-hdd-like.json');
-const FAST = fixture('quick-fast.json');
 const as = (doc: RunDocument, name: string, patch: Partial<RunDocument> = {}): RunDocument => ({
   ...doc,
   host: { ...doc.host, inventoryName: name },
@@ -46,14 +43,7 @@ function folder(files: Record<string, RunDocument>): string {
   for (const [f, doc] of Object.entries(files)) writeFileSync(join(d, f), JSON.stringify(doc));
   return d;
 }
-const req = (dir: string, afterDir?: string) => ({
-  dir,
-  afterDir,
-  target: { preset: 'sata-ssd' as const },
-  pricePerGB: 0.06,
-  currency: '€',
-  minHoursPerYear: 0,
-});
+const req = (dir: string, afterDir?: string) => base(dir, afterDir, 0);
 
 /** `drivewise fleet` as it was: the host and the newest run from what each file says. */
 function naiveNewest(dir: string): Map<string, string> {

@@ -1,9 +1,8 @@
 // drivewise fleet on real quick runs (test/fixtures/fleet): one on an HDD-like throttled loop
 // device, one on this machine's fast virtual disk.
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buyableGB } from '../../../../src/main/fleet/assess';
 import { fleetCsv, formatFleet } from '../../../../src/main/fleet/format';
@@ -11,30 +10,10 @@ import { fleetHtml } from '../../../../src/main/fleet/html';
 import { evaluateFleet } from '../../../../src/main/fleet/service';
 import { compiledRunDocument } from '../../../../src/main/store/run-store';
 import { runDocument, type RunDocument } from '../../../../src/shared/schemas/run';
+import { FAST, folders, HDD, req } from './fleet-fixtures';
 
-const fixture = (n: string): RunDocument =>
-  runDocument.parse(JSON.parse(readFileSync(join('test/fixtures/fleet', n), 'utf8')));
-const HDD = fixture('quick-hdd-like.json');
-const FAST = fixture('quick-fast.json');
-
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
-function folder(files: Record<string, string | RunDocument>): string {
-  const d = mkdtempSync(join(tmpdir(), 'dw-fleet-'));
-  dirs.push(d);
-  for (const [n, v] of Object.entries(files))
-    writeFileSync(join(d, n), typeof v === 'string' ? v : JSON.stringify(v));
-  return d;
-}
+const folder = folders();
 const as = (doc: RunDocument, patch: Partial<RunDocument>): RunDocument => ({ ...doc, ...patch });
-const req = (dir: string, afterDir?: string) => ({
-  dir,
-  afterDir,
-  target: { preset: 'sata-ssd' as const },
-  pricePerGB: 0.06,
-  currency: '€',
-  minHoursPerYear: 1,
-});
 
 describe('drivewise fleet', () => {
   it('ranks the HDD-like host first with positive time saved; the fast host gains little', async () => {

@@ -1,41 +1,19 @@
 // #37 class 4 in `drivewise fleet`: a host is the name the controller fetched its file under (a
 // file claiming another is listed, not used, before and after), and figures past the physically
 // plausible never reach the ranking. Real quick runs (test/fixtures/fleet) as the honest hosts.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fleetCsv, formatFleet } from '../../../../src/main/fleet/format';
 import { evaluateFleet } from '../../../../src/main/fleet/service';
-import { runDocument, type RunDocument } from '../../../../src/shared/schemas/run';
+import type { RunDocument } from '../../../../src/shared/schemas/run';
+import { FAST, folders, HDD, req as base } from './fleet-fixtures';
 
-const fixture = (n: string): RunDocument =>
-  runDocument.parse(JSON.parse(readFileSync(join('test/fixtures/fleet', n), 'utf8')));
-const HDD = fixture('quick-hdd-like.json');
-const FAST = fixture('quick-fast.json');
-
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
-function folder(files: Record<string, string | RunDocument>): string {
-  const d = mkdtempSync(join(tmpdir(), 'dw-fleet-trust-'));
-  dirs.push(d);
-  for (const [n, v] of Object.entries(files))
-    writeFileSync(join(d, n), typeof v === 'string' ? v : JSON.stringify(v));
-  return d;
-}
+const folder = folders();
 const named = (doc: RunDocument, name: string, patch: Partial<RunDocument> = {}): RunDocument => ({
   ...doc,
   host: { ...doc.host, inventoryName: name },
   ...patch,
 });
-const req = (dir: string, afterDir?: string) => ({
-  dir,
-  afterDir,
-  target: { preset: 'sata-ssd' as const },
-  pricePerGB: 0.06,
-  currency: '€',
-  minHoursPerYear: 0,
-});
+const req = (dir: string, afterDir?: string) => base(dir, afterDir, 0);
 
 /** Every figure of one metric set to `value` (the schema's own bound for per-second figures). */
 function withMetric(doc: RunDocument, metric: string, value: number): RunDocument {
