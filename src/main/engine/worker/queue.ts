@@ -7,7 +7,6 @@
 import { read, readdirSync, readlinkSync, readSync, write, writeSync } from 'node:fs';
 import { abortError, alignedBuffer, makeRandom, nowNs, secondsSince, Slicer } from '../methods/io';
 import { bufferAt, type IoBuffers } from '../methods/io-buffers';
-import { SettleClock, type SettleRule } from '../methods/settle';
 import { nativeAio, type AioAddon } from '../../core/native-aio';
 import type { LiveValue } from '../types';
 
@@ -31,8 +30,6 @@ export interface QueueJob {
    * queues one per request slot. Without them each run allocates unprobed memory.
    */
   buffers?: IoBuffers;
-  /** Stop before `seconds` once the rate settled (methods/settle.ts); absent: to the bound. */
-  settle?: SettleRule | null;
 }
 
 export interface QueueResult {
@@ -40,8 +37,6 @@ export interface QueueResult {
   seconds: number;
   latSumUs: number;
   latencies: Float64Array | null;
-  /** 1 when the run stopped early, its rate settled. */
-  settled?: number;
 }
 
 export async function runQueue(job: QueueJob): Promise<QueueResult> {
@@ -73,21 +68,11 @@ async function runNative(aio: AioAddon, job: QueueJob): Promise<QueueResult> {
   const stop = (): void => void Atomics.store(ctl, 0, 1);
   job.signal?.addEventListener('abort', stop);
   const t0 = performance.now();
-  const clock = new SettleClock(job.seconds, job.settle ?? null);
-  let lastProgress = 0;
-  // Every 20 ms while the run may settle (its rate checked), else every 100 ms for progress.
-  const timer = setInterval(
-    () => {
-      const el = (performance.now() - t0) / 1000;
-      if (!(el > 0)) return;
-      const done = Atomics.load(ctl, 1);
-      if (clock.settled(el, done)) stop();
-      if (el - lastProgress < 0.1) return;
-      lastProgress = el;
-      job.onProgress?.(el / job.seconds, { value: done / el, unit: 'IOPS' });
-    },
-    job.settle ? 20 : 100,
-  );
+  const timer = setInterval(() => {
+    const el = (performance.now() - t0) / 1000;
+    if (el > 0)
+      job.onProgress?.(el / job.seconds, { value: Atomics.load(ctl, 1) / el, unit: 'IOPS' });
+  }, 100);
   const psync = job.qd <= 1 && aio.runPsync !== undefined;
   const lat = psync && job.keepLatencies ? new Float64Array(latencyCapacity(job.seconds)) : null;
   try {
@@ -105,11 +90,7 @@ async function runNative(aio: AioAddon, job: QueueJob): Promise<QueueResult> {
       ctl,
     });
     if (job.signal?.aborted) throw abortError();
-    return {
-      ...r,
-      latencies: lat ? lat.subarray(0, Math.min(r.ops, lat.length)) : null,
-      settled: clock.settledAt === null ? 0 : 1,
-    };
+    return { ...r, latencies: lat ? lat.subarray(0, Math.min(r.ops, lat.length)) : null };
   } finally {
     clearInterval(timer);
     job.signal?.removeEventListener('abort', stop);
@@ -141,7 +122,6 @@ async function runSync(job: QueueJob): Promise<QueueResult> {
   let paused = 0n;
   const t0 = nowNs();
   let elapsed = 0;
-  const clock = new SettleClock(job.seconds, job.settle ?? null);
   for (;;) {
     const pos = nextOffset();
     const s = nowNs();
@@ -163,7 +143,7 @@ async function runSync(job: QueueJob): Promise<QueueResult> {
     ops++;
     if ((ops & 7) === 0) {
       elapsed = secondsSince(t0) - Number(paused) / 1e9;
-      if (elapsed >= job.seconds || clock.settled(elapsed, ops)) break;
+      if (elapsed >= job.seconds) break;
       if (slicer.due()) {
         job.onProgress?.(elapsed / job.seconds, { value: ops / elapsed, unit: 'IOPS' });
         const p0 = nowNs();
@@ -172,13 +152,7 @@ async function runSync(job: QueueJob): Promise<QueueResult> {
       }
     }
   }
-  return {
-    ops,
-    seconds: elapsed,
-    latSumUs: latSum,
-    latencies: lat ? lat.subarray(0, ops) : null,
-    settled: clock.settledAt === null ? 0 : 1,
-  };
+  return { ops, seconds: elapsed, latSumUs: latSum, latencies: lat ? lat.subarray(0, ops) : null };
 }
 
 /**
@@ -205,13 +179,11 @@ function runAsync(job: QueueJob): Promise<QueueResult> {
     let tEnd = t0;
     let lastProgress = performance.now();
     const deadline = t0 + BigInt(Math.round(job.seconds * 1e9));
-    const clock = new SettleClock(job.seconds, job.settle ?? null);
     const finish = (): void => {
       if (inFlight > 0) return;
       if (failure) return reject(failure);
       if (job.signal?.aborted) return reject(abortError());
-      const settled = clock.settledAt === null ? 0 : 1;
-      resolve({ ops, seconds: Number(tEnd - t0) / 1e9, latSumUs: latSum, latencies: null, settled });
+      resolve({ ops, seconds: Number(tEnd - t0) / 1e9, latSumUs: latSum, latencies: null });
     };
     const issue = (slot: number): void => {
       const buf = slots[slot]!;
@@ -229,8 +201,7 @@ function runAsync(job: QueueJob): Promise<QueueResult> {
           latSum += Number(now - s) / 1000;
           tEnd = now;
         }
-        if (now >= deadline || job.signal?.aborted || clock.settled(Number(now - t0) / 1e9, ops))
-          stopping = true;
+        if (now >= deadline || job.signal?.aborted) stopping = true;
         if (!stopping) {
           issue(slot);
           if (job.onProgress && performance.now() - lastProgress > 100) {

@@ -9,7 +9,6 @@ import { ioBuffers, setHugePageBuffers, type IoBuffers } from '../../methods/io-
 import { nativeAio } from '../../../core/native-aio';
 import { deepQueueNote, qd1Note, runQueue, type QueueJob, type QueueResult } from '../queue';
 import type { LiveValue } from '../../types';
-import { SETTLE_RULE_WARM_UP } from '../../methods/settle';
 import {
   defineBenchmark,
   fmtBytes,
@@ -62,9 +61,7 @@ export const qdProfile = defineBenchmark({
   estimate: (reps, s, r) => {
     // 8 time-based phases, each after a warm-up (qdRampSeconds); each of the 16 queue runs sets
     // up (CPU) and drains its queue at the end (32 random or 8 large requests at the drive's rate).
-    // A warm-up ends once its rate settles: at once on a drive without burst credit (a fast one
-    // settled in about half its bound here), at its bound on a throttled one.
-    const ramp = qdRampSeconds(s) * (r.iops >= 1000 ? 0.5 : 1);
+    const ramp = qdRampSeconds(s);
     const drain = ioSeconds(r, 32 * 4096, 32) + ioSeconds(r, 8 * 1024 * KiB, 8);
     return (
       (r.rawReads ? testFileCost(s, r).seconds : 0) +
@@ -126,9 +123,7 @@ export const qdProfile = defineBenchmark({
             fill: (b: Buffer) => randomFillSync(b),
             ...(p.bs === bigBs ? { buffers: big } : {}),
           };
-          results[i]!.push(
-            await runPhase(p, job, { ramp, seconds: s.qdSeconds }, progress),
-          );
+          results[i]!.push(await runPhase(p, job, { ramp, seconds: s.qdSeconds }, progress));
           if (p.op === 'write' && !direct) fsyncSync(fd);
         }
       }
@@ -145,10 +140,7 @@ export const qdProfile = defineBenchmark({
 
 /**
  * One phase: a warm-up, not measured (fio's ramp_time), so the queue fills and a throttled
- * drive's burst credit is spent before the clock starts, ended as soon as its rate no longer
- * moves (a drive with no credit to spend waits for nothing); then the measured run, to its bound:
- * measured runs that stopped once their own rate settled came out 2-6× wider apart on this
- * machine's own disk (RND 4K Q1 5 % → 30 % noise floor), so they do not.
+ * drive's burst credit is spent before the clock starts; then the measured run.
  */
 async function runPhase(
   p: QdPhase,
@@ -161,7 +153,6 @@ async function runPhase(
     ...job,
     seconds: t.ramp,
     keepLatencies: false,
-    settle: SETTLE_RULE_WARM_UP,
     onProgress: (f) => progress(f * rampShare, undefined, `${phaseLabel(p)} (warm-up)`),
   });
   return runQueue({
