@@ -14,7 +14,21 @@ export interface LiveValue {
  * storage to get them (its /proc/self/io); the engine's proxy takes it out and counts them as the
  * engine's own I/O.
  */
-import type { SurfaceArgs, SurfaceReadings } from './methods/surface';
+/** A surface scan's places, time and bytes a place (engine/methods/surface.ts). */
+export interface SurfaceArgs {
+  points: number;
+  secondsPerPoint: number;
+  bytesPerPoint: number;
+}
+
+export interface SurfaceReadings {
+  /** The device's size, bytes. */
+  sizeBytes: number;
+  /** Where each place starts, bytes from the start of the device. */
+  offsets: number[];
+  /** Read speed at each place. */
+  mibPerSec: number[];
+}
 
 export const HELPER_READ_BYTES = 'helperReadBytes';
 

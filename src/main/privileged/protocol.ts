@@ -167,28 +167,10 @@ export function parseRequest(
       return e ? bad(e) : { ok: true, req: { type: 'call', id, op: op as 'ping', args: {} } };
     }
     case 'rawRead': {
-      const e = onlyKeys(args, ['test', 'device', 'seconds']);
-      if (e) return bad(e);
-      if (!(RAW_TESTS as readonly string[]).includes(args.test as string))
-        return bad(`unknown raw test: ${String(args.test).slice(0, 40)}`);
-      const device = deviceArg(args.device);
-      if (!device) return bad('device must be a path');
-      const s = args.seconds;
-      if (s !== undefined && (typeof s !== 'number' || !(s > 0 && s <= 120)))
-        return bad('seconds must be between 0 and 120');
-      return {
-        ok: true,
-        req: {
-          type: 'call',
-          id,
-          op: 'rawRead',
-          args: {
-            test: args.test as RawTest,
-            device,
-            ...(s !== undefined ? { seconds: s } : {}),
-          },
-        },
-      };
+      const parsed = parseRawReadArgs(args);
+      return typeof parsed === 'string'
+        ? bad(parsed)
+        : { ok: true, req: { type: 'call', id, op: 'rawRead', args: parsed } };
     }
     case 'surfaceScan': {
       const parsed = parseSurfaceArgs(args);
@@ -249,4 +231,18 @@ function parseSurfaceArgs(args: Record<string, unknown>): SurfaceScanArgs | stri
   )
     return `bytesPerPoint must be a whole number from ${L.minBytesPerPoint} to ${L.maxBytesPerPoint}`;
   return { device, points, secondsPerPoint, bytesPerPoint };
+}
+
+/** A raw read's arguments, or why they are refused. */
+function parseRawReadArgs(args: Record<string, unknown>): RawReadArgs | string {
+  const e = onlyKeys(args, ['test', 'device', 'seconds']);
+  if (e) return e;
+  if (!(RAW_TESTS as readonly string[]).includes(args.test as string))
+    return `unknown raw test: ${String(args.test).slice(0, 40)}`;
+  const device = deviceArg(args.device);
+  if (!device) return 'device must be a path';
+  const s = args.seconds;
+  if (s !== undefined && (typeof s !== 'number' || !(s > 0 && s <= 120)))
+    return 'seconds must be between 0 and 120';
+  return { test: args.test as RawTest, device, ...(s !== undefined ? { seconds: s } : {}) };
 }

@@ -52,6 +52,12 @@ export function runName(run: RunDocument): string {
   return run.name || [run.drive?.model, run.drive?.path].filter(Boolean).join(' ') || run.id;
 }
 
+const bothSides = (before: RunDocument, after: RunDocument) =>
+  [
+    { side: 'before', name: runName(before), run: before },
+    { side: 'after', name: runName(after), run: after },
+  ] as const;
+
 export function computeVerdict(
   before: RunDocument,
   after: RunDocument,
@@ -87,10 +93,7 @@ export function computeVerdict(
     noise.noMeasurableDifference || noise.cannotCompare
       ? { bigWins: [], smallGains: [], findings: [] }
       : winsOf(headlines, tasks);
-  const surface = surfaceSides([
-    { side: 'before', name: runName(before), run: before },
-    { side: 'after', name: runName(after), run: after },
-  ]);
+  const surface = surfaceSides(bothSides(before, after));
   const findings = [
     ...wins.findings,
     ...surfaceFindings(surface),

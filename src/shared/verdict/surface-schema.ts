@@ -35,4 +35,3 @@ export const surfaceSide = z.object({
   zoned: z.boolean(),
 });
 export type SurfaceSide = z.infer<typeof surfaceSide>;
-

@@ -5,7 +5,11 @@
 // and chart data), the report and the CLI.
 import type { RunDocument } from '../schemas/run';
 import type { Finding } from './schema';
-import { surfaceProfile as surfaceProfileSchema, type SurfaceProfile, type SurfaceSide } from './surface-schema';
+import {
+  surfaceProfile as surfaceProfileSchema,
+  type SurfaceProfile,
+  type SurfaceSide,
+} from './surface-schema';
 
 export type { SurfaceProfile, SurfaceSide };
 
@@ -34,7 +38,7 @@ export function surfaceOfRun(run: RunDocument): SurfaceProfile | null {
 
 /** The sides that have a surface scan, with their names (the verdict's and report's chart). */
 export function surfaceSides(
-  runs: { side: SurfaceSide['side']; name: string; run: RunDocument }[],
+  runs: readonly { side: SurfaceSide['side']; name: string; run: RunDocument }[],
 ): SurfaceSide[] {
   return runs.flatMap(({ side, name, run }) => {
     const profile = surfaceOfRun(run);

@@ -26,23 +26,40 @@ describe.skipIf(skip !== null)('surface scan through the root helper', () => {
     const m = rootManager();
     try {
       // The last third written on this machine's disk; the rest stays holes.
-      execFileSync('dd', ['if=/dev/urandom', `of=${loop.dev}`, 'bs=1M', 'seek=256', 'count=128', 'oflag=direct', 'status=none']);
+      execFileSync('dd', [
+        'if=/dev/urandom',
+        `of=${loop.dev}`,
+        'bs=1M',
+        'seek=256',
+        'count=128',
+        'oflag=direct',
+        'status=none',
+      ]);
       const sum = sha256(loop.image);
       await m.request();
-      const read = await m.ops()!.surfaceScan!(loop.dev, { points: 120, secondsPerPoint: 0.05, bytesPerPoint: 4 << 20 }, {});
+      const read = await m.ops()!.surfaceScan!(
+        loop.dev,
+        { points: 120, secondsPerPoint: 0.05, bytesPerPoint: 4 << 20 },
+        {},
+      );
       expect(read.offsets).toHaveLength(120);
       expect(read.offsets.at(-1)! + (4 << 20)).toBeLessThanOrEqual(read.sizeBytes);
       expect(sha256(loop.image)).toBe(sum);
       const profile = {
         deviceBytes: read.sizeBytes,
-        points: read.offsets.map((o, i) => ({ at: o / read.sizeBytes, mibPerSec: read.mibPerSec[i]! })),
+        points: read.offsets.map((o, i) => ({
+          at: o / read.sizeBytes,
+          mibPerSec: read.mibPerSec[i]!,
+        })),
         data: null,
         dataNote: 'not known: no filesystem on this device',
       };
       if (process.env['DW_CAPTURE_SURFACE'])
         writeFileSync(process.env['DW_CAPTURE_SURFACE'], `${JSON.stringify(profile, null, 1)}\n`);
       const t = thirdsOf(profile);
-      console.log(`zoned loop: outer ${t.outer.toFixed(0)} MiB/s, inner ${t.inner.toFixed(0)} MiB/s (${(t.share * 100).toFixed(0)} %)`);
+      console.log(
+        `zoned loop: outer ${t.outer.toFixed(0)} MiB/s, inner ${t.inner.toFixed(0)} MiB/s (${(t.share * 100).toFixed(0)} %)`,
+      );
       expect(t.share).toBeLessThan(0.85);
     } finally {
       m.release();
@@ -58,7 +75,8 @@ describe.skipIf(skip !== null)('surface scan through the root helper', () => {
     try {
       const target = join(disk.mnt, 'bench');
       mkdirSync(target);
-      for (let i = 0; i < 40; i++) writeFileSync(join(disk.mnt, `f${i}`), Buffer.alloc(256 * 1024, i));
+      for (let i = 0; i < 40; i++)
+        writeFileSync(join(disk.mnt, `f${i}`), Buffer.alloc(256 * 1024, i));
       execFileSync('sync', ['-f', disk.mnt]);
       const services = createServices({ host: 'cli', configDir: config, privileged });
       const plan = planBench({ targetDir: target, profile: 'custom', tests: ['surface-scan'] });

@@ -7,6 +7,9 @@ import { mibPerSec } from './calc';
 import { nowNs, secondsSince, Slicer, throwIfAborted } from './io';
 import { ioBuffer } from './io-buffers';
 import type { MethodOptions } from './types';
+import type { SurfaceArgs, SurfaceReadings } from '../types';
+
+export type { SurfaceArgs, SurfaceReadings };
 
 const MiB = 1024 * 1024;
 /** One read: 1 MiB, as GNOME Disks reads. */
@@ -23,21 +26,6 @@ export const SURFACE_LIMITS = {
   /** The whole scan's time bound: points × seconds per point. */
   maxSeconds: 600,
 } as const;
-
-export interface SurfaceArgs {
-  points: number;
-  secondsPerPoint: number;
-  bytesPerPoint: number;
-}
-
-export interface SurfaceReadings {
-  /** The device's size, bytes. */
-  sizeBytes: number;
-  /** Where each place starts, bytes from the start of the device. */
-  offsets: number[];
-  /** Read speed at each place. */
-  mibPerSec: number[];
-}
 
 /**
  * `points` places from the start to the end of a `sizeBytes` device, each far enough from the end

@@ -13,7 +13,9 @@ export function runEngineProcess(transport: EngineTransport = engineTransport())
   const ac = new AbortController();
   let started = false;
   let workDir: string | null = null;
-  const proxy = new PrivilegedProxy(send, () => (workDir ? syncFolder(workDir) : Promise.resolve()));
+  const proxy = new PrivilegedProxy(send, () =>
+    workDir ? syncFolder(workDir) : Promise.resolve(),
+  );
   // The parent went away (crash or SIGKILL; for a utilityProcess also the app quitting): it
   // cannot clean up any more, so the work folder goes with us; stop at once.
   function parentGone(): void {

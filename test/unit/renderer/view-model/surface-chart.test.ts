@@ -15,7 +15,13 @@ const colors = { before: '#111', after: '#222', text: '#333', grid: '#444' };
 
 describe('surface chart', () => {
   it('draws each drive as a line from 0 to 100 % of the drive, coloured by side', () => {
-    const side = { side: 'before' as const, name: 'Old disk', profile: zoned, innerShare: 0.12, zoned: true };
+    const side = {
+      side: 'before' as const,
+      name: 'Old disk',
+      profile: zoned,
+      innerShare: 0.12,
+      zoned: true,
+    };
     const c = surfaceChartConfig([side, { ...side, side: 'after', name: 'New' }], colors, {
       animate: false,
     });

@@ -16,16 +16,14 @@ const zoned = JSON.parse(
   readFileSync('test/fixtures/surface/zoned-loop.json', 'utf8'),
 ) as SurfaceProfile;
 const flat: SurfaceProfile = {
-  deviceBytes: 4 << 30,
+  deviceBytes: 4 * 2 ** 30,
   points: Array.from({ length: 128 }, (_, i) => ({ at: i / 127, mibPerSec: 114 + (i % 3) })),
   data: null,
   dataNote: 'not known: filefrag (e2fsprogs) is not installed',
 };
 const runWith = (p: SurfaceProfile): RunDocument =>
   ({
-    tests: [
-      { testId: 'surface-scan', status: 'ok', extra: { surface: p }, measurements: [] },
-    ],
+    tests: [{ testId: 'surface-scan', status: 'ok', extra: { surface: p }, measurements: [] }],
   }) as unknown as RunDocument;
 
 describe('the surface of a drive', () => {
@@ -53,7 +51,9 @@ describe('the surface of a drive', () => {
         }),
       },
     ]);
-    expect(surfaceFinding(known[0]!).detail).toContain('50 % of your files\' bytes sit in the inner third, 20 % in the outer');
+    expect(surfaceFinding(known[0]!).detail).toContain(
+      "50 % of your files' bytes sit in the inner third, 20 % in the outer",
+    );
     const unknown = surfaceSides([{ side: 'after', name: 'SSD', run: runWith(flat) }]);
     expect(surfaceFinding(unknown[0]!).detail).toContain(
       'Which part of the drive your files sit on is not known: filefrag (e2fsprogs) is not installed',
@@ -64,7 +64,9 @@ describe('the surface of a drive', () => {
     const [side] = surfaceSides([{ side: 'after', name: 'New SSD', run: runWith(flat) }]);
     expect(side!.zoned).toBe(false);
     const f = surfaceFinding(side!);
-    expect(f.title).toMatch(/^New SSD: a flat line across the drive \(the inner third reads at 10\d % of the outer\)$/);
+    expect(f.title).toMatch(
+      /^New SSD: a flat line across the drive \(the inner third reads at 10\d % of the outer\)$/,
+    );
     expect(f.detail).toContain('the empty-drive figures hold wherever your data sits');
   });
 

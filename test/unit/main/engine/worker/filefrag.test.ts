@@ -7,7 +7,7 @@ import {
   placementOf,
 } from '../../../../../src/main/engine/worker/benchmarks/filefrag';
 
-const captured = readFileSync('test/fixtures/tool-output/filefrag/filefrag-e.txt', 'utf8');
+const captured = readFileSync('test/fixtures/tool-output/filefrag-e.txt', 'utf8');
 
 describe('parseFilefrag', () => {
   it('reads each placed extent in bytes, a file of six extents included', () => {
