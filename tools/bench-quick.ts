@@ -31,16 +31,23 @@ function readBaseline(): Baseline | null {
 function keep(name: string, doc: RunDocument): void {
   const dir = resolve('test-results', 'quick-runs');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `bench-${name.replace(/[^A-Za-z0-9]+/g, '-')}-${doc.id}.json`), JSON.stringify(doc, null, 2));
+  writeFileSync(
+    join(dir, `bench-${name.replace(/[^A-Za-z0-9]+/g, '-')}-${doc.id}.json`),
+    JSON.stringify(doc, null, 2),
+  );
 }
 
 async function main(argv: string[]): Promise<number> {
   if (process.getuid?.() !== 0) throw new Error('needs root (loop devices, cgroup throttles)');
   const picked = argv.flatMap((a, i) => (argv[i - 1] === '--device' ? [a] : []));
   const names = picked.length ? picked : Object.keys(DEVICES);
-  for (const n of names) if (!DEVICES[n]) throw new Error(`no device "${n}" (${Object.keys(DEVICES).join(', ')})`);
-  const tests = argv.includes('--tests') ? argv[argv.indexOf('--tests') + 1]?.split(',') : undefined;
-  if (tests && argv.includes('--save-baseline')) throw new Error('a baseline is the whole quick profile');
+  for (const n of names)
+    if (!DEVICES[n]) throw new Error(`no device "${n}" (${Object.keys(DEVICES).join(', ')})`);
+  const tests = argv.includes('--tests')
+    ? argv[argv.indexOf('--tests') + 1]?.split(',')
+    : undefined;
+  if (tests && argv.includes('--save-baseline'))
+    throw new Error('a baseline is the whole quick profile');
   const baseline = readBaseline();
   const config = mkdtempSync(join(tmpdir(), 'dw-bench-quick-cfg-'));
   const after: Record<string, QuickSummary> = {};
@@ -60,7 +67,10 @@ async function main(argv: string[]): Promise<number> {
   }
   if (argv.includes('--save-baseline')) {
     const note = `quick before issue 39's changes, captured by bench:quick --save-baseline on ${new Date().toISOString()}`;
-    writeFileSync(BASELINE, `${JSON.stringify({ note, devices: { ...baseline?.devices, ...after } }, null, 2)}\n`);
+    writeFileSync(
+      BASELINE,
+      `${JSON.stringify({ note, devices: { ...baseline?.devices, ...after } }, null, 2)}\n`,
+    );
     process.stdout.write(`baseline saved: ${BASELINE}\n`);
   }
   process.stdout.write(met ? 'quick: every aim met\n' : 'quick: an aim was missed (UNMET above)\n');

@@ -46,7 +46,11 @@ export async function quickIn(
     });
     await runBench(
       plan,
-      { save: async (d) => void saved.push(d), appVersion: '0.0.0-bench', record: { label: 'custom' } },
+      {
+        save: async (d) => void saved.push(d),
+        appVersion: '0.0.0-bench',
+        record: { label: 'custom' },
+      },
       defaultBenchDeps(services),
       { signal: new AbortController().signal },
     );
