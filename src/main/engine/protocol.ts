@@ -19,7 +19,7 @@ export const enginePlan = z.object({
 });
 export type EnginePlan = z.infer<typeof enginePlan>;
 
-export const privilegedOp = z.enum(['dropCaches', 'rawRead', 'journal']);
+export const privilegedOp = z.enum(['dropCaches', 'rawRead', 'surfaceScan', 'journal']);
 
 export const toEngine = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), plan: enginePlan }),

@@ -14,11 +14,27 @@ export interface LiveValue {
  * storage to get them (its /proc/self/io); the engine's proxy takes it out and counts them as the
  * engine's own I/O.
  */
+/** A surface scan's places, time and bytes a place (engine/methods/surface.ts). */
+export interface SurfaceArgs {
+  points: number;
+  secondsPerPoint: number;
+  bytesPerPoint: number;
+}
+
+export interface SurfaceReadings {
+  /** The device's size, bytes. */
+  sizeBytes: number;
+  /** Where each place starts, bytes from the start of the device. */
+  offsets: number[];
+  /** Read speed at each place. */
+  mibPerSec: number[];
+}
+
 export const HELPER_READ_BYTES = 'helperReadBytes';
 
 /** Root-only operations, provided by the privileged helper when the person granted admin rights. */
 export interface PrivilegedOps {
-  /** sync + echo 3 > /proc/sys/vm/drop_caches */
+  /** syncfs of the run's folder, then echo 3 > /proc/sys/vm/drop_caches */
   dropCaches(): Promise<void>;
   /**
    * Runs a read-only raw-device test on a block device lsblk lists (hdparm -t / -T, seeker).
@@ -33,6 +49,15 @@ export interface PrivilegedOps {
       onProgress?: (fraction: number, live?: LiveValue) => void;
     },
   ): Promise<Record<string, number>>;
+  /**
+   * Read speed at evenly spaced places across the whole device (engine/methods/surface.ts), read
+   * only, on a device lsblk lists (the same guard as hdparm -t).
+   */
+  surfaceScan?(
+    device: string,
+    args: SurfaceArgs,
+    opts: { signal?: AbortSignal; onProgress?: (fraction: number, live?: LiveValue) => void },
+  ): Promise<SurfaceReadings>;
   /** Root-only reads the real-world tasks need (journal lines). */
   journal?(args: { grep: string; boots?: number }): Promise<string>;
 }

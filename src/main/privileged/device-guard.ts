@@ -85,9 +85,14 @@ export interface OpenedDevice {
 /**
  * Validates `path` and opens it O_RDONLY|O_NONBLOCK (as hdparm does) plus O_NOFOLLOW. Refuses: anything outside /dev, traversal,
  * symlinks (also symlinked parent directories), non-block files (/dev/zero is a character device),
- * block devices lsblk does not list. The caller must close the returned fd.
+ * block devices lsblk does not list. The caller must close the returned fd. `direct` adds
+ * O_DIRECT (the surface scan: no page cache between the drive and the figure); never a write flag.
  */
-export async function openListedBlockDevice(path: string, fs: GuardFs): Promise<OpenedDevice> {
+export async function openListedBlockDevice(
+  path: string,
+  fs: GuardFs,
+  opts: { direct?: boolean } = {},
+): Promise<OpenedDevice> {
   const lexical = lexicalDeviceError(path);
   if (lexical) throw new DeviceRefused(lexical);
   let st: Stats;
@@ -107,7 +112,11 @@ export async function openListedBlockDevice(path: string, fs: GuardFs): Promise<
     throw new DeviceRefused(`${path} is not a block device that lsblk lists`);
   let fd: number;
   try {
-    fd = await fs.open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    const direct = opts.direct ? constants.O_DIRECT : 0;
+    fd = await fs.open(
+      path,
+      constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW | direct,
+    );
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why =

@@ -74,22 +74,25 @@ export const realGuardFs: GuardFs = {
   listBlockDevices,
 };
 
-/** sync, then drop page cache, dentries and inodes (what the seeds did with sudo). */
+/**
+ * Drops the clean page cache, dentries and inodes (what the seeds did with sudo). No global
+ * `sync` first: it wrote out every other disk's dirty data too, and on a shared machine waited
+ * 7-14 s back to back; the engine syncs its own folder's filesystem (syncfs) before it asks, which
+ * is all a cold task needs (its files clean, so dropped).
+ */
 export async function dropCaches(): Promise<{ dropped: true }> {
-  const sync = systemTool('sync');
-  if (sync) await runTool(sync, []);
   await fsp.writeFile('/proc/sys/vm/drop_caches', '3\n');
   return { dropped: true };
 }
 
 /**
- * hdparm's cache flush before -t is sync + BLKFLSBUF (blockdev --flushbufs). BLKFLSBUF can leave
- * pages behind (seen on loop devices here), so the clean page cache is dropped as well: a
- * "cache flushed" result must really come from the device.
+ * hdparm's cache flush before -t is sync + BLKFLSBUF (blockdev --flushbufs). BLKFLSBUF itself
+ * syncs the device and the filesystem on it (fsync_bdev) before it invalidates, so the global
+ * `sync` is left out (it waited on every other disk's writeback). BLKFLSBUF can leave pages behind
+ * (seen on loop devices here), so the clean page cache is dropped as well: a "cache flushed"
+ * result must really come from the device.
  */
 export async function flushDeviceBuffers(device: string): Promise<void> {
-  const sync = systemTool('sync');
-  if (sync) await runTool(sync, []);
   const blockdev = systemTool('blockdev');
   if (blockdev) await runTool(blockdev, ['--flushbufs', device]);
   await fsp.writeFile('/proc/sys/vm/drop_caches', '1\n');

@@ -23,9 +23,11 @@ import {
   type HelperMessage,
   type HelperRequest,
   type RawReadArgs,
+  type SurfaceScanArgs,
 } from './protocol';
 import { bufferedReadMethod, cachedReadMethod } from '../engine/methods/hdparm';
 import { seekerMethod } from '../engine/methods/seeker';
+import { surfaceScanMethod, type SurfaceReadings } from '../engine/methods/surface';
 import { HELPER_READ_BYTES } from '../engine/types';
 import { parseProcessIo } from '../core/io-counters';
 
@@ -215,24 +217,45 @@ async function run(
     case 'journal':
       return journal(req.args);
     case 'rawRead':
-      return rawRead(req.id, req.args, signal, send);
+      return withReadBytes(() => rawReadFigures(req.id, req.args, signal, send));
+    case 'surfaceScan':
+      return withReadBytes(() => surfaceScan(req.id, req.args, signal, send));
   }
 }
 
 /**
- * The engine's own fd loops (hdparm -t/-T, seeker) on the validated, read-only fd. They yield to
- * the event loop every 100 ms, so cancel, parent-death checks and the socket stay live.
+ * The surface scan on the guard's read-only descriptor, opened O_DIRECT: the device's own dirty
+ * data is written out first (BLKFLSBUF), as before hdparm -t, so no writeback shares the reads.
  */
-async function rawRead(
+async function surfaceScan(
   id: number,
-  a: RawReadArgs,
+  a: SurfaceScanArgs,
   signal: AbortSignal,
   send: Send,
-): Promise<unknown> {
-  // The device bytes this process read for the engine (readahead and cache flushes included):
-  // the engine counts them as its own, where they would otherwise read as another's traffic.
+): Promise<SurfaceReadings> {
+  const dev = await openListedBlockDevice(a.device, realGuardFs, { direct: true });
+  try {
+    await flushDeviceBuffers(a.device);
+    return await surfaceScanMethod(dev.fd, dev.entry.sizeBytes, a, {
+      signal,
+      onProgress: (fraction, live) =>
+        send({ type: 'progress', id, fraction, ...(live ? { live } : {}) }),
+    });
+  } finally {
+    closeSync(dev.fd);
+  }
+}
+
+/**
+ * A device read for the engine, with the device bytes this process read for it (readahead and
+ * cache flushes included): the engine counts them as its own, where they would otherwise read as
+ * another's traffic. The reads (hdparm -t/-T, seeker, the surface scan) run on the validated,
+ * read-only fd and yield to the event loop every 100 ms, so cancel, parent-death checks and the
+ * socket stay live.
+ */
+async function withReadBytes(read: () => Promise<object>): Promise<unknown> {
   const before = ownReadBytes();
-  const figures = await rawReadFigures(id, a, signal, send);
+  const figures = await read();
   const after = ownReadBytes();
   return before === null || after === null
     ? figures

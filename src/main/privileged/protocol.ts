@@ -1,6 +1,7 @@
 // Wire protocol between the app and the root helper: one JSON object per line over a Unix socket.
 // The helper side must run from a copied-out script (AppImage), so this file and everything the
 // helper imports use Node built-ins only — no zod, no packages.
+import { SURFACE_LIMITS } from '../engine/methods/surface';
 
 /** A line longer than this is refused (the longest legitimate frame is a journal answer). */
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -11,13 +12,27 @@ export const RAW_TESTS = ['buffered-read', 'cached-read', 'seeker'] as const;
 export type RawTest = (typeof RAW_TESTS)[number];
 
 /** The whole list of what the helper may do. There is no write operation. */
-export const HELPER_OPS = ['ping', 'dropCaches', 'rawRead', 'identify', 'journal'] as const;
+export const HELPER_OPS = [
+  'ping',
+  'dropCaches',
+  'rawRead',
+  'surfaceScan',
+  'identify',
+  'journal',
+] as const;
 export type HelperOp = (typeof HELPER_OPS)[number];
 
 export interface RawReadArgs {
   test: RawTest;
   device: string;
   seconds?: number;
+}
+/** Read speed at `points` places across the device (engine/methods/surface.ts). */
+export interface SurfaceScanArgs {
+  device: string;
+  points: number;
+  secondsPerPoint: number;
+  bytesPerPoint: number;
 }
 export interface IdentifyArgs {
   device: string;
@@ -30,6 +45,7 @@ export interface JournalArgs {
 export type HelperRequest =
   | { type: 'call'; id: number; op: 'ping' | 'dropCaches'; args: Record<string, never> }
   | { type: 'call'; id: number; op: 'rawRead'; args: RawReadArgs }
+  | { type: 'call'; id: number; op: 'surfaceScan'; args: SurfaceScanArgs }
   | { type: 'call'; id: number; op: 'identify'; args: IdentifyArgs }
   | { type: 'call'; id: number; op: 'journal'; args: JournalArgs }
   | { type: 'cancel'; id: number };
@@ -151,24 +167,16 @@ export function parseRequest(
       return e ? bad(e) : { ok: true, req: { type: 'call', id, op: op as 'ping', args: {} } };
     }
     case 'rawRead': {
-      const e = onlyKeys(args, ['test', 'device', 'seconds']);
-      if (e) return bad(e);
-      if (!(RAW_TESTS as readonly string[]).includes(args.test as string))
-        return bad(`unknown raw test: ${String(args.test).slice(0, 40)}`);
-      const device = deviceArg(args.device);
-      if (!device) return bad('device must be a path');
-      const s = args.seconds;
-      if (s !== undefined && (typeof s !== 'number' || !(s > 0 && s <= 120)))
-        return bad('seconds must be between 0 and 120');
-      return {
-        ok: true,
-        req: {
-          type: 'call',
-          id,
-          op: 'rawRead',
-          args: { test: args.test as RawTest, device, ...(s !== undefined ? { seconds: s } : {}) },
-        },
-      };
+      const parsed = parseRawReadArgs(args);
+      return typeof parsed === 'string'
+        ? bad(parsed)
+        : { ok: true, req: { type: 'call', id, op: 'rawRead', args: parsed } };
+    }
+    case 'surfaceScan': {
+      const parsed = parseSurfaceArgs(args);
+      return typeof parsed === 'string'
+        ? bad(parsed)
+        : { ok: true, req: { type: 'call', id, op: 'surfaceScan', args: parsed } };
     }
     case 'identify': {
       const e = onlyKeys(args, ['device']);
@@ -198,4 +206,43 @@ export function parseRequest(
       };
     }
   }
+}
+
+const inRange = (v: unknown, lo: number, hi: number): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v >= lo && v <= hi;
+
+/** A surface scan's arguments, or why they are refused: bounded places, time and bytes a place. */
+function parseSurfaceArgs(args: Record<string, unknown>): SurfaceScanArgs | string {
+  const L = SURFACE_LIMITS;
+  const e = onlyKeys(args, ['device', 'points', 'secondsPerPoint', 'bytesPerPoint']);
+  if (e) return e;
+  const device = deviceArg(args.device);
+  if (!device) return 'device must be a path';
+  const { points, secondsPerPoint, bytesPerPoint } = args;
+  if (!Number.isInteger(points) || !inRange(points, L.minPoints, L.maxPoints))
+    return `points must be a whole number from ${L.minPoints} to ${L.maxPoints}`;
+  if (!inRange(secondsPerPoint, 0.001, L.maxSecondsPerPoint))
+    return `secondsPerPoint must be above 0 and at most ${L.maxSecondsPerPoint}`;
+  if (points * secondsPerPoint > L.maxSeconds)
+    return `points × secondsPerPoint must be at most ${L.maxSeconds} s`;
+  if (
+    !Number.isInteger(bytesPerPoint) ||
+    !inRange(bytesPerPoint, L.minBytesPerPoint, L.maxBytesPerPoint)
+  )
+    return `bytesPerPoint must be a whole number from ${L.minBytesPerPoint} to ${L.maxBytesPerPoint}`;
+  return { device, points, secondsPerPoint, bytesPerPoint };
+}
+
+/** A raw read's arguments, or why they are refused. */
+function parseRawReadArgs(args: Record<string, unknown>): RawReadArgs | string {
+  const e = onlyKeys(args, ['test', 'device', 'seconds']);
+  if (e) return e;
+  if (!(RAW_TESTS as readonly string[]).includes(args.test as string))
+    return `unknown raw test: ${String(args.test).slice(0, 40)}`;
+  const device = deviceArg(args.device);
+  if (!device) return 'device must be a path';
+  const s = args.seconds;
+  if (s !== undefined && (typeof s !== 'number' || !(s > 0 && s <= 120)))
+    return 'seconds must be between 0 and 120';
+  return { test: args.test as RawTest, device, ...(s !== undefined ? { seconds: s } : {}) };
 }

@@ -1,5 +1,6 @@
 // App side of the helper channel: a fresh private directory with a socket and a one-time token
 // file, exactly one authenticated helper, and a PrivilegedOps client over the connection.
+import type { SurfaceArgs, SurfaceReadings } from '../engine/methods/surface';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -230,7 +231,11 @@ export class HelperSession implements PrivilegedOps {
   async rawRead(
     op: RawTest,
     device: string,
-    opts: { seconds?: number; signal?: AbortSignal; onProgress?: Pending['onProgress'] },
+    opts: {
+      seconds?: number;
+      signal?: AbortSignal;
+      onProgress?: Pending['onProgress'];
+    },
   ): Promise<Record<string, number>> {
     const args = {
       test: op,
@@ -238,6 +243,19 @@ export class HelperSession implements PrivilegedOps {
       ...(opts.seconds !== undefined ? { seconds: opts.seconds } : {}),
     };
     return (await this.call('rawRead', args, opts)) as Record<string, number>;
+  }
+
+  async surfaceScan(
+    device: string,
+    args: SurfaceArgs,
+    opts: { signal?: AbortSignal; onProgress?: Pending['onProgress'] },
+  ): Promise<SurfaceReadings> {
+    const { points, secondsPerPoint, bytesPerPoint } = args;
+    return (await this.call(
+      'surfaceScan',
+      { device, points, secondsPerPoint, bytesPerPoint },
+      opts,
+    )) as SurfaceReadings;
   }
 
   async journal(args: { grep: string; boots?: number }): Promise<string> {

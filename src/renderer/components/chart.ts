@@ -1,4 +1,5 @@
-// chart.js with the pieces Drivewise draws (bar charts, linear and log axes), registered once for
+// chart.js with the pieces Drivewise draws (bar charts, the surface scan's line, linear and log
+// axes), registered once for
 // every view that imports Chart from here.
 import {
   BarController,
@@ -7,7 +8,10 @@ import {
   Chart,
   Legend,
   LinearScale,
+  LineController,
+  LineElement,
   LogarithmicScale,
+  PointElement,
   Title,
   Tooltip,
 } from 'chart.js';
@@ -18,6 +22,9 @@ Chart.register(
   CategoryScale,
   LinearScale,
   LogarithmicScale,
+  LineController,
+  LineElement,
+  PointElement,
   Legend,
   Title,
   Tooltip,

@@ -10,6 +10,7 @@ import { SetupCheck } from './sections/SetupCheck';
 import { FeltTasks, KeyFigures } from './sections/Story';
 import { BaselineOnlyStory, Findings, Headline, TimeAndMoney } from './sections/Summary';
 import { TasksTable } from './sections/Tables';
+import { SurfaceSection } from './sections/Surface';
 import { useReportModel } from './use-report-model';
 
 /** @page size must be a literal rule: Chromium and Electron both take paper size and margins from it. */
@@ -73,6 +74,7 @@ export function ReportView({
 
       <EveryTest tables={tables} single={single} />
       <ChartsByKind parts={groupParts} single={single} />
+      <SurfaceSection before={before} after={after} />
       {after && <PredictionSection before={before} after={after} />}
       <ReferenceSection runs={after ? [before, after] : [before]} />
       <Hardware before={before} after={after} showSerials={showSerials} />

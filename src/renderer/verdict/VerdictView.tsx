@@ -10,6 +10,7 @@ import { overlayOf, useReferences, useVerdictResult } from './use-verdict-data';
 import { verdictCharts } from './verdict-charts';
 import { followVerdictLinks, useVerdict } from './verdict-store';
 import { usePalette } from './VerdictChart';
+import { SurfaceChart } from '../components/SurfaceChart';
 import { VerdictReport } from './VerdictReport';
 import './verdict.css';
 
@@ -78,6 +79,12 @@ export function VerdictView() {
               <ReferencePicker references={references} refId={refId} onChange={setRefId} />
             }
           />
+          {verdict.surface?.length ? (
+            <section aria-labelledby="vd-surface-h">
+              <h3 id="vd-surface-h">The surface of the drive</h3>
+              <SurfaceChart sides={verdict.surface} colors={palette} />
+            </section>
+          ) : null}
           <PredictionView beforeId={verdict.beforeId} afterId={verdict.afterId} />
           <h3>Save the story</h3>
           <SaveReportButton beforeId={verdict.beforeId} afterId={verdict.afterId} />

@@ -40,10 +40,10 @@ export const ioSeconds = (r: DriveRates, bytes: number, ops: number): number =>
   Math.max(bytes / r.seqBps, ops / Math.max(1, r.iops));
 
 /**
- * Sync + drop_caches before a raw read or a cold task: small on an idle disk; the writes of the
- * test before it make it longer on a slow one.
+ * The folder's syncfs + drop_caches before a raw read or a cold task: small on an idle disk; the
+ * writes of the test before it make it longer on a slow one.
  */
-export const dropSeconds = (r: DriveRates): number => 0.15 + 16 / Math.max(1, r.iops);
+export const dropSeconds = (r: DriveRates): number => 0.1 + 16 / Math.max(1, r.iops);
 
 /**
  * A task's size override: `task.<key>` (what the bench CLI accepts: --size task.unpack=50M)

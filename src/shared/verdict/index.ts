@@ -38,6 +38,7 @@ import { driveMovedOf, settleIsolated, themeHeadlines } from './themes';
 import { noiseOf, textOf, totalsOf } from './summary';
 import { workloadFindings } from './workload-rows';
 import { conditionsFindings, disturbedPhases } from './conditions';
+import { surfaceFindings, surfaceSides } from './surface';
 
 export * from './schema';
 export { NO_DIFFERENCE_HEADLINE } from './recommend';
@@ -50,6 +51,12 @@ const SEVERITY_ORDER = { bad: 3, warn: 2, good: 1, info: 0 } as const;
 export function runName(run: RunDocument): string {
   return run.name || [run.drive?.model, run.drive?.path].filter(Boolean).join(' ') || run.id;
 }
+
+const bothSides = (before: RunDocument, after: RunDocument) =>
+  [
+    { side: 'before', name: runName(before), run: before },
+    { side: 'after', name: runName(after), run: after },
+  ] as const;
 
 export function computeVerdict(
   before: RunDocument,
@@ -86,8 +93,10 @@ export function computeVerdict(
     noise.noMeasurableDifference || noise.cannotCompare
       ? { bigWins: [], smallGains: [], findings: [] }
       : winsOf(headlines, tasks);
+  const surface = surfaceSides(bothSides(before, after));
   const findings = [
     ...wins.findings,
+    ...surfaceFindings(surface),
     ...linkCeilingFindings(after, opts.rated),
     ...cacheFindings(before, 'before'),
     ...cacheFindings(after, 'after'),
@@ -112,6 +121,7 @@ export function computeVerdict(
     text: textOf(totals, tasks, noise),
     money,
     findings,
+    ...(surface.length ? { surface } : {}),
     recommendation: recommend({
       busyPhases: [...disturbedPhases(before), ...disturbedPhases(after)],
       headlines,

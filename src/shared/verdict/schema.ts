@@ -1,5 +1,6 @@
 // The verdict's shape: computed in main (or anywhere: it is pure), sent over the contract,
 // drawn by the Verdict view and printed by the PDF report.
+import { surfaceSide } from './surface-schema';
 import { z } from 'zod';
 
 export const spreadSchema = z.object({
@@ -129,6 +130,8 @@ export const findingKind = z.enum([
   'misaligned',
   'slower',
   'no-difference',
+  /** The surface scan: a hard disk's zones and where the data sits, or an SSD's flat line. */
+  'surface',
 ]);
 
 export const finding = z.object({
@@ -206,6 +209,8 @@ export const verdictSchema = z.object({
   }),
   money,
   findings: z.array(finding),
+  /** The drives' surface scans (speed against position), when a run has one. */
+  surface: z.array(surfaceSide).optional(),
   recommendation: z.object({
     level: recommendationLevel,
     headline: z.string(),

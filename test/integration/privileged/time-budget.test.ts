@@ -9,6 +9,7 @@ import type { RunDocument } from '../../../src/shared/schemas/run';
 import { tempDir } from '../engine/helpers';
 import { HDD_LIKE, throttleUnavailable } from './loop';
 import { quickIn, quickOnLoop, type QuickRun } from './quick-run';
+import { ESTIMATE_AIM, QUICK_AIMS } from '../../../tools/quick/report';
 
 const skip = throttleUnavailable();
 if (skip) console.log(`time budget skipped: ${skip}`);
@@ -16,8 +17,16 @@ if (skip) console.log(`time budget skipped: ${skip}`);
 const config = skip ? '' : tempDir('budget-cfg');
 afterAll(() => void (config && rmSync(config, { recursive: true, force: true })));
 
-function expectBudget({ doc, actual, estimate }: QuickRun): void {
+function expectBudget(name: string, { doc, actual, estimate }: QuickRun): void {
   expect(doc.tests.filter((t) => t.status === 'failed')).toEqual([]);
+  // Issue 39's aims live in bench:quick's output (a busy machine must not fail the suite); printed
+  // here beside the run. Its 1.5× bound is not asserted: HDD-like quick measured 118 s against
+  // 75 s × 1.5 (the workload's writeback, its cold walk and removal alone take ~50 s there).
+  const aim = QUICK_AIMS[name];
+  const err = Math.abs(estimate - actual) / actual;
+  console.log(
+    `${name}: ${actual.toFixed(1)} s${aim ? ` (aim ${aim} s: ${actual <= aim ? 'met' : 'unmet'})` : ''}, estimate error ${(err * 100).toFixed(0)} % (aim ±${ESTIMATE_AIM * 100} %: ${err <= ESTIMATE_AIM ? 'met' : 'unmet'})`,
+  );
   expect(actual).toBeLessThanOrEqual(150);
   expect(doc.timing?.probe).toBeDefined();
   // The issue's bar: ±25 % of the actual total, both ways (no phase waits to meet its estimate);
@@ -51,13 +60,13 @@ describe.skipIf(skip !== null)(
     ] as const)
       it(`${name} loop: quick ≤ 150 s, estimate error printed`, async () => {
         const [run] = await quickOnLoop(name, limits, config);
-        expectBudget(run!);
+        expectBudget(name, run!);
       }, 400_000);
 
     it('a folder on the machine’s own disk: quick ≤ 150 s, estimate error printed', async () => {
       const dir = mkdtempSync('/var/tmp/dw-budget-');
       try {
-        expectBudget(await quickIn('own disk', dir, config));
+        expectBudget('own disk', await quickIn('own disk', dir, config));
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

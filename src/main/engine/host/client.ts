@@ -1,6 +1,7 @@
 // Parent side of the engine process: spawns it (fork in CLI/tests; the Electron shell can pass a
 // utilityProcess-backed spawner), relays progress, answers privileged requests, and enforces
 // cancel: a polite message first, a hard kill after CANCEL_GRACE_MS.
+import type { SurfaceArgs } from '../methods/surface';
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -220,7 +221,15 @@ async function answerPrivileged(
     if (!priv) throw new Error('no admin rights');
     let value: unknown;
     if (m.op === 'dropCaches') value = await priv.dropCaches();
-    else if (m.op === 'journal') {
+    else if (m.op === 'surfaceScan') {
+      if (!priv.surfaceScan) throw new Error('surface scan not available');
+      const [device, args] = m.args as [string, SurfaceArgs];
+      value = await priv.surfaceScan(device, args, {
+        ...(signal ? { signal } : {}),
+        onProgress: (fraction, live) =>
+          child.send({ type: 'privileged-progress', id: m.id, fraction, live: live ?? null }),
+      });
+    } else if (m.op === 'journal') {
       if (!priv.journal) throw new Error('journal access not available');
       value = await priv.journal(m.args[0] as { grep: string; boots?: number });
     } else {

@@ -1,6 +1,6 @@
 // Message loop of the engine process (entries/engine-worker.ts).
 import { fromEngine, toEngine, type FromEngine } from '../protocol';
-import { phaseRecorder, realRecorderDeps } from './phase-conditions';
+import { phaseRecorder, realRecorderDeps, syncFolder } from './phase-conditions';
 import { PrivilegedProxy } from './privileged-proxy';
 import { deepQueueNote } from './queue';
 import { registry } from './registry';
@@ -11,9 +11,11 @@ import { removeWorkDir } from './work-dir';
 export function runEngineProcess(transport: EngineTransport = engineTransport()): void {
   const send = (m: FromEngine): void => transport.send(fromEngine.parse(m));
   const ac = new AbortController();
-  const proxy = new PrivilegedProxy(send);
   let started = false;
   let workDir: string | null = null;
+  const proxy = new PrivilegedProxy(send, () =>
+    workDir ? syncFolder(workDir) : Promise.resolve(),
+  );
   // The parent went away (crash or SIGKILL; for a utilityProcess also the app quitting): it
   // cannot clean up any more, so the work folder goes with us; stop at once.
   function parentGone(): void {

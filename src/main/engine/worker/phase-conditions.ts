@@ -86,6 +86,12 @@ const flushFor = (dir: string, waitMs: number): Promise<void> =>
     });
   });
 
+/**
+ * The folder's filesystem written out, however long it takes: before the root helper drops the
+ * caches (it no longer runs a global sync), so the files a cold task reads are clean and dropped.
+ */
+export const syncFolder = (dir: string): Promise<void> => flushFor(dir, 120_000);
+
 /** The longest a test waits for the filesystem flush before it starts. */
 export const FLUSH_WAIT_MS = 2000;
 

@@ -3,6 +3,7 @@
 // cross the process boundary, so cancel is the parent's job and progress comes back as messages.
 import type { FromEngine, ToEngine } from '../protocol';
 import { HELPER_READ_BYTES, type LiveValue, type PrivilegedOps } from '../types';
+import type { SurfaceReadings } from '../methods/surface';
 
 type Pending = {
   resolve: (v: unknown) => void;
@@ -16,7 +17,11 @@ export class PrivilegedProxy {
   /** Storage bytes the root helper read for this engine (raw reads), a running total. */
   private helperReadBytes = 0;
 
-  constructor(private readonly send: (m: FromEngine) => void) {}
+  /** `beforeDrop`: writes the run's folder out, as the helper's drop no longer syncs. */
+  constructor(
+    private readonly send: (m: FromEngine) => void,
+    private readonly beforeDrop: () => Promise<void> = () => Promise.resolve(),
+  ) {}
 
   /** Feed parent messages here; returns true when the message was for the proxy. */
   handle(msg: ToEngine): boolean {
@@ -34,7 +39,7 @@ export class PrivilegedProxy {
   }
 
   private call(
-    op: 'dropCaches' | 'rawRead' | 'journal',
+    op: 'dropCaches' | 'rawRead' | 'surfaceScan' | 'journal',
     args: unknown[],
     signal?: AbortSignal,
     onProgress?: Pending['onProgress'],
@@ -53,6 +58,7 @@ export class PrivilegedProxy {
   ops(): PrivilegedOps {
     return {
       dropCaches: async () => {
+        await this.beforeDrop();
         await this.call('dropCaches', []);
       },
       rawRead: async (op, device, opts) => {
@@ -64,12 +70,25 @@ export class PrivilegedProxy {
         )) as Record<string, number>;
         // Not a figure of the test: the helper's I/O, which the conditions count as the engine's.
         const { [HELPER_READ_BYTES]: read, ...rest } = figures;
-        if (typeof read === 'number' && Number.isFinite(read) && read > 0)
-          this.helperReadBytes += read;
+        this.countHelperBytes(read);
         return rest;
+      },
+      surfaceScan: async (device, args, opts) => {
+        const { [HELPER_READ_BYTES]: read, ...readings } = (await this.call(
+          'surfaceScan',
+          [device, args],
+          opts.signal,
+          opts.onProgress,
+        )) as SurfaceReadings & Record<string, unknown>;
+        this.countHelperBytes(read);
+        return readings;
       },
       journal: async (args) => String(await this.call('journal', [args])),
     };
+  }
+
+  private countHelperBytes(read: unknown): void {
+    if (typeof read === 'number' && Number.isFinite(read) && read > 0) this.helperReadBytes += read;
   }
 
   /** I/O other processes did for this engine so far (the phase recorder's `elsewhere`). */

@@ -9,6 +9,7 @@ import { bufferedRead, cachedRead } from './benchmarks/hdparm-tests';
 import { iozone } from './benchmarks/iozone';
 import { qdProfile } from './benchmarks/qd-profile';
 import { seeker } from './benchmarks/seeker';
+import { surfaceScan } from './benchmarks/surface-scan';
 import type { SizeDef, TestModule } from '../types';
 import { taskModules } from '../../tasks';
 
@@ -20,6 +21,7 @@ export const syntheticModules: TestModule[] = [
   iozone,
   seeker,
   qdProfile,
+  surfaceScan,
 ];
 
 export const registry: TestModule[] = [...syntheticModules, ...taskModules];

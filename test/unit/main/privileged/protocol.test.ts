@@ -100,3 +100,29 @@ describe('processStartTime', () => {
     expect(processStartTime(2 ** 22 + 12345)).toBeNull();
   });
 });
+
+describe('parseRequest: the surface scan', () => {
+  const ok = { device: '/dev/sda', points: 128, secondsPerPoint: 0.25, bytesPerPoint: 16 << 20 };
+
+  it('takes bounded places, time and bytes a place on a device path', () => {
+    expect(call('surfaceScan', ok)).toEqual({
+      ok: true,
+      req: { type: 'call', id: 7, op: 'surfaceScan', args: ok },
+    });
+  });
+
+  it('refuses fewer than 100 or more than 1000 places, unbounded time or bytes, and extra fields', () => {
+    const bad = (over: Record<string, unknown>) => call('surfaceScan', { ...ok, ...over });
+    expect(bad({ points: 99 })).toMatchObject({ ok: false, error: /points/ });
+    expect(bad({ points: 1001 }).ok).toBe(false);
+    expect(bad({ points: 128.5 }).ok).toBe(false);
+    expect(bad({ secondsPerPoint: 0 }).ok).toBe(false);
+    expect(bad({ secondsPerPoint: 3 }).ok).toBe(false);
+    // 1000 places of 2 s each would hold the drive for over half an hour.
+    expect(bad({ points: 1000, secondsPerPoint: 2 })).toMatchObject({ error: /at most 600/ });
+    expect(bad({ bytesPerPoint: 4096 }).ok).toBe(false);
+    expect(bad({ bytesPerPoint: 1 << 30 }).ok).toBe(false);
+    expect(bad({ write: true })).toMatchObject({ ok: false, error: 'unexpected field: write' });
+    expect(bad({ device: 42 }).ok).toBe(false);
+  });
+});

@@ -191,7 +191,7 @@ export const NOT_DIRECT_CAVEAT =
   'this filesystem refuses O_DIRECT: reads may come from the page cache (warm-cache result)';
 
 export const RAW_FLUSHED =
-  "the device's buffer cache dropped (sync + drop_caches) before each repetition";
+  "the device's buffer cache dropped (the folder's filesystem synced, drop_caches) before each repetition";
 
 type RawOut = Awaited<ReturnType<PrivilegedOps['rawRead']>>;
 

@@ -1,0 +1,100 @@
+// The three devices bench:quick times the quick profile on, set up as the time-budget test does:
+// an HDD-like ext4 loop device (150 IOPS + 120 MB/s through cgroup blkio, disk-backed image, 1 MiB
+// requests split), an unthrottled one, and a folder on this machine's own disk.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createServices } from '../../src/main/create-services';
+import { defaultBenchDeps, runBench } from '../../src/main/engine/host/bench-service';
+import { planBench } from '../../src/main/engine/host/validated-plan';
+import { helperRuntime } from '../../src/main/privileged/elevate';
+import type { RunDocument } from '../../src/shared/schemas/run';
+import {
+  ext4Loop,
+  HDD_LIKE,
+  rootManager,
+  splitLargeRequests,
+  throttleDevice,
+  type Limits,
+} from '../../test/integration/privileged/loop';
+
+export interface TimedRun {
+  doc: RunDocument;
+  total: number;
+  load: number;
+}
+
+/** One quick run in `target` as root, timed from the request to the saved run. */
+export async function quickIn(
+  target: string,
+  configDir: string,
+  tests?: string[],
+): Promise<TimedRun> {
+  // This bundle sits in dist/tools: the helper is the app's, in dist/main.
+  const script = resolve('dist/main/root-helper.js');
+  const privileged = rootManager({ runtime: () => helperRuntime({ electron: false, script }) });
+  try {
+    const services = createServices({ host: 'cli', configDir, privileged });
+    const saved: RunDocument[] = [];
+    const load = loadavg()[0]!;
+    const t0 = performance.now();
+    // `tests`: some of quick's tests alone, at quick's sizes and repetitions (a custom profile
+    // starts from quick's), to time a part of it.
+    const plan = planBench({
+      targetDir: target,
+      ...(tests ? { profile: 'custom' as const, tests } : { profile: 'quick' as const }),
+    });
+    await runBench(
+      plan,
+      {
+        save: async (d) => void saved.push(d),
+        appVersion: '0.0.0-bench',
+        record: { label: 'custom' },
+      },
+      defaultBenchDeps(services),
+      { signal: new AbortController().signal },
+    );
+    const total = (performance.now() - t0) / 1000;
+    if (!saved[0]) throw new Error(`the quick run in ${target} saved no run`);
+    return { doc: saved[0], total, load };
+  } finally {
+    privileged.release();
+  }
+}
+
+async function onLoop(
+  limits: Limits | null,
+  configDir: string,
+  tests?: string[],
+): Promise<TimedRun> {
+  const disk = ext4Loop(4096);
+  const unsplit = limits ? splitLargeRequests(disk.dev) : null;
+  const throttle = limits ? throttleDevice(disk.majMin, limits) : null;
+  try {
+    if (limits && !throttle) throw new Error('no cgroup blkio/io controller to throttle with');
+    throttle?.add(process.pid);
+    const target = join(disk.mnt, 'bench');
+    mkdirSync(target);
+    return await quickIn(target, configDir, tests);
+  } finally {
+    throttle?.remove();
+    unsplit?.();
+    disk.dispose();
+  }
+}
+
+async function ownDisk(configDir: string, tests?: string[]): Promise<TimedRun> {
+  const dir = mkdtempSync('/var/tmp/dw-bench-quick-');
+  try {
+    return await quickIn(dir, configDir, tests);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The devices by the names the printout and the baseline use, in the order they run. */
+export const DEVICES: Record<string, (configDir: string, tests?: string[]) => Promise<TimedRun>> = {
+  'HDD-like': (c, t) => onLoop(HDD_LIKE, c, t),
+  fast: (c, t) => onLoop(null, c, t),
+  'own disk': ownDisk,
+};

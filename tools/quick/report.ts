@@ -1,0 +1,55 @@
+// bench:quick's printout: per device, each test's seconds and each figure's noise floor before
+// (the baseline captured on main) and after (this run), with the ratios, and the aims.
+import type { QuickSummary } from './summary';
+
+/** Quick's aims (issue 39): seconds per device; the suite asserts only 1.5× these. */
+export const QUICK_AIMS: Record<string, number> = { 'HDD-like': 75, fast: 35 };
+/** The pre-run estimate's aim: within ±15 % of the actual total. */
+export const ESTIMATE_AIM = 0.15;
+
+const pad = (s: string, n: number): string => s.padEnd(n);
+const num = (x: number | undefined, d = 1): string => (x === undefined ? '-' : x.toFixed(d));
+const ratio = (a: number | undefined, b: number | undefined): string =>
+  a === undefined || b === undefined || a === 0 ? '-' : `${(b / a).toFixed(2)}×`;
+
+function testRows(before: QuickSummary | undefined, after: QuickSummary): string[] {
+  const ids = [...new Set([...Object.keys(before?.tests ?? {}), ...Object.keys(after.tests)])];
+  return ids.map(
+    (id) =>
+      `  ${pad(id, 18)} ${num(before?.tests[id]).padStart(7)} ${num(after.tests[id]).padStart(7)}  ${ratio(before?.tests[id], after.tests[id])}`,
+  );
+}
+
+function floorRows(before: QuickSummary | undefined, after: QuickSummary): string[] {
+  const keys = [...new Set([...Object.keys(before?.floors ?? {}), ...Object.keys(after.floors)])];
+  const pct = (x: number | undefined) => (x === undefined ? '-' : `${(x * 100).toFixed(1)} %`);
+  return keys.map((k) => {
+    const b = before?.floors[k];
+    const a = after.floors[k];
+    const wider = b !== undefined && a !== undefined && a > b + 1e-9 ? '  WIDER' : '';
+    return `  ${pad(k, 58)} ${pct(b).padStart(8)} ${pct(a).padStart(8)}  ${ratio(b, a)}${wider}`;
+  });
+}
+
+/** One device's block of the printout, and whether it met its aims. */
+export function deviceReport(
+  name: string,
+  before: QuickSummary | undefined,
+  after: QuickSummary,
+): { text: string; met: boolean } {
+  const aim = QUICK_AIMS[name];
+  const err = (after.estimate - after.total) / after.total;
+  const timeOk = aim === undefined || after.total <= aim;
+  const estOk = Math.abs(err) <= ESTIMATE_AIM;
+  const lines = [
+    `== ${name} (load ${after.load}${before ? `; baseline load ${before.load}` : ''})`,
+    `  total ${num(before?.total)} s → ${num(after.total)} s (${ratio(before?.total, after.total)})` +
+      `${aim === undefined ? '' : `, aim ≤ ${aim} s: ${timeOk ? 'met' : 'UNMET'}`}`,
+    `  estimate ${after.estimate} s, error ${(err * 100).toFixed(0)} % (aim ±${ESTIMATE_AIM * 100} %: ${estOk ? 'met' : 'UNMET'})`,
+    `  ${pad('test', 18)} ${'before'.padStart(7)} ${'after'.padStart(7)}  ratio`,
+    ...testRows(before, after),
+    `  ${pad('figure (noise floor)', 58)} ${'before'.padStart(8)} ${'after'.padStart(8)}  ratio`,
+    ...floorRows(before, after),
+  ];
+  return { text: lines.join('\n'), met: timeOk && estOk };
+}
