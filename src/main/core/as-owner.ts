@@ -3,8 +3,7 @@
 // an environment cut down to what Node and the tools need, so nothing of root's environment
 // (tokens, HOME, XDG folders) reaches a process that account can inspect.
 import { fork, type ForkOptions } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { builtFile } from './bundled-worker';
 import type { FileAccount } from './file-owner';
 import { lendableScript } from './lend-copy';
 
@@ -33,11 +32,9 @@ export function forkAsOptions(account: FileAccount, extraEnv: NodeJS.ProcessEnv 
   };
 }
 
-/** dist/main/<name>.js beside the running bundle, or in the repo when run from sources. */
+/** dist/main/<name>.js beside the running bundle, or in the checkout when run from sources. */
 export function bundlePath(name: string): string {
-  const here = typeof __dirname === 'string' ? __dirname : process.cwd();
-  const candidates = [join(here, `${name}.js`), join(process.cwd(), `dist/main/${name}.js`)];
-  const found = candidates.find((p) => existsSync(p));
+  const found = builtFile(`${name}.js`);
   if (!found) throw new Error(`${name}.js not found: run \`npm run build\` first`);
   return found;
 }

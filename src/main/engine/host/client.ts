@@ -3,11 +3,12 @@
 // cancel: a polite message first, a hard kill after CANCEL_GRACE_MS.
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { TestResult } from '../../../shared/schemas/run';
 import { forkAsOptions } from '../../core/as-owner';
 import type { FileAccount } from '../../core/file-owner';
+import { builtFile } from '../../core/bundled-worker';
 import { lendableScript } from '../../core/lend-copy';
+import { codeFromEnv } from '../../core/trusted-code';
 import { fromEngine, type EnginePlan, type FromEngine, type ToEngine } from '../protocol';
 import type { PrivilegedOps } from '../types';
 
@@ -27,15 +28,13 @@ export interface EngineChild {
 }
 export type EngineSpawner = () => EngineChild;
 
-/** dist/main/engine-worker.js next to the running bundle, or in the repo when run from sources. */
+/**
+ * DRIVEWISE_ENGINE_WORKER (as root only a file of root's in root's folders: core/trusted-code),
+ * else dist/main/engine-worker.js beside the running bundle, or the checkout's from the sources.
+ */
 export function defaultWorkerPath(): string {
-  const here = typeof __dirname === 'string' ? __dirname : process.cwd();
-  const candidates = [
-    process.env.DRIVEWISE_ENGINE_WORKER,
-    join(here, 'engine-worker.js'),
-    join(process.cwd(), 'dist/main/engine-worker.js'),
-  ].filter((p): p is string => !!p);
-  const found = candidates.find((p) => existsSync(p));
+  const chosen = codeFromEnv('DRIVEWISE_ENGINE_WORKER');
+  const found = chosen && existsSync(chosen) ? chosen : builtFile('engine-worker.js');
   if (!found) throw new Error('engine-worker.js not found: run `npm run build` first');
   return found;
 }
