@@ -22,6 +22,7 @@ import {
 import { fileSteps } from './file-ops';
 import {
   engineRun,
+  lentPrivilege,
   privilegeOf,
   probeEstimate,
   rawReadsLikely,
@@ -125,8 +126,12 @@ export async function runBench(
   const files = fileSteps(account);
   const facts = await targetFacts(deps, targetDir);
   const id = newRunId();
-  const giveBack = await (deps.rootAdmin?.() ?? Promise.resolve(null)).catch(() => null);
-  const privileged = deps.privileged?.() ?? null;
+  // An engine lent to the folder's owner is a process that account can attach to: it gets no
+  // privileged operation (cache drops, raw reads, the journal), so none is set up for it.
+  const giveBack = account
+    ? null
+    : await (deps.rootAdmin?.() ?? Promise.resolve(null)).catch(() => null);
+  const privileged = account ? null : (deps.privileged?.() ?? null);
   const rawReads = rawReadsLikely(privileged, facts.drive?.path);
   let workDir = join(targetDir, `${WORK_PREFIX}${id}`);
   let outcome: EngineOutcome | null = null;
@@ -151,7 +156,15 @@ export async function runBench(
     const actualSeconds = (performance.now() - t0) / 1000;
     const timing = runTiming(estimated.plan, rates, outcome.phases, actualSeconds);
     const asRoot = giveBack !== null;
-    const notes = runNotes({ plan, outcome, asRoot, drive: facts.drive, swept, skipped });
+    const notes = runNotes({
+      plan,
+      outcome,
+      asRoot,
+      drive: facts.drive,
+      swept,
+      skipped,
+      lentTo: account?.name,
+    });
     const doc = buildRunDocument({
       id,
       appVersion: env.appVersion,
@@ -164,7 +177,7 @@ export async function runBench(
       machine: facts.machine,
       host: hostIdentity(env.inventoryName),
       settings: settingsOf(validated),
-      privilege: privilegeOf(deps, privileged),
+      privilege: account ? lentPrivilege(account.name) : privilegeOf(deps, privileged),
       results: outcome.results,
       notes,
       timing,
