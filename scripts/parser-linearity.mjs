@@ -40,6 +40,7 @@ const PATTERNS = {
   // closer of, repeated with no closer on one line ('1 bytes (' took dd's parser 16 s at 540 KB).
   'unclosed: dd paren': '1 bytes (',
   'unclosed: dd paren, sized': '1 bytes (1 B, ',
+  'unclosed: dd paren, copied on the line': 'copied, 1 bytes (',
   'unclosed: fio job paren': 'a: (g=0',
   'unclosed: fio bs paren': 'a: (g=0): rw=read, bs=(R',
   'unclosed: fio group paren': 'a: (groupid=0, jobs=1',

@@ -198,7 +198,7 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
       const cancelled =
         (opts.signal?.aborted ?? false) || results.some((r) => r.status === 'cancelled');
       if (done || cancelled) return resolve({ results, cancelled, asyncIo, phases, exited });
-      reject(new Error(exitMessage(engineError ?? child.lent?.why() ?? null, code, sig)));
+      reject(new Error(exitMessage(engineError, code, sig, child.lent)));
     });
     if (opts.signal?.aborted) onAbort();
     else opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -206,10 +206,18 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
 }
 
 /** Why the engine went away without finishing: its own error when it sent one. */
-function exitMessage(engineError: string | null, code: number | null, sig: string | null): string {
-  return engineError
-    ? `benchmark engine failed: ${engineError}`
-    : `the benchmark engine stopped unexpectedly (${sig ?? `exit code ${code}`})`;
+function exitMessage(
+  engineError: string | null,
+  code: number | null,
+  sig: string | null,
+  lent?: EngineChild['lent'],
+): string {
+  if (engineError) return `benchmark engine failed: ${engineError}`;
+  const how = `(${sig ?? `exit code ${code}`})`;
+  const why = lent?.why();
+  return lent
+    ? `the benchmark engine, run as ${lent.account}, stopped ${how}${why ? `: ${why}` : ''}`
+    : `the benchmark engine stopped unexpectedly ${how}`;
 }
 
 /**
