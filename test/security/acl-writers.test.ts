@@ -251,6 +251,7 @@ describe.skipIf(!isRoot || !hasSetfacl())(
       recordAttack('issue 37 class 1: real CLI into ACL, group-0 and foreign-link folders', {
         held,
         outsideTouched: hits + strays.length,
+        counts: { writes: hits, rootOwned: strays.length },
       });
       expect({ hits, strays, other }).toEqual({ hits: 0, strays: [], other: [] });
       expect(benchOk).toBe(KINDS.length * 4);

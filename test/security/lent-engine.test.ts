@@ -217,7 +217,7 @@ describe.skipIf(!isRoot)(
         /a message over 1048576 bytes$/.test(huge);
       recordAttack(
         'issue 37 class 3: privileged requests, progress flood and huge message from a lent engine',
-        { held },
+        { held, counts: { attachablePrivileged: asked.length } },
       );
       expect(asked).toEqual([]);
       expect(events).toBeLessThan(100);

@@ -205,6 +205,7 @@ describe.skipIf(!isRoot || !hasCc())(
         codes[2] !== 0;
       recordAttack('issue 37 class 2: engine, addon, Chromium, PATH and current folder as root', {
         held,
+        counts: { foreignCode: hits.length },
       });
       expect(hits).toEqual([]);
       expect(lines).toEqual({ engine: true, addon: true, path: true, chrome: true });
