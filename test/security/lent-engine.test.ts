@@ -27,7 +27,9 @@ import { CLI, isRoot } from './cli-run';
 import { hostileEngine } from './lent-kit';
 import { secondAccount } from './second-account';
 import { sweepDirs } from './sweep-helpers';
-import { recordAttack } from './tally';
+import { recordAttack, recordControl } from './tally';
+
+const SECTION = 'issue 37 class 3 (the lent engine)';
 
 const tmp = sweepDirs();
 const a = secondAccount(isRoot);
@@ -157,6 +159,8 @@ describe.skipIf(!isRoot)(
       console.log(
         `issue 37 class 3 control: ${asked.length} privileged operations done on her word (${asked.join(', ')}); her forged line on the inherited stdout: ${forged}; ${r.events} progress events; job.list ${(r.listBytes / 1e6).toFixed(1)} MB; parent memory +${((r.rss - rss0) / 1e6).toFixed(0)} MB`,
       );
+      recordControl(SECTION, 'privileged requests answered for her', asked.length === 3);
+      recordControl(SECTION, 'her progress flood kept', r.listBytes > 10_000_000);
       expect(asked.length).toBe(3);
       expect(forged).toBe(true);
       expect(r.events).toBeGreaterThan(100_000);
@@ -259,6 +263,7 @@ describe.skipIf(!isRoot)(
             held: hers(after) === 0 && tty === 0,
           },
         );
+        recordControl(SECTION, 'her lines on root’s terminal', hers(before) > 0 && ctlTty === 1);
         expect(hers(before)).toBeGreaterThan(0);
         expect(ctlTty).toBe(1);
         expect({ forged: hers(after), tty }).toEqual({ forged: 0, tty: 0 });

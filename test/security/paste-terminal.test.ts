@@ -18,7 +18,9 @@ import { CLI, isRoot } from './cli-run';
 import { roundTrip, startHostChild, type HostChild } from './host-kit';
 import { sampleRun } from './store-fixtures';
 import { sweepDirs } from './sweep-helpers';
-import { recordAttack } from './tally';
+import { recordAttack, recordControl } from './tally';
+
+const SECTION = 'issue 37 class 5 (parsers and text)';
 
 const tmp = sweepDirs();
 const MiB = 1024 * 1024;
@@ -77,6 +79,7 @@ describe('issue 37 class 5: pastes that could hold the host', () => {
     console.log(
       `issue 37 class 5 control: dd's old pattern in place on 252 KB of '1 bytes (' held the event loop ${(held / 1000).toFixed(1)} s`,
     );
+    recordControl(SECTION, "252 KB of '1 bytes (' parsed in place", held > 2000);
     expect(held).toBeGreaterThan(2000);
   });
 
@@ -228,6 +231,7 @@ describe('issue 37 class 5: escapes in what the CLI prints', () => {
     console.log(
       `issue 37 class 5 control: ${raw} of ${texts.length} formatted texts hold control characters`,
     );
+    recordControl(SECTION, 'escapes in the commands’ own text', raw === texts.length);
     expect(raw).toBe(texts.length);
   });
 

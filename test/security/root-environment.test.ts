@@ -24,7 +24,9 @@ import { isRoot, CLI } from './cli-run';
 import { secondAccount } from './second-account';
 import { sampleRun } from './store-fixtures';
 import { sweepDirs } from './sweep-helpers';
-import { recordAttack } from './tally';
+import { recordAttack, recordControl } from './tally';
+
+const SECTION = 'issue 37 class 2 (the environment as root)';
 
 const tmp = sweepDirs();
 const a = secondAccount(isRoot);
@@ -156,6 +158,8 @@ describe.skipIf(!isRoot || !hasCc())(
       console.log(
         `issue 37 class 2 control: ${hits.length} root runs of the account's code in 4 rounds (${[...new Set(hits.map((h) => h.replace(/-0$/, '')))].join(', ')})`,
       );
+      for (const what of ['engine', 'addon', 'cwd-addon', 'chrome', 'path-lsblk'])
+        recordControl(SECTION, `${what} run the plain way`, hits.includes(`${what}-0`));
       expect(hits.length).toBe(20);
     });
 
