@@ -5,8 +5,8 @@
 // lines, plant a link or, on some terminals, answer back as typed input; so every control
 // character but newline, tab and a carriage return that ends a line (CSV's CRLF) is shown as
 // U+FFFD, and so are the bidi overrides that reorder what is shown.
-// eslint-disable-next-line no-control-regex
 const CONTROLS =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
 
 /** `text` with terminal control characters (C0 but \n, \t and CRLF's \r, DEL, C1, bidi) replaced. */

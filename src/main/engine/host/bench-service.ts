@@ -7,7 +7,7 @@ import type { DriveRates } from '../../../shared/bench/estimates';
 import type { DriveInfo, MachineProfile } from '../../../shared/schemas/drive';
 import type { PrivilegeState, RunDocument } from '../../../shared/schemas/run';
 import { UserError } from '../../core/errors';
-import { fileWorkAccount } from '../../core/file-owner';
+import { fileWorkAccount, type FileAccount } from '../../core/file-owner';
 import type { Services } from '../../core/services';
 import { describeTarget } from '../../drives';
 import { newRunId } from '../../store/run-store';
@@ -100,6 +100,19 @@ export interface BenchRunHooks {
 export type RunRecord = Pick<BenchStartReq, 'label' | 'name' | 'usage' | 'baselineId'>;
 
 /**
+ * Root's admin rights for a run: none for an engine lent to the folder's owner, a process that
+ * account can attach to (cache drops, raw reads and the journal are not set up for it).
+ */
+async function adminFor(
+  account: FileAccount | null,
+  deps: BenchDeps,
+): Promise<{ giveBack: (() => void) | null; privileged: PrivilegedOps | null }> {
+  if (account) return { giveBack: null, privileged: null };
+  const giveBack = await (deps.rootAdmin?.() ?? Promise.resolve(null)).catch(() => null);
+  return { giveBack, privileged: deps.privileged?.() ?? null };
+}
+
+/**
  * Runs a plan checked at the edge (nothing here checks it again); resolves to the saved run, or
  * null when cancelled.
  */
@@ -126,12 +139,7 @@ export async function runBench(
   const files = fileSteps(account);
   const facts = await targetFacts(deps, targetDir);
   const id = newRunId();
-  // An engine lent to the folder's owner is a process that account can attach to: it gets no
-  // privileged operation (cache drops, raw reads, the journal), so none is set up for it.
-  const giveBack = account
-    ? null
-    : await (deps.rootAdmin?.() ?? Promise.resolve(null)).catch(() => null);
-  const privileged = account ? null : (deps.privileged?.() ?? null);
+  const { giveBack, privileged } = await adminFor(account, deps);
   const rawReads = rawReadsLikely(privileged, facts.drive?.path);
   let workDir = join(targetDir, `${WORK_PREFIX}${id}`);
   let outcome: EngineOutcome | null = null;
@@ -156,15 +164,8 @@ export async function runBench(
     const actualSeconds = (performance.now() - t0) / 1000;
     const timing = runTiming(estimated.plan, rates, outcome.phases, actualSeconds);
     const asRoot = giveBack !== null;
-    const notes = runNotes({
-      plan,
-      outcome,
-      asRoot,
-      drive: facts.drive,
-      swept,
-      skipped,
-      lentTo: account?.name,
-    });
+    const how = { asRoot, drive: facts.drive, lentTo: account?.name };
+    const notes = runNotes({ plan, outcome, swept, skipped, ...how });
     const doc = buildRunDocument({
       id,
       appVersion: env.appVersion,
