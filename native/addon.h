@@ -22,3 +22,14 @@ napi_value RemoveTree(napi_env env, napi_callback_info info);
 
 // Files relative to a directory descriptor, for outputs written as root (see files.cc).
 napi_value DirAt(napi_env env, napi_callback_info info);
+
+// Throws a JS Error with Node's code and wording for errno `err` ("ENOENT: no such file ..., op
+// 'name'"); returns nullptr (defined in files.cc).
+napi_value ThrowErrno(napi_env env, int err, const char* op, const char* name);
+
+// Does a POSIX ACL give write to anyone but the owner (see acl.cc)? 1 yes, 0 no, -1 unreadable.
+int AclGrantsWrite(const char* path, bool follow);
+int AclGrantsWriteFd(int fd);
+
+// aclWrite(path) for JS (see acl.cc).
+napi_value AclWrite(napi_env env, napi_callback_info info);

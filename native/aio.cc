@@ -341,6 +341,8 @@ napi_value Init(napi_env env, napi_value exports) {
   napi_set_named_property(env, exports, "removeTree", fn);
   napi_create_function(env, "dirAt", NAPI_AUTO_LENGTH, DirAt, nullptr, &fn);
   napi_set_named_property(env, exports, "dirAt", fn);
+  napi_create_function(env, "aclWrite", NAPI_AUTO_LENGTH, AclWrite, nullptr, &fn);
+  napi_set_named_property(env, exports, "aclWrite", fn);
   return exports;
 }
 

@@ -17,10 +17,6 @@
 #include <string>
 #include <vector>
 
-namespace {
-
-enum Op { OP_CREATE = 0, OP_STAT = 1, OP_UNLINK = 2, OP_DROP = 3 };
-
 napi_value ThrowErrno(napi_env env, int err, const char* op, const char* name) {
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 32))
   const char* code = strerrorname_np(err);
@@ -38,6 +34,10 @@ napi_value ThrowErrno(napi_env env, int err, const char* op, const char* name) {
   napi_throw(env, e);
   return nullptr;
 }
+
+namespace {
+
+enum Op { OP_CREATE = 0, OP_STAT = 1, OP_UNLINK = 2, OP_DROP = 3 };
 
 // O_PATH: walking a folder needs only search (x) permission on it, as a path lookup does; a
 // folder on the way that the user may enter but not list (a 0711 home) refused O_RDONLY.
@@ -57,18 +57,19 @@ void PushParts(std::vector<std::string>& todo, const std::string& path) {
 }
 
 // A symlink in the folder open as `dir` may be followed only if nobody but root or this process's
-// user could have put it there: the folder is theirs and writable by nobody else, or it is sticky
-// and the link is theirs. Anything else is a link another account can re-aim between two calls.
+// user could have put it there: the folder is theirs and writable by nobody else (no group or
+// other write bit, no ACL entry with write), or it is sticky and the link is theirs. Anything else is a link another account can re-aim between two calls.
 bool TrustedLink(int dir, const struct stat& link) {
   struct stat d;
   if (fstat(dir, &d) < 0) return false;
   uid_t me = geteuid();
   auto ours = [me](uid_t u) { return u == 0 || u == me; };
   if (!ours(d.st_uid)) return false;
-  // Group-writable is fine for root's group, and for a user's own (private) group when the user is
-  // not root: the threat is another account steering root, and root's group is root's.
-  bool group_ok = !(d.st_mode & S_IWGRP) || d.st_gid == 0 || (me != 0 && d.st_gid == getegid());
-  if (group_ok && !(d.st_mode & S_IWOTH)) return true;
+  // Any group write counts as another account's (root's group included: its members need not be
+  // root), except a user's own (private) group when the user is not root. An ACL entry with write
+  // counts the same, and one that cannot be read is taken to give it.
+  bool group_ok = !(d.st_mode & S_IWGRP) || (me != 0 && d.st_gid == getegid());
+  if (group_ok && !(d.st_mode & S_IWOTH) && AclGrantsWriteFd(dir) == 0) return true;
   return (d.st_mode & S_ISVTX) && ours(link.st_uid);
 }
 

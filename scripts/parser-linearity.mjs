@@ -36,6 +36,27 @@ const PATTERNS = {
   'fio json': '{"jobs":[',
   'diskmark header': 'KDiskMark (1',
   'diskmark row': 'Sequential 1MiB (Q= 8, T= 1): ',
+  // The unclosed-delimiter family (issue 37, class 5): each opening delimiter a parser looks for a
+  // closer of, repeated with no closer on one line ('1 bytes (' took dd's parser 16 s at 540 KB).
+  'unclosed: dd paren': '1 bytes (',
+  'unclosed: dd paren, sized': '1 bytes (1 B, ',
+  'unclosed: dd paren, copied on the line': 'copied, 1 bytes (',
+  'unclosed: fio job paren': 'a: (g=0',
+  'unclosed: fio bs paren': 'a: (g=0): rw=read, bs=(R',
+  'unclosed: fio group paren': 'a: (groupid=0, jobs=1',
+  'unclosed: fio clat paren': '  clat (usec',
+  'unclosed: fio v2 io list': '  read : io=1',
+  'unclosed: fio json object': '{"jobs":[{"read":{"bw":1,',
+  'unclosed: fio json string': '{"jobs":"',
+  'unclosed: seeker bracket': 'Benchmarking /dev/a ',
+  'unclosed: diskmark version paren': 'KDiskMark (1.',
+  'unclosed: diskmark section bracket': '[Read',
+  'unclosed: diskmark row paren': 'Sequential 1MiB (Q= 8, T= 1',
+  'unclosed: diskmark iops bracket': 'SEQ 1MiB (Q= 8, T= 1): 1.0 MB/s [ 1.0',
+  'unclosed: diskmark latency angle': 'RND 4KiB (Q= 1, T= 1): 1.0 MB/s [ 1.0 IOPS] < 1.0',
+  'unclosed: hdparm device colon': ' /dev/a/b',
+  'unclosed: bonnie csv quote': '1,"',
+  'unclosed: iozone report quote': '"Writer report',
   'one long token': null, // '1' * n followed by 'x': a number that is not one
   'bonnie csv, one long field': null, // a bonnie++ CSV line whose 28th field is that token
   'iozone row, one long field': null, // an iozone table row whose third column is that token
@@ -129,7 +150,7 @@ try {
   });
   let bad = 0;
   console.log(
-    `input                        CPU ms: 1 MiB    4 MiB   ratio   (wall ms: 1 MiB  4 MiB)   load ${loadavg()[0].toFixed(1)}`,
+    `${'input'.padEnd(36)} CPU ms: 1 MiB    4 MiB   ratio   (wall ms: 1 MiB  4 MiB)   load ${loadavg()[0].toFixed(1)}`,
   );
   const only = process.argv[2];
   for (const name of Object.keys(PATTERNS).filter((n) => !only || n.includes(only))) {
@@ -140,7 +161,7 @@ try {
     if (!(ratio <= 5)) bad++;
     const verdict = Number.isFinite(ratio) ? ratio.toFixed(2) : 'hang';
     console.log(
-      `${name.padEnd(28)} ${fmt(a).padStart(12)} ${fmt(b).padStart(8)} ${verdict.padStart(7)}   ${fmt(wa).padStart(14)} ${fmt(wb).padStart(6)}${ratio <= 5 ? '' : '  NOT LINEAR'}`,
+      `${name.padEnd(36)} ${fmt(a).padStart(12)} ${fmt(b).padStart(8)} ${verdict.padStart(7)}   ${fmt(wa).padStart(14)} ${fmt(wb).padStart(6)}${ratio <= 5 ? '' : '  NOT LINEAR'}`,
     );
   }
   console.log(bad ? `${bad} inputs not linear` : 'every input linear (4 MiB at most 5x 1 MiB)');

@@ -22,6 +22,7 @@ export const REQUIRED = [
   { command: 'losetup', package: 'mount', why: 'loop-device tests' },
   { command: 'mkfs.ext4', package: 'e2fsprogs', why: 'ext4 loop images' },
   { command: 'useradd', package: 'passwd', why: 'unprivileged-attacker security tests' },
+  { command: 'setfacl', package: 'acl', why: 'ACL security tests (another account given write)' },
   { command: 'xz', package: 'xz-utils', why: 'tarball unpack tests' },
   { command: 'bzip2', package: 'bzip2', why: 'tarball unpack tests' },
   { command: 'g++', package: 'g++', why: 'native addon' },

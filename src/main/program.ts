@@ -12,7 +12,7 @@ import { registerTasks } from './tasks/cli';
 import { registerVerdict } from './verdict/cli';
 import { registerHealth } from './health/cli';
 import { registerFleet } from './fleet/cli';
-import { writeTo } from './cli/stdio';
+import { terminalIo, writeTo } from './cli/stdio';
 import type { CliIo, CliRoot, Register } from './cli/types';
 
 const registrations: Register[] = [
@@ -44,9 +44,11 @@ export function buildProgram(services: Services, io: CliIo): Command {
 /** Runs the CLI; returns the exit code instead of exiting so tests can call it in-process. */
 export async function runCli(
   argv: string[],
-  io: CliIo = defaultIo,
+  rawIo: CliIo = defaultIo,
   given?: Services,
 ): Promise<number> {
+  // Whatever the io, everything printed passes the one sanitiser (cli/stdio.ts).
+  const io = terminalIo(rawIo);
   let services: Services;
   try {
     services = given ?? createServices({ host: 'cli' });
@@ -71,4 +73,5 @@ export async function runCli(
 export const defaultIo: CliIo = {
   out: (s) => writeTo(process.stdout, s),
   err: (s) => writeTo(process.stderr, s),
+  redraw: (line) => writeTo(process.stderr, `\r\x1b[K${line}`),
 };

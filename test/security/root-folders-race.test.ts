@@ -215,6 +215,7 @@ describe.skipIf(!isRoot)('class 1: root in a folder another account owns (second
       {
         held,
         outsideTouched: d.canary + d.rootOwned,
+        counts: { writes: d.canary, rootOwned: d.rootOwned },
       },
     );
     expect(r.runs).toBeGreaterThanOrEqual(5);

@@ -4,12 +4,23 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import buildNode from '../setup/build-node';
+import { COUNT_NAMES, type CountName } from './tally';
 
 interface Row {
   name: string;
   held: boolean;
   crashed: boolean;
   outside: number;
+  counts?: Partial<Record<CountName, number>>;
+}
+
+/** Issue 37's four counts summed over the attacks that report them, or null when none did. */
+export function countsLine(rows: Row[]): string | null {
+  const reporting = rows.filter((r) => r.counts);
+  if (!reporting.length) return null;
+  const sum = (k: CountName): number => reporting.reduce((n, r) => n + (r.counts?.[k] ?? 0), 0);
+  const [w, o, c, p] = COUNT_NAMES.map(sum);
+  return `over ${reporting.length} races: ${w} writes outside the work folder, ${o} root-owned files outside it, ${c} runs of code from a path another account can write, ${p} privileged operations for a process another account can attach to`;
 }
 
 interface Control {
@@ -57,6 +68,8 @@ export default async function setup(): Promise<() => void> {
     for (const c of controls.filter((x) => !x.fired))
       console.log(`security: control did not fire (its attack proves nothing): ${c.name}`);
     for (const l of controlLines(controls)) console.log(l);
+    const counts = countsLine(rows);
+    if (counts) console.log(counts);
     console.log(summarise(rows, controls));
   };
 }

@@ -11,7 +11,16 @@ export interface AttackOutcome {
   crashed?: boolean;
   /** Files or folders outside the attack's target that changed or vanished. */
   outsideTouched?: number;
+  /**
+   * Issue 37's counts across its races: root's writes outside the work folder, root-owned entries
+   * left outside it, runs of code from a path another account can write, and privileged
+   * operations done for a process another account can attach to.
+   */
+  counts?: Partial<Record<CountName, number>>;
 }
+
+export const COUNT_NAMES = ['writes', 'rootOwned', 'foreignCode', 'attachablePrivileged'] as const;
+export type CountName = (typeof COUNT_NAMES)[number];
 
 /** Appends one attack's outcome; the global teardown adds them up. */
 export function recordAttack(name: string, outcome: AttackOutcome): void {
@@ -22,6 +31,7 @@ export function recordAttack(name: string, outcome: AttackOutcome): void {
     held: outcome.held,
     crashed: outcome.crashed ?? false,
     outside: outcome.outsideTouched ?? 0,
+    ...(outcome.counts ? { counts: outcome.counts } : {}),
   });
   appendFileSync(join(dir, `tally-${process.pid}.jsonl`), `${line}\n`);
 }

@@ -7,6 +7,8 @@ import type { Services } from '../core/services';
 export interface CliIo {
   out: (s: string) => void;
   err: (s: string) => void;
+  /** One status line redrawn in place on a terminal (the control sequence is the io's own). */
+  redraw?: (line: string) => void;
 }
 
 /**

@@ -7,11 +7,14 @@
 // - exactly one other account owns folders on the way and nobody else can write them: the work
 //   is done as that account (uid, primary gid, no supplementary groups), so a swapped path gains
 //   it nothing it could not do already;
-// - anything else (a group-writable or world-writable folder that is not sticky, folders of two
-//   accounts): no single account owns it, and it is refused in one line.
+// - anything else (a folder that other accounts can write and that is not sticky, folders of two
+//   accounts, a link another account owns and so can re-aim): no single account owns it, and it is
+//   refused in one line. "Can write" is others-write.ts's rule: mode bits, any group write, ACLs.
 import { lstatSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UserError } from './errors';
+import { nativeAio } from './native-aio';
+import { othersCanWrite, type AclCheck } from './others-write';
 
 export interface FileAccount {
   uid: number;
@@ -55,8 +58,19 @@ interface ChainFacts {
   shared: string | null;
 }
 
-function inspectChain(paths: string[], lstat: Lstat): ChainFacts {
+/**
+ * A link whose owner is not root and not the account that owns the folders (the person): in a
+ * sticky folder its owner may delete and re-make it, aimed elsewhere, after every check.
+ */
+function foreignLink(links: Map<number, string>, owners: ChainFacts['owners']): string | null {
+  for (const [uid, p] of links)
+    if (!owners.has(uid)) return `${p} is a link of uid ${uid}, who can re-aim it after any check`;
+  return null;
+}
+
+function inspectChain(paths: string[], lstat: Lstat, acl?: AclCheck): ChainFacts {
   const owners: ChainFacts['owners'] = new Map();
+  const links = new Map<number, string>();
   for (const p of paths) {
     let st: Stats;
     try {
@@ -66,14 +80,18 @@ function inspectChain(paths: string[], lstat: Lstat): ChainFacts {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
       throw err;
     }
-    if (st.isSymbolicLink()) continue; // its target's chain is inspected too (realpath)
-    const sticky = (st.mode & S_ISVTX) !== 0;
+    // A link's target chain is inspected too (realpath); the link itself counts by its owner.
+    if (st.isSymbolicLink()) {
+      if (st.uid !== 0 && !links.has(st.uid)) links.set(st.uid, p);
+      continue;
+    }
     if (st.uid !== 0 && !owners.has(st.uid)) owners.set(st.uid, { gid: st.gid, path: p });
-    if (!sticky && st.mode & 0o002)
-      return { owners, shared: `${p} is writable by every account and not sticky` };
-    if (!sticky && st.mode & 0o020 && st.gid !== 0)
-      return { owners, shared: `${p} is writable by the group with gid ${st.gid} and not sticky` };
+    if (st.mode & S_ISVTX) continue; // others cannot rename or replace what they do not own
+    const why = othersCanWrite(p, st, acl);
+    if (why) return { owners, shared: `${p} is ${why} and not sticky` };
   }
+  const link = foreignLink(links, owners);
+  if (link) return { owners, shared: link };
   if (owners.size > 1) {
     const [a, b] = [...owners.entries()];
     return {
@@ -91,11 +109,12 @@ function inspectChain(paths: string[], lstat: Lstat): ChainFacts {
  */
 export function fileWorkAccount(
   dir: string,
-  opts: { uid?: number; lstat?: Lstat; passwd?: string } = {},
+  opts: { uid?: number; lstat?: Lstat; passwd?: string; acl?: AclCheck } = {},
 ): FileAccount | null {
   if ((opts.uid ?? process.getuid?.() ?? -1) !== 0) return null;
   const abs = resolve(dir);
   const lstat = opts.lstat ?? lstatSync;
+  nativeAio(); // its ACL reader, where built (else ACLs are read through ls)
   let real = abs;
   try {
     real = realpathSync(abs);
@@ -106,7 +125,7 @@ export function fileWorkAccount(
   const paths = [...new Set([...chain(abs), ...chain(real)])];
   let facts: ChainFacts;
   try {
-    facts = inspectChain(paths, lstat);
+    facts = inspectChain(paths, lstat, opts.acl);
   } catch (err) {
     throw new UserError(`cannot check who controls ${abs}: ${(err as Error).message}`);
   }

@@ -16,6 +16,12 @@ export type JobRunner = (ctx: JobContext) => Promise<string | void>;
 /** At most this many jobs at a time per process: two benchmarks already share the CPU. */
 export const MAX_JOBS = 2;
 
+/**
+ * Rows (tests) a job's progress may have: more than any plan, far fewer than a flood of made-up
+ * test ids (issue 37: 100,000 of them made job.list 157 MB); progress for a row past it is dropped.
+ */
+export const MAX_PROGRESS_ROWS = 256;
+
 export interface JobClaims {
   /** Disks the job measures ('sda', 'nvme0n1'): no second job may run on any of them. */
   drives?: readonly string[];
@@ -71,8 +77,10 @@ export class JobManager {
     this.changed();
     const progress = (u: ProgressUpdate): void => {
       if (ac.signal.aborted) return;
+      const key = u.testId ?? '';
+      if (!latest.has(key) && latest.size >= MAX_PROGRESS_ROWS) return;
       const p = { ...u, jobId, kind };
-      latest.set(u.testId ?? '', p);
+      latest.set(key, p);
       this.bus.emit('job.progress', p);
     };
     void (async () => {

@@ -8,7 +8,7 @@
 import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import type { FileAccount } from './file-owner';
+import { rootMayUseFolder, type FileAccount } from './file-owner';
 
 /** The stat fields the reach check reads; a parameter so the rule is tested on made-up modes. */
 export type StatOf = (path: string) => { mode: number; uid: number; gid: number };
@@ -50,7 +50,11 @@ export function lendableScript(script: string, account: FileAccount): string {
   if (accountCanRead(script, account)) return script;
   const known = lent.get(script);
   if (known && existsSync(known)) return known;
-  const folder = mkdtempSync(join(tmpdir(), 'drivewise-lent-'));
+  // Root makes it: in a temp folder of another account (TMPDIR as sudo -E keeps it) she could
+  // swap the copy between root's calls, so only one no other account controls (file-owner.ts).
+  const folder = mkdtempSync(
+    join(rootMayUseFolder(tmpdir(), 'the temp folder (TMPDIR)'), 'drivewise-lent-'),
+  );
   removeOnExit(folder);
   const copy = join(folder, basename(script));
   copyFileSync(script, copy);

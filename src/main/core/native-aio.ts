@@ -5,6 +5,9 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { codeDir, codeRoot } from './bundled-worker';
+import { useAddonAcl } from './others-write';
+import { codeFromEnv, type Warn } from './trusted-code';
 
 export interface AioJob {
   fd: number;
@@ -46,6 +49,8 @@ export interface AioAddon {
    * /proc/self/pagemap; -1 where frames are hidden (not root). Absent from older builds.
    */
   physicalRuns?(view: Uint8Array): number;
+  /** Does a POSIX ACL let anyone but the owner write `path` (native/acl.cc)? Absent from older builds. */
+  aclWrite?(path: string): boolean;
   fileBatch?(
     op: number,
     dirFd: number,
@@ -58,13 +63,19 @@ export interface AioAddon {
 
 const ADDON = 'drivewise_aio.node';
 
-/** Where the built addon may be: next to the bundle (packaged app), or in the repo's build/. */
-export function addonCandidates(here: string, cwd: string, env: NodeJS.ProcessEnv): string[] {
+/**
+ * Where the built addon may be: DRIVEWISE_AIO_ADDON (as root only a file of root's in root's
+ * folders), next to the bundle (packaged app), or in the checkout's build/ found from the code's
+ * own place (dist/main or src/main/core). Never under the current folder (issue 37, class 2).
+ */
+export function addonCandidates(
+  env: NodeJS.ProcessEnv,
+  o: { uid?: number; warn?: Warn; here?: string; root?: string } = {},
+): string[] {
   return [
-    env['DRIVEWISE_AIO_ADDON'],
-    join(here, ADDON),
-    join(here, '..', '..', 'build', 'Release', ADDON),
-    join(cwd, 'build', 'Release', ADDON),
+    codeFromEnv('DRIVEWISE_AIO_ADDON', { env, ...o }),
+    join(o.here ?? codeDir(), ADDON),
+    join(o.root ?? codeRoot(), 'build', 'Release', ADDON),
   ].filter((p): p is string => !!p);
 }
 
@@ -74,13 +85,15 @@ export function nativeAio(): { addon: AioAddon | null; why: string } {
   if (cached) return cached;
   if (process.env['DRIVEWISE_NATIVE_AIO'] === '0')
     return (cached = { addon: null, why: 'turned off (DRIVEWISE_NATIVE_AIO=0)' });
-  const here = typeof __dirname === 'string' ? __dirname : process.cwd();
-  const load = createRequire(join(process.cwd(), 'noop.js'));
+  const here = codeDir();
+  const load = createRequire(join(here, 'noop.js'));
   let why = 'not built (npm install compiles it with node-gyp)';
-  for (const p of addonCandidates(here, process.cwd(), process.env)) {
+  for (const p of addonCandidates(process.env)) {
     if (!existsSync(p)) continue;
     try {
-      return (cached = { addon: load(p) as AioAddon, why: `loaded from ${p}` });
+      const addon = load(p) as AioAddon;
+      if (typeof addon.aclWrite === 'function') useAddonAcl(addon.aclWrite.bind(addon));
+      return (cached = { addon, why: `loaded from ${p}` });
     } catch (err) {
       why = `could not load ${p}: ${(err as Error).message.split('\n')[0]}`;
     }

@@ -2,7 +2,11 @@
 import { z } from 'zod';
 import { testResult } from '../../shared/schemas/run';
 
-const live = z.object({ value: z.number(), unit: z.string() }).nullable();
+const live = z.object({ value: z.number(), unit: z.string().max(40) }).nullable();
+
+// Bounds on what an engine says (issue 37, class 3: a lent engine is another account's to drive).
+const testId = z.string().max(200);
+const text = z.string().max(2000);
 
 export const enginePlan = z.object({
   workDir: z.string(),
@@ -41,33 +45,34 @@ export const toEngine = z.discriminatedUnion('type', [
 export type ToEngine = z.infer<typeof toEngine>;
 
 export const fromEngine = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready'), pid: z.number(), asyncIo: z.string() }),
+  z.object({ type: z.literal('ready'), pid: z.number(), asyncIo: text }),
   z.object({
     type: z.literal('progress'),
-    testId: z.string(),
+    testId,
     index: z.number().int(),
     fraction: z.number().min(0).max(1),
     overall: z.number().min(0).max(1),
     etaSeconds: z.number().nonnegative().nullable(),
     liveValue: live,
-    message: z.string().optional(),
+    message: text.optional(),
   }),
-  z.object({ type: z.literal('test-start'), testId: z.string(), index: z.number().int() }),
+  z.object({ type: z.literal('test-start'), testId, index: z.number().int() }),
   z.object({ type: z.literal('result'), result: testResult }),
   z.object({
     type: z.literal('done'),
-    asyncIo: z.string(),
+    asyncIo: text,
     /** The ETA the engine gave as each test ended, and when. */
     phases: z
-      .array(z.object({ after: z.string(), atSeconds: z.number(), etaSeconds: z.number() }))
+      .array(z.object({ after: testId, atSeconds: z.number(), etaSeconds: z.number() }))
+      .max(1000)
       .default([]),
   }),
-  z.object({ type: z.literal('error'), message: z.string() }),
+  z.object({ type: z.literal('error'), message: text }),
   z.object({
     type: z.literal('privileged'),
     id: z.number(),
     op: privilegedOp,
-    args: z.array(z.unknown()),
+    args: z.array(z.unknown()).max(8),
   }),
 ]);
 export type FromEngine = z.infer<typeof fromEngine>;

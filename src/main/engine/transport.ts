@@ -1,5 +1,7 @@
 // How the engine process talks to its parent: Electron's `process.parentPort` when the app runs
-// it as a utilityProcess, Node's fork IPC channel otherwise (CLI, web host, tests).
+// it as a utilityProcess, Node's fork IPC channel otherwise (CLI, web host, tests), and the bounded
+// line channel at fd 3 when root lends it to another account (core/line-channel.ts).
+import { childChannel, type LineChannel } from '../core/line-channel';
 
 /** The slice of Electron's ParentPort the engine uses (this module must not import electron). */
 export interface ParentPortLike {
@@ -22,7 +24,7 @@ export interface EngineProcessLike {
 }
 
 export interface EngineTransport {
-  kind: 'parent-port' | 'fork-ipc';
+  kind: 'parent-port' | 'fork-ipc' | 'line-fd';
   send(msg: unknown): void;
   onMessage(fn: (msg: unknown) => void): void;
   /**
@@ -81,5 +83,17 @@ export function engineTransport(
       proc.on('disconnect', gone);
       proc.on('error', gone);
     },
+  };
+}
+
+/** The lent engine's side of the channel at fd 3 (started with CHANNEL_FLAG by as-owner.ts). */
+export function lineTransport(
+  ch: LineChannel = childChannel({ maxLine: 1 << 20, maxPerSecond: 1000 }),
+): EngineTransport {
+  return {
+    kind: 'line-fd',
+    send: (m) => ch.send(m),
+    onMessage: (fn) => ch.onMessage(fn),
+    onParentGone: (fn) => ch.onClose(() => fn()),
   };
 }

@@ -4,8 +4,15 @@ import { createServices } from '../create-services';
 import { collectLoginAtStart } from '../tasks';
 import { createDispatch, createHandlers } from '../router';
 import { startWebHost } from '../web/host';
+import { nativeAio } from '../core/native-aio';
+import { rootEnvironment } from '../core/trusted-code';
 
 async function main(): Promise<void> {
+  // As root: PATH and Node's code variables cut to what no other account can change.
+  if (process.getuid?.() === 0) {
+    nativeAio();
+    rootEnvironment();
+  }
   const portArg = process.argv.indexOf('--port');
   const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535)

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import type { SessionPaths } from './session';
+import { othersCanWrite } from '../core/others-write';
 
 export interface HelperRuntime {
   /** node, or the Electron binary run as node. */
@@ -98,7 +99,8 @@ export function rootRunRefusal(
     } catch {
       return `cannot check ${p}`;
     }
-    const othersWrite = (st.mode & 0o002) !== 0 || ((st.mode & 0o020) !== 0 && st.gid !== 0);
+    // Group write (root's group too) and ACL entries count: core/others-write.ts.
+    const othersWrite = !st.isSymbolicLink() && othersCanWrite(p, st) !== null;
     if (st.isSymbolicLink() || st.uid !== 0 || othersWrite)
       return (
         `admin rights are not offered while Drivewise runs from files your account can change ` +

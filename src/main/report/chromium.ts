@@ -1,7 +1,9 @@
-// Which Chromium prints the report headlessly: CHROME_PATH, else the distribution's package.
+// Which Chromium prints the report headlessly: CHROME_PATH, else the distribution's package. The
+// one place the printer's program is chosen (the CLI's report and fleet PDFs, browser mode).
 import { accessSync, constants, statSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { UserError } from '../core/errors';
+import { rootCodeRefusal } from '../core/trusted-code';
 
 export const CHROMIUM_CANDIDATES = [
   '/usr/bin/chromium',
@@ -33,20 +35,31 @@ const executable = (path: string): boolean => {
 
 /**
  * An explicit CHROME_PATH wins and is never second-guessed: pointing it at something that is not
- * there is an error, not a silent fallback to another browser.
+ * there is an error, not a silent fallback to another browser. As root (issue 37, class 2) the
+ * program, CHROME_PATH's or the package's, must be root's in folders only root can write: else
+ * one line refuses it, as another account could swap what root is about to run.
  */
 export function findChromium(
   env: NodeJS.ProcessEnv = process.env,
   isExecutable: (p: string) => boolean = executable,
+  o: { uid?: number; refusal?: (p: string) => string | null } = {},
 ): string {
+  const asRoot = (o.uid ?? process.getuid?.() ?? -1) === 0;
+  const refusal = o.refusal ?? rootCodeRefusal;
   const explicit = env.CHROME_PATH?.trim();
   if (explicit) {
-    if (isExecutable(explicit)) return explicit;
-    throw new UserError(
-      `no Chromium at CHROME_PATH=${explicit}: point it at a Chromium or Chrome binary`,
-    );
+    if (!isExecutable(explicit))
+      throw new UserError(
+        `no Chromium at CHROME_PATH=${explicit}: point it at a Chromium or Chrome binary`,
+      );
+    const why = asRoot ? refusal(explicit) : null;
+    if (why)
+      throw new UserError(
+        `refusing to run CHROME_PATH=${explicit} as root: ${why}, so another account could change that program; unset CHROME_PATH or point it at a Chromium only root can change`,
+      );
+    return explicit;
   }
-  const found = CHROMIUM_CANDIDATES.find(isExecutable);
+  const found = CHROMIUM_CANDIDATES.find((p) => isExecutable(p) && !(asRoot && refusal(p)));
   if (found) return found;
   throw new UserError(
     'no Chromium found to print the report: install the chromium package or set CHROME_PATH',

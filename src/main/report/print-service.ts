@@ -27,12 +27,14 @@ export interface RenderOutput {
   html?: string;
 }
 
-/** dist/renderer next to the bundled dist/main/*.js, or the repo's build when run from source. */
+/**
+ * dist/renderer next to the bundled dist/main/*.js, or the checkout's build when run from source;
+ * never the current folder's (its scripts would drive the router, as root too).
+ */
 export function rendererDir(): string {
   const candidates = [
     join(__dirname, '..', 'renderer'),
     resolve(__dirname, '..', '..', '..', 'dist', 'renderer'),
-    resolve('dist', 'renderer'),
   ];
   const dir = candidates.find((d) => existsSync(join(d, 'index.html')));
   if (!dir) throw new UserError('the report view is not built: run `npm run build` first');

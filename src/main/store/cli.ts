@@ -5,7 +5,6 @@ import { referenceRuns } from '../../shared/reference';
 import { compareRuns } from '../../shared/reference/compare';
 import type { CliIo } from '../cli/types';
 import { writeFileSafe } from '../core/safe-write';
-import { terminalSafe } from '../core/terminal-text';
 import type { Services } from '../core/services';
 import { formatComparison, formatRun, formatRunList } from './format';
 import { runsToCsv } from './csv';
@@ -32,8 +31,8 @@ export function registerRuns(program: Command, s: Services, io: CliIo): void {
     .option('--json', 'print JSON')
     .action(async (o: { json?: boolean }) => {
       const { runs, problems } = await s.runs.scan();
-      for (const p of problems) io.err(`drivewise: ${terminalSafe(p)}\n`);
-      io.out(o.json ? json({ runs, problems }) : terminalSafe(formatRunList(runs)));
+      for (const p of problems) io.err(`drivewise: ${p}\n`);
+      io.out(o.json ? json({ runs, problems }) : formatRunList(runs));
     });
 
   program
@@ -42,7 +41,7 @@ export function registerRuns(program: Command, s: Services, io: CliIo): void {
     .option('--json', 'print the run document')
     .action(async (id: string, o: { json?: boolean }) => {
       const d = await loadRunRef(s.runs, id);
-      io.out(o.json ? json(d) : terminalSafe(formatRun(d)));
+      io.out(o.json ? json(d) : formatRun(d));
     });
 
   program
@@ -51,7 +50,7 @@ export function registerRuns(program: Command, s: Services, io: CliIo): void {
     .option('--json', 'print JSON')
     .action(async (a: string, b: string, o: { json?: boolean }) => {
       const c = compareRuns(await loadRunRef(s.runs, a), await loadRunRef(s.runs, b));
-      io.out(o.json ? json(c) : terminalSafe(formatComparison(c)));
+      io.out(o.json ? json(c) : formatComparison(c));
     });
 
   program
@@ -110,7 +109,7 @@ function registerImportAndReferences(program: Command, s: Services, io: CliIo): 
         return;
       }
       io.out(`recognised ${r.tools.join(', ')}: ${r.results.length} figures; ${saved}\n\n`);
-      io.out(terminalSafe(formatRun(r.run)));
+      io.out(formatRun(r.run));
     });
 
   program
@@ -120,7 +119,7 @@ function registerImportAndReferences(program: Command, s: Services, io: CliIo): 
     .action((o: { json?: boolean }) => {
       const refs = referenceRuns();
       if (o.json) return void io.out(json(refs));
-      io.out(terminalSafe(formatRunList(refs.map(summarize))));
+      io.out(formatRunList(refs.map(summarize)));
       io.out('\nshow one with `drivewise show ID`; compare with `drivewise compare ID RUN`\n');
     });
 }

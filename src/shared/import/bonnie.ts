@@ -121,11 +121,14 @@ function csvSections(text: string): Section[] {
   for (const line of text.split('\n')) {
     const at = pos;
     pos += line.length + 1;
-    if ((line.match(/,/g) ?? []).length < 26) continue;
+    // Only the first fields are read (the last, files' delete latency, is field 37): a line of a
+    // million commas is not cut into a million strings (its garbage grew the parse faster than
+    // the input: 4 MiB of "1 bytes (1 B, " took 6.6x the time of 1 MiB).
     const f = line
       .trim()
-      .split(',')
+      .split(',', 40)
       .map((x) => x.trim());
+    if (f.length < 27) continue;
     let vals: number;
     let files: number;
     const fmt = num(f[0]);

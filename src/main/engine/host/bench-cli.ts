@@ -243,7 +243,7 @@ function progressPrinter(io: CliIo, tty: boolean | undefined) {
   const onProgress = (p: BenchProgress): void => {
     const live = p.liveValue ? ` ${p.liveValue.value.toFixed(1)} ${p.liveValue.unit}` : '';
     const line = `[${(p.overall * 100).toFixed(0).padStart(3)}%] ${p.label}${p.message ? ` (${p.message})` : ''} ${(p.fraction * 100).toFixed(0)}%${live} · ETA ${formatEta(p.etaSeconds)}`;
-    if (tty) io.err(`\r\x1b[K${line}`);
+    if (tty && io.redraw) io.redraw(line);
     else if (p.testId !== lastTest || Date.now() - lastPrinted >= 2000) {
       // Not a terminal (logs, CI): one line per test, at most one every 2 s.
       io.err(line + '\n');

@@ -7,7 +7,7 @@ import type { DriveRates } from '../../../shared/bench/estimates';
 import type { DriveInfo, MachineProfile } from '../../../shared/schemas/drive';
 import type { PrivilegeState, RunDocument } from '../../../shared/schemas/run';
 import { UserError } from '../../core/errors';
-import { fileWorkAccount } from '../../core/file-owner';
+import { fileWorkAccount, type FileAccount } from '../../core/file-owner';
 import type { Services } from '../../core/services';
 import { describeTarget } from '../../drives';
 import { newRunId } from '../../store/run-store';
@@ -22,6 +22,7 @@ import {
 import { fileSteps } from './file-ops';
 import {
   engineRun,
+  lentPrivilege,
   privilegeOf,
   probeEstimate,
   rawReadsLikely,
@@ -99,6 +100,19 @@ export interface BenchRunHooks {
 export type RunRecord = Pick<BenchStartReq, 'label' | 'name' | 'usage' | 'baselineId'>;
 
 /**
+ * Root's admin rights for a run: none for an engine lent to the folder's owner, a process that
+ * account can attach to (cache drops, raw reads and the journal are not set up for it).
+ */
+async function adminFor(
+  account: FileAccount | null,
+  deps: BenchDeps,
+): Promise<{ giveBack: (() => void) | null; privileged: PrivilegedOps | null }> {
+  if (account) return { giveBack: null, privileged: null };
+  const giveBack = await (deps.rootAdmin?.() ?? Promise.resolve(null)).catch(() => null);
+  return { giveBack, privileged: deps.privileged?.() ?? null };
+}
+
+/**
  * Runs a plan checked at the edge (nothing here checks it again); resolves to the saved run, or
  * null when cancelled.
  */
@@ -125,8 +139,7 @@ export async function runBench(
   const files = fileSteps(account);
   const facts = await targetFacts(deps, targetDir);
   const id = newRunId();
-  const giveBack = await (deps.rootAdmin?.() ?? Promise.resolve(null)).catch(() => null);
-  const privileged = deps.privileged?.() ?? null;
+  const { giveBack, privileged } = await adminFor(account, deps);
   const rawReads = rawReadsLikely(privileged, facts.drive?.path);
   let workDir = join(targetDir, `${WORK_PREFIX}${id}`);
   let outcome: EngineOutcome | null = null;
@@ -151,7 +164,8 @@ export async function runBench(
     const actualSeconds = (performance.now() - t0) / 1000;
     const timing = runTiming(estimated.plan, rates, outcome.phases, actualSeconds);
     const asRoot = giveBack !== null;
-    const notes = runNotes({ plan, outcome, asRoot, drive: facts.drive, swept, skipped });
+    const how = { asRoot, drive: facts.drive, lentTo: account?.name };
+    const notes = runNotes({ plan, outcome, swept, skipped, ...how });
     const doc = buildRunDocument({
       id,
       appVersion: env.appVersion,
@@ -164,7 +178,7 @@ export async function runBench(
       machine: facts.machine,
       host: hostIdentity(env.inventoryName),
       settings: settingsOf(validated),
-      privilege: privilegeOf(deps, privileged),
+      privilege: account ? lentPrivilege(account.name) : privilegeOf(deps, privileged),
       results: outcome.results,
       notes,
       timing,

@@ -58,6 +58,12 @@ export function privilegeOf(
   );
 }
 
+/** A run whose engine was lent to the folder's owner: root offered it no admin operation. */
+export const lentPrivilege = (account: string): PrivilegeState => ({
+  state: 'unavailable',
+  reason: `the engine ran as ${account}, who owns the folder: a process that account can attach to gets no admin operation`,
+});
+
 /** The run document's settings: what the after-run repeats so the two runs compare. */
 export function settingsOf({ plan, options }: ValidatedPlan) {
   return {

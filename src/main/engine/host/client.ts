@@ -4,12 +4,13 @@
 import type { SurfaceArgs } from '../methods/surface';
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { TestResult } from '../../../shared/schemas/run';
-import { forkAsOptions } from '../../core/as-owner';
+import { spawnLent } from '../../core/as-owner';
 import type { FileAccount } from '../../core/file-owner';
-import { lendableScript } from '../../core/lend-copy';
+import { builtFile } from '../../core/bundled-worker';
+import { codeFromEnv } from '../../core/trusted-code';
 import { fromEngine, type EnginePlan, type FromEngine, type ToEngine } from '../protocol';
+import { engineGuard } from './engine-guard';
 import type { PrivilegedOps } from '../types';
 
 export const CANCEL_GRACE_MS = 300;
@@ -25,18 +26,21 @@ export interface EngineChild {
   onExit(fn: (code: number | null, signal: string | null) => void): void;
   /** Hard stop (SIGKILL). */
   kill(): void;
+  /**
+   * Lent to another account (core/as-owner): it gets no privileged operation, and why its
+   * channel was closed or what it printed is data for the failure's one line.
+   */
+  lent?: { account: string; why(): string | null };
 }
 export type EngineSpawner = () => EngineChild;
 
-/** dist/main/engine-worker.js next to the running bundle, or in the repo when run from sources. */
+/**
+ * DRIVEWISE_ENGINE_WORKER (as root only a file of root's in root's folders: core/trusted-code),
+ * else dist/main/engine-worker.js beside the running bundle, or the checkout's from the sources.
+ */
 export function defaultWorkerPath(): string {
-  const here = typeof __dirname === 'string' ? __dirname : process.cwd();
-  const candidates = [
-    process.env.DRIVEWISE_ENGINE_WORKER,
-    join(here, 'engine-worker.js'),
-    join(process.cwd(), 'dist/main/engine-worker.js'),
-  ].filter((p): p is string => !!p);
-  const found = candidates.find((p) => existsSync(p));
+  const chosen = codeFromEnv('DRIVEWISE_ENGINE_WORKER');
+  const found = chosen && existsSync(chosen) ? chosen : builtFile('engine-worker.js');
   if (!found) throw new Error('engine-worker.js not found: run `npm run build` first');
   return found;
 }
@@ -48,21 +52,41 @@ export function defaultWorkerPath(): string {
 export const ENGINE_ENV = { UV_USE_IO_URING: '1', UV_THREADPOOL_SIZE: '32' };
 
 /**
+ * The engine lent to `account` (root in a folder another account controls, core/file-owner): its
+ * uid/gid, no supplementary groups, no terminal of root's, the bounded channel at fd 3
+ * (core/as-owner's spawnLent). Root answers none of its privileged requests (runEngine).
+ */
+function lentSpawner(script: string, account: FileAccount): EngineChild {
+  const lent = spawnLent(account, script, ENGINE_ENV);
+  const { child, channel } = lent;
+  return {
+    send: (m) => channel.send(m),
+    onMessage: (fn) => channel.onMessage(fn),
+    onExit: (fn) => child.on('exit', (code, sig) => fn(code, sig)),
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+    lent: { account: account.name, why: () => lent.broke() ?? lastLine(lent.output()) },
+  };
+}
+
+const lastLine = (text: string): string | null => text.split('\n').pop()?.slice(0, 300) || null;
+
+/**
  * Forks the engine; with `account` (root in a folder another account controls, core/file-owner)
- * it runs with that account's uid/gid and no supplementary groups, and root keeps only the
- * privileged requests it answers for the engine.
+ * it is lent to that account (lentSpawner), and root keeps the privileged steps to itself.
  */
 export function forkSpawner(workerPath?: string, account?: FileAccount | null): EngineSpawner {
   return () => {
+    const script = workerPath ?? defaultWorkerPath();
+    if (account) return lentSpawner(script, account);
     // Under Electron, fork() runs the Electron binary: make it behave as plain Node.
     const env = {
       ...ENGINE_ENV,
       ...(process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
     };
-    const script = workerPath ?? defaultWorkerPath();
-    // The account may not be able to read root's copy (a checkout under root's 0700 home).
-    const child = fork(account ? lendableScript(script, account) : script, [], {
-      ...(account ? forkAsOptions(account, env) : { env: { ...process.env, ...env } }),
+    const child = fork(script, [], {
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',
     });
@@ -116,7 +140,9 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
   let done = false;
   let engineError: string | null = null;
   let killTimer: NodeJS.Timeout | null = null;
-  const priv = opts.privileged ?? null;
+  // A lent engine is a process another account can attach to: it asks for nothing (issue 37).
+  const priv = child.lent ? null : (opts.privileged ?? null);
+  const guard = engineGuard(opts.plan.tests);
   let markExited: () => void = () => {};
   const exited = new Promise<void>((r) => (markExited = r));
   let reportTimer: NodeJS.Timeout | null = null;
@@ -134,7 +160,7 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
     };
     child.onMessage((raw) => {
       const parsed = fromEngine.safeParse(raw);
-      if (!parsed.success) return;
+      if (!parsed.success || !guard.accept(parsed.data)) return;
       const m = parsed.data;
       switch (m.type) {
         case 'ready':
@@ -173,7 +199,7 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
       const cancelled =
         (opts.signal?.aborted ?? false) || results.some((r) => r.status === 'cancelled');
       if (done || cancelled) return resolve({ results, cancelled, asyncIo, phases, exited });
-      reject(new Error(exitMessage(engineError, code, sig)));
+      reject(new Error(exitMessage(engineError, code, sig, child.lent)));
     });
     if (opts.signal?.aborted) onAbort();
     else opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -181,10 +207,18 @@ export function runEngine(opts: EngineRunOptions): Promise<EngineOutcome> {
 }
 
 /** Why the engine went away without finishing: its own error when it sent one. */
-function exitMessage(engineError: string | null, code: number | null, sig: string | null): string {
-  return engineError
-    ? `benchmark engine failed: ${engineError}`
-    : `the benchmark engine stopped unexpectedly (${sig ?? `exit code ${code}`})`;
+function exitMessage(
+  engineError: string | null,
+  code: number | null,
+  sig: string | null,
+  lent?: EngineChild['lent'],
+): string {
+  if (engineError) return `benchmark engine failed: ${engineError}`;
+  const how = `(${sig ?? `exit code ${code}`})`;
+  const why = lent?.why();
+  return lent
+    ? `the benchmark engine, run as ${lent.account}, stopped ${how}${why ? `: ${why}` : ''}`
+    : `the benchmark engine stopped unexpectedly ${how}`;
 }
 
 /**

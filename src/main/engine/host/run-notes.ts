@@ -14,6 +14,8 @@ export interface RunNotesInput {
   swept: readonly string[];
   /** Entries named like ours that the sweep would not touch. */
   skipped: readonly string[];
+  /** The account the engine was lent to (root in a folder it owns), if any. */
+  lentTo?: string | undefined;
 }
 
 export function runNotes(i: RunNotesInput): string[] {
@@ -22,7 +24,11 @@ export function runNotes(i: RunNotesInput): string[] {
   const notes = plan.tests.some((t) => t.id === 'qd-profile')
     ? [`deep-queue I/O: ${outcome.asyncIo}`]
     : [];
-  if (i.asRoot)
+  if (i.lentTo)
+    notes.push(
+      `the tests ran as ${i.lentTo}, who owns the folder: caches were not dropped and raw devices not read (root does those only for an engine no other account can attach to)`,
+    );
+  else if (i.asRoot)
     notes.push(
       'running as root: caches were dropped and raw devices read without asking (no --admin needed)',
     );

@@ -1,6 +1,7 @@
 // Files relative to an opened folder (issue 25, class 6): a folder swapped for a link after it was
 // opened is still the folder written; a link another account could re-aim is never followed; and
 // without the addon, root refuses to write by path where another account controls the folder.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, readdirSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +10,8 @@ import { writeFileSafe } from '../../../../src/main/core/safe-write';
 import { tempDirs } from '../../../integration/engine/helpers';
 
 const tempDir = tempDirs();
+/** Debian's acl package (npm test's set-up installs it). */
+const hasSetfacl = (): boolean => spawnSync('setfacl', ['--version']).status === 0;
 const isRoot = process.getuid?.() === 0;
 const NOBODY = 65534;
 
@@ -76,28 +79,34 @@ describe.skipIf(!isRoot)('root and folders of another account', () => {
   );
 
   it.skipIf(!dirFd())(
-    'a link in a folder another group can write is refused; root group is fine',
+    'a link in a folder a group (root’s too) or an ACL entry lets others write is refused',
     async () => {
       const base = tempDir('dirfd-group');
       const real = join(base, 'real');
       mkdirSync(real);
-      for (const [gid, followed] of [
-        [0, true],
-        [NOBODY, false],
-      ] as const) {
-        const g = join(base, `g${gid}`);
+      const acl = hasSetfacl();
+      const cases = [
+        ['plain', 0o755, 0, true],
+        ['g0', 0o775, 0, false],
+        ['gnobody', 0o775, NOBODY, false],
+        ...(acl ? ([['acl', 0o755, 0, false]] as const) : []),
+      ] as const;
+      for (const [name, mode, gid, followed] of cases) {
+        const g = join(base, name);
         mkdirSync(g);
-        chmodSync(g, 0o775);
+        chmodSync(g, mode);
         chownSync(g, 0, gid);
+        // root:root 0755 that reads drwxr-xr-x+ with a named user given write, mask without it.
+        if (name === 'acl') execFileSync('setfacl', ['-m', `u:${NOBODY}:rwx,m:rx`, g]);
         symlinkSync(real, join(g, 'out'));
-        const w = writeFileSafe(join(g, 'out', `r${gid}.json`), '{}');
+        const w = writeFileSafe(join(g, 'out', `r-${name}.json`), '{}');
         if (followed) await w;
         else
           await expect(w).rejects.toThrow(
             /is a symbolic link in a folder another account can change/,
           );
       }
-      expect(readdirSync(real)).toEqual(['r0.json']);
+      expect(readdirSync(real)).toEqual(['r-plain.json']);
     },
   );
 

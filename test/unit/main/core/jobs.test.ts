@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventBus } from '../../../../src/main/core/event-bus';
-import { JobManager, MAX_JOBS } from '../../../../src/main/core/jobs';
+import { JobManager, MAX_JOBS, MAX_PROGRESS_ROWS } from '../../../../src/main/core/jobs';
 import { createServices } from '../../../../src/main/create-services';
 import { benchHandlers, drivesOfDir } from '../../../../src/main/engine/host/bench-handlers';
 import type { EngineChild } from '../../../../src/main/engine/host/client';
@@ -81,6 +81,29 @@ describe('JobManager admission', () => {
     });
     expect(typeof next).toBe('string');
     jobs.cancelAll();
+  });
+});
+
+describe('JobManager progress rows', () => {
+  it(`keeps at most ${MAX_PROGRESS_ROWS} rows a job, whatever test ids its progress names`, async () => {
+    const jobs = new JobManager(new EventBus());
+    let emitted = 0;
+    let release = (): void => undefined;
+    jobs.start('bench', (job) => {
+      for (let i = 0; i < 10_000; i++)
+        job.progress({
+          testId: `made-up-${i}`,
+          label: 'x',
+          fraction: 0.5,
+          overall: 0.5,
+          etaSeconds: 1,
+          liveValue: null,
+        });
+      emitted = jobs.list()[0]!.progress.length;
+      return new Promise<void>((r) => (release = r));
+    });
+    expect(emitted).toBe(MAX_PROGRESS_ROWS);
+    release();
   });
 });
 

@@ -212,8 +212,9 @@ describe('root runs only files no user can change', () => {
     };
     staff['/usr/local/x.js'] = root(0o100644);
     expect(rootRunRefusal('/usr/local/x.js', fs(staff))).toMatch(/\(\/usr\/local\)/);
+    // Root's group is not root: its members may write a group-writable folder (issue 37, class 1).
     const groupRoot = { ...deb, '/srv': root(0o40775, 0), '/srv/x.js': root(0o100644) };
-    expect(rootRunRefusal('/srv/x.js', fs(groupRoot))).toBeNull();
+    expect(rootRunRefusal('/srv/x.js', fs(groupRoot))).toMatch(/\(\/srv\)/);
     const userFile = { ...deb, '/opt/Drivewise/x.js': { uid: 1000, gid: 0, mode: 0o100644 } };
     expect(rootRunRefusal('/opt/Drivewise/x.js', fs(userFile))).toMatch(/x\.js\)/);
   });

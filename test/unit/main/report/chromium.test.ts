@@ -4,8 +4,10 @@ import { CHROMIUM_CANDIDATES, findChromium } from '../../../../src/main/report/c
 import { countPdfPages } from '../../../../src/main/report/pdf-pages';
 
 describe('findChromium', () => {
+  // Made-up paths as a user's; as root each must also be root's (test/unit/main/core/trusted-code).
+  const user = { uid: 1000 };
   it('uses CHROME_PATH when it is executable', () => {
-    expect(findChromium({ CHROME_PATH: '/opt/c/chrome' }, (p) => p === '/opt/c/chrome')).toBe(
+    expect(findChromium({ CHROME_PATH: '/opt/c/chrome' }, (p) => p === '/opt/c/chrome', user)).toBe(
       '/opt/c/chrome',
     );
   });
@@ -25,7 +27,9 @@ describe('findChromium', () => {
   });
 
   it('falls back to the distribution packages in order, and says what to do when none is there', () => {
-    expect(findChromium({}, (p) => p === CHROMIUM_CANDIDATES[1])).toBe(CHROMIUM_CANDIDATES[1]);
+    expect(findChromium({}, (p) => p === CHROMIUM_CANDIDATES[1], user)).toBe(
+      CHROMIUM_CANDIDATES[1],
+    );
     expect(() => findChromium({}, () => false)).toThrow(
       /^no Chromium found to print the report: install the chromium package or set CHROME_PATH$/,
     );
