@@ -31,6 +31,8 @@ import { menuTemplate } from '../shell/menu';
 import { lockDownSession } from '../shell/session-guard';
 import { utilityProcessSpawner } from '../shell/utility-spawner';
 import { installReportPrinter } from '../shell/report-window';
+import { runPrintChild } from '../shell/print-child';
+import { PRINT_SWITCH } from '../report/print-engine';
 import {
   askBeforeClosingDuringRuns,
   blockSuspendDuringRuns,
@@ -44,7 +46,10 @@ import type { MenuAction } from '../../shared/contract/app';
 // First thing: the AppImage's login-timing autostart (`$APPIMAGE [--no-sandbox]
 // --drivewise-login-probe FILE`) records and exits, with no window, lock or services.
 const probeTarget = loginProbeTarget(process.argv);
-if (probeTarget !== null) {
+if (process.argv.includes(PRINT_SWITCH)) {
+  // The installed CLI printing a report with this binary (report/print-engine.ts).
+  runPrintChild();
+} else if (probeTarget !== null) {
   const startedNs = processStartNs();
   let code = 0;
   try {
