@@ -28,6 +28,8 @@ import { appUrlPrefixFor } from '../shell/app-url';
 import { chooseImportFile, IMPORT_FILTERS } from '../shell/import-dialog';
 import { forwardEvents, registerIpc } from '../shell/ipc';
 import { menuTemplate } from '../shell/menu';
+import { contextMenuTemplate } from '../shell/context-menu';
+import { dialogChooser } from '../shell/path-chooser';
 import { lockDownSession } from '../shell/session-guard';
 import { utilityProcessSpawner } from '../shell/utility-spawner';
 import { installReportPrinter } from '../shell/report-window';
@@ -126,6 +128,11 @@ async function openApp(): Promise<BrowserWindow> {
   registerIpc(ipcMain, createDispatch(createHandlers(services)), appUrlPrefix);
   const win = await mainWindow(join(__dirname, 'preload.js'));
   lockDownNavigation(win.webContents, appUrlPrefix);
+  services.chooser = dialogChooser(dialog, () => (win.isDestroyed() ? null : win));
+  win.webContents.on('context-menu', (_e, params) => {
+    const items = contextMenuTemplate(params);
+    if (items.length) Menu.buildFromTemplate(items).popup({ window: win });
+  });
   const forwarding = forwardEvents(ipcMain, services.bus, win.webContents);
   const send = (action: MenuAction): void => {
     if (win.isDestroyed()) return;

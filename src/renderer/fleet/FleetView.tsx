@@ -7,6 +7,7 @@ import { fmtHours, fmtMoney } from '../../shared/format';
 import { FleetAfter } from './FleetAfter';
 import { FleetSave } from './FleetSave';
 import { FleetTable } from './FleetTable';
+import { BrowseButton } from '../components/chooser/BrowseButton';
 import { useFleet, type FleetTargetPreset } from './fleet-store';
 import './fleet.css';
 
@@ -44,23 +45,39 @@ function FleetForm() {
       }}
     >
       <label htmlFor="dw-fleet-dir">Folder of run files (before the swap)</label>
-      <input
-        id="dw-fleet-dir"
-        type="text"
-        value={form.dir}
-        placeholder="/home/you/fleet/before"
-        spellCheck={false}
-        onChange={(e) => setForm({ dir: e.target.value })}
-      />
+      <div className="dw-fleet-path">
+        <input
+          id="dw-fleet-dir"
+          type="text"
+          value={form.dir}
+          placeholder="/home/you/fleet/before"
+          spellCheck={false}
+          onChange={(e) => setForm({ dir: e.target.value })}
+        />
+        <BrowseButton
+          kind="folder"
+          title="Folder of run files (before the swap)"
+          current={form.dir}
+          onChosen={(dir) => setForm({ dir })}
+        />
+      </div>
       <label htmlFor="dw-fleet-after">Folder of after-runs (optional)</label>
-      <input
-        id="dw-fleet-after"
-        type="text"
-        value={form.afterDir}
-        placeholder="/home/you/fleet/after"
-        spellCheck={false}
-        onChange={(e) => setForm({ afterDir: e.target.value })}
-      />
+      <div className="dw-fleet-path">
+        <input
+          id="dw-fleet-after"
+          type="text"
+          value={form.afterDir}
+          placeholder="/home/you/fleet/after"
+          spellCheck={false}
+          onChange={(e) => setForm({ afterDir: e.target.value })}
+        />
+        <BrowseButton
+          kind="folder"
+          title="Folder of after-runs"
+          current={form.afterDir}
+          onChosen={(afterDir) => setForm({ afterDir })}
+        />
+      </div>
       <label htmlFor="dw-fleet-target">New drive</label>
       <select
         id="dw-fleet-target"
