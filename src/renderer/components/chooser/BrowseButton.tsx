@@ -43,7 +43,8 @@ export function BrowseButton(props: {
         type="button"
         className="browse"
         disabled={props.disabled || busy}
-        aria-label={`Browse: ${props.title}`}
+        // A tooltip, not the name: the field's own label stays the one thing named like it.
+        title={props.title}
         onClick={choose}
       >
         Browse…

@@ -41,7 +41,7 @@ describe('in the app: the desktop dialog', () => {
       'button',
     );
     await user.click(cards[2]!);
-    await user.click(screen.getByRole('button', { name: 'Browse: Folder for the test files' }));
+    await user.click(screen.getByRole('button', { name: 'Browse…' }));
     const asked = preload.calls.find((c) => c.channel === 'files.choose');
     expect(asked?.payload).toMatchObject({ kind: 'folder', title: 'Folder for the test files' });
     await waitFor(() =>
@@ -58,7 +58,7 @@ describe('in the app: the desktop dialog', () => {
     const chosen: string[] = [];
     const user = userEvent.setup();
     render(<BrowseButton kind="file" title="A file" onChosen={(p) => chosen.push(p)} />);
-    await user.click(screen.getByRole('button', { name: 'Browse: A file' }));
+    await user.click(screen.getByRole('button', { name: 'Browse…' }));
     await waitFor(() => expect(preload.calls.some((c) => c.channel === 'files.choose')).toBe(true));
     expect(chosen).toEqual([]);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -74,7 +74,7 @@ describe('in browser mode: the host’s picker', () => {
     render(
       <BrowseButton kind="folder" title="Folder of run files" onChosen={(p) => chosen.push(p)} />,
     );
-    await user.click(screen.getByRole('button', { name: 'Browse: Folder of run files' }));
+    await user.click(screen.getByRole('button', { name: 'Browse…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Folder of run files' });
     await waitFor(() => expect(within(dialog).getByTestId('picker-dir').textContent).toBe(tree));
     const places = within(within(dialog).getByRole('navigation')).getAllByRole('button');
@@ -106,7 +106,7 @@ describe('in browser mode: the host’s picker', () => {
         onChosen={(p) => chosen.push(p)}
       />,
     );
-    await user.click(screen.getByRole('button', { name: 'Browse: A saved baseline file' }));
+    await user.click(screen.getByRole('button', { name: 'Browse…' }));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() =>
       expect(within(dialog).getByTestId('picker-dir').textContent).toBe(join(tree, 'runs/before')),
@@ -119,7 +119,7 @@ describe('in browser mode: the host’s picker', () => {
     await user.click(file);
     await user.click(within(dialog).getByRole('button', { name: 'Open' }));
     expect(chosen).toEqual([join(tree, 'runs/baseline.json')]);
-    await user.click(screen.getByRole('button', { name: 'Browse: A saved baseline file' }));
+    await user.click(screen.getByRole('button', { name: 'Browse…' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(chosen).toHaveLength(1);
   });
