@@ -35,6 +35,13 @@ export const REQUIRED = [
   { command: 'sudo', package: 'sudo', why: 'fleet test: become' },
   { command: 'ip', package: 'iproute2', why: 'fleet test: network namespaces' },
   { command: 'time', package: 'time', why: 'npm run bench:fleet (peak RSS)' },
+  { command: 'rpmbuild', package: 'rpm', why: 'packaging test: the .rpm, rpm --root' },
+  { command: 'desktop-file-validate', package: 'desktop-file-utils', why: 'packaging test' },
+  { command: 'appstreamcli', package: 'appstream', why: 'packaging test: the metainfo' },
+  { command: 'xmllint', package: 'libxml2-utils', why: 'packaging test: the polkit policy' },
+  { command: 'pkaction', package: 'polkitd', why: "packaging test: polkit's policy DTD" },
+  { command: 'man', package: 'man-db', why: 'packaging test: the man page renders cleanly' },
+  { command: 'readelf', package: 'binutils', why: 'packaging test: build ids, a stripped addon' },
 ];
 
 /** The sbin folders a non-root PATH lacks; DRIVEWISE_SETUP_SBIN overrides them (tests hide them). */

@@ -28,9 +28,13 @@ import { appUrlPrefixFor } from '../shell/app-url';
 import { chooseImportFile, IMPORT_FILTERS } from '../shell/import-dialog';
 import { forwardEvents, registerIpc } from '../shell/ipc';
 import { menuTemplate } from '../shell/menu';
+import { contextMenuTemplate } from '../shell/context-menu';
+import { dialogChooser } from '../shell/path-chooser';
 import { lockDownSession } from '../shell/session-guard';
 import { utilityProcessSpawner } from '../shell/utility-spawner';
 import { installReportPrinter } from '../shell/report-window';
+import { runPrintChild } from '../shell/print-child';
+import { PRINT_SWITCH } from '../report/print-engine';
 import {
   askBeforeClosingDuringRuns,
   blockSuspendDuringRuns,
@@ -44,7 +48,10 @@ import type { MenuAction } from '../../shared/contract/app';
 // First thing: the AppImage's login-timing autostart (`$APPIMAGE [--no-sandbox]
 // --drivewise-login-probe FILE`) records and exits, with no window, lock or services.
 const probeTarget = loginProbeTarget(process.argv);
-if (probeTarget !== null) {
+if (process.argv.includes(PRINT_SWITCH)) {
+  // The installed CLI printing a report with this binary (report/print-engine.ts).
+  runPrintChild();
+} else if (probeTarget !== null) {
   const startedNs = processStartNs();
   let code = 0;
   try {
@@ -121,6 +128,11 @@ async function openApp(): Promise<BrowserWindow> {
   registerIpc(ipcMain, createDispatch(createHandlers(services)), appUrlPrefix);
   const win = await mainWindow(join(__dirname, 'preload.js'));
   lockDownNavigation(win.webContents, appUrlPrefix);
+  services.chooser = dialogChooser(dialog, () => (win.isDestroyed() ? null : win));
+  win.webContents.on('context-menu', (_e, params) => {
+    const items = contextMenuTemplate(params);
+    if (items.length) Menu.buildFromTemplate(items).popup({ window: win });
+  });
   const forwarding = forwardEvents(ipcMain, services.bus, win.webContents);
   const send = (action: MenuAction): void => {
     if (win.isDestroyed()) return;

@@ -19,6 +19,7 @@ import {
   type HelperRuntime,
 } from './elevate';
 import { applyIdentify } from './identify-drive';
+import { pkexecFailure, polkitLauncher, spawnPkexec } from './polkit';
 import { HelperSession } from './session';
 import type { DriveInfo } from '../../shared/schemas/drive';
 import type { AppInfo } from '../../shared/contract/app';
@@ -65,6 +66,9 @@ export interface ManagerDeps {
   availability: () => Availability;
   spawnDirect: (cmd: string, args: string[], env: NodeJS.ProcessEnv) => ChildProcess;
   sudoExec: SudoExec;
+  /** The installed package's polkit launcher (polkit.ts), or null: then sudo-prompt asks. */
+  polkitLauncher?: () => string | null;
+  spawnPkexec?: (launcher: string, argv: string[]) => ChildProcess;
   baseDir?: string;
   /** How long to wait for the person to answer the password dialog. */
   askTimeoutMs: number;
@@ -74,14 +78,24 @@ export interface ManagerDeps {
 
 export function defaultManagerDeps(electron: boolean): ManagerDeps {
   const uid = process.getuid?.() ?? -1;
+  const launcher = (): string | null => polkitLauncher(process.execPath);
   return {
     uid,
     // Through a password prompt, root runs only files no process of this account can change.
     runtime: () =>
       uid === 0 ? helperRuntime({ electron }) : checkedRuntime(helperRuntime({ electron })),
-    availability: () => elevationAvailability({ uid, exists: existsSync, agent: findPolkitAgent }),
+    // The installed package asks through its polkit action, so with pkexec even where kdesudo
+    // (which sudo-prompt would try first) is installed.
+    availability: () =>
+      elevationAvailability({
+        uid,
+        exists: launcher() ? (p) => p !== '/usr/bin/kdesudo' && existsSync(p) : existsSync,
+        agent: findPolkitAgent,
+      }),
     spawnDirect: (cmd, args, env) => spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'] }),
     sudoExec: sudoPromptExec(),
+    polkitLauncher: launcher,
+    spawnPkexec,
     askTimeoutMs: 5 * 60_000,
   };
 }
@@ -238,6 +252,18 @@ export class PrivilegedManager {
             reject(
               new Error(stderr.trim().split('\n').pop() || `the admin helper exited (${code})`),
             );
+        });
+        return;
+      }
+      const launcher = this.deps.polkitLauncher?.();
+      if (launcher && this.deps.spawnPkexec) {
+        // The installed package: pkexec on the launcher its polkit action names.
+        const child = this.deps.spawnPkexec(launcher, argv);
+        let stderr = '';
+        child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('error', (e) => reject(e));
+        child.on('exit', (code) => {
+          if (!session.authenticated) reject(pkexecFailure(code, stderr));
         });
         return;
       }

@@ -10,6 +10,7 @@ import type { Dispatch } from '../core/handler-types';
 import { startLoopbackServer } from '../web/loopback-server';
 import { findChromium, launchChromium } from './chromium';
 import { countPdfPages } from './pdf-pages';
+import { choosePrintEngine, printWithElectron } from './print-engine';
 
 export interface RenderInput {
   target: Required<Pick<ReportTarget, 'beforeId' | 'paper' | 'showSerials'>> &
@@ -68,11 +69,33 @@ export function renderReport(input: RenderInput): Promise<RenderOutput> {
 }
 
 async function renderOne(input: RenderInput): Promise<RenderOutput> {
-  const executablePath = findChromium(input.env);
+  const engine = choosePrintEngine();
+  // Found before the server starts: no Chromium is a one-line error, not a half-made report.
+  const executablePath = engine.kind === 'chromium' ? findChromium(input.env) : '';
   const staticDir = input.staticDir ?? rendererDir();
   const timeout = input.timeoutMs ?? 60_000;
   // Room for the page's socket and one reconnect; nobody else has the token.
   const host = await startLoopbackServer({ staticDir, dispatch: input.dispatch, maxClients: 2 });
+  const url = host.url + reportHash(input.target);
+  try {
+    if (engine.kind === 'chromium') return await printWithChromium(executablePath, url, input);
+    const out = await printWithElectron(
+      engine,
+      { url, paper: input.target.paper, want: input.want, timeoutMs: timeout },
+      input.env,
+    );
+    return { ...out, ...(out.pdf ? { pages: countPdfPages(out.pdf) } : {}) };
+  } finally {
+    await host.close();
+  }
+}
+
+async function printWithChromium(
+  executablePath: string,
+  url: string,
+  input: RenderInput,
+): Promise<RenderOutput> {
+  const timeout = input.timeoutMs ?? 60_000;
   let browser: Browser | null = null;
   try {
     browser = await launchChromium(executablePath, timeout);
@@ -85,7 +108,7 @@ async function renderOne(input: RenderInput): Promise<RenderOutput> {
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(host.url + reportHash(input.target));
+    await page.goto(url);
     // A selector wait needs no eval in the page, which the app's CSP forbids.
     await page
       .waitForSelector('html[data-report-state="ready"], html[data-report-state="error"]', {
@@ -116,6 +139,5 @@ async function renderOne(input: RenderInput): Promise<RenderOutput> {
     return out;
   } finally {
     await browser?.close().catch(() => undefined);
-    await host.close();
   }
 }

@@ -32,6 +32,29 @@ export function menuTemplate(
         { label: 'Quit', accelerator: 'CmdOrCtrl+Q', click: quit },
       ],
     },
+    {
+      label: '&Edit',
+      submenu: [
+        { role: 'undo' },
+        { role: 'redo' },
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+      ],
+    },
+    // Zoom for small and large screens (Ctrl+0, Ctrl++ and Ctrl+-); Chromium keeps the level.
+    {
+      label: '&View',
+      submenu: [
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
     { label: '&Help', submenu: [{ label: 'About Drivewise', click: () => send('about') }] },
   ];
 }

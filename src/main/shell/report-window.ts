@@ -27,7 +27,11 @@ const FILTERS: Record<ReportFormat, Electron.FileFilter[]> = {
   html: [{ name: 'Web page (single file)', extensions: ['html'] }],
 };
 
-async function waitForReport(contents: Electron.WebContents, timeoutMs: number): Promise<void> {
+/** Resolves once the report view has drawn itself; rejects with its error or after timeoutMs. */
+export async function waitForReport(
+  contents: Electron.WebContents,
+  timeoutMs: number,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (contents.isDestroyed()) throw new Error('the report window closed');
@@ -45,6 +49,16 @@ async function waitForReport(contents: Electron.WebContents, timeoutMs: number):
       throw new Error(`the report view did not finish drawing within ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** printToPDF's options for the report: the view's own @page size and margins. */
+export function pdfOptions(paper: 'a4' | 'letter'): Electron.PrintToPDFOptions {
+  return {
+    printBackground: true,
+    preferCSSPageSize: true,
+    pageSize: paper === 'letter' ? 'Letter' : 'A4',
+    margins: PDF_MARGINS,
+  };
 }
 
 export function electronReportPrinter(o: ReportWindowOptions): ReportPrinter {
@@ -81,13 +95,7 @@ export function electronReportPrinter(o: ReportWindowOptions): ReportPrinter {
           )) as string;
           return { bytes: Buffer.from(html, 'utf8') };
         }
-        const pdf = await win.webContents.printToPDF({
-          printBackground: true,
-          preferCSSPageSize: true,
-          pageSize: target.paper === 'letter' ? 'Letter' : 'A4',
-          margins: PDF_MARGINS,
-        });
-        return { bytes: pdf };
+        return { bytes: await win.webContents.printToPDF(pdfOptions(target.paper)) };
       } finally {
         if (!win.isDestroyed()) win.destroy();
       }

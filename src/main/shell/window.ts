@@ -51,9 +51,11 @@ type NavEvent = { preventDefault: () => void; url?: string };
 export function lockDownNavigation(
   contents: Pick<WebContents, 'on' | 'setWindowOpenHandler'>,
   appUrlPrefix: string,
+  /** What counts as our page: the renderer's files, or the print child's loopback page. */
+  isOurs: (url: string, prefix: string) => boolean = isAppUrl,
 ): void {
   const guard = (e: NavEvent, url?: string): void => {
-    if (!isAppUrl(e.url ?? url ?? '', appUrlPrefix)) e.preventDefault();
+    if (!isOurs(e.url ?? url ?? '', appUrlPrefix)) e.preventDefault();
   };
   const on = contents.on.bind(contents) as (ev: string, fn: (...a: never[]) => void) => void;
   on('will-navigate', guard);

@@ -1,9 +1,10 @@
-// Where the fleet's runs come from: a folder the Ansible playbook fetched to (typed: the app has
-// no folder chooser yet), or runs already in this app's history, ticked in a list.
+// Where the fleet's runs come from: a folder the Ansible playbook fetched to (typed, or chosen with
+// Browse…), or runs already in this app's history, ticked in a list.
 import { useEffect, useState } from 'react';
 import type { RunSummary } from '../../shared/contract/runs';
 import { errorText } from '../../shared/format';
 import { api } from '../api/transport';
+import { BrowseButton } from '../components/chooser/BrowseButton';
 import { useFleet } from './fleet-store';
 
 function FolderFields() {
@@ -13,25 +14,41 @@ function FolderFields() {
     <>
       <div className="field wide">
         <label htmlFor="dw-fleet-dir">Folder of run files (before the swap)</label>
-        <input
-          id="dw-fleet-dir"
-          type="text"
-          value={form.dir}
-          placeholder="/home/you/fleet/before"
-          spellCheck={false}
-          onChange={(e) => setForm({ dir: e.target.value })}
-        />
+        <div className="dw-fleet-path">
+          <input
+            id="dw-fleet-dir"
+            type="text"
+            value={form.dir}
+            placeholder="/home/you/fleet/before"
+            spellCheck={false}
+            onChange={(e) => setForm({ dir: e.target.value })}
+          />
+          <BrowseButton
+            kind="folder"
+            title="Folder of run files (before the swap)"
+            current={form.dir}
+            onChosen={(dir) => setForm({ dir })}
+          />
+        </div>
       </div>
       <div className="field wide">
         <label htmlFor="dw-fleet-after">Folder of after-runs (optional)</label>
-        <input
-          id="dw-fleet-after"
-          type="text"
-          value={form.afterDir}
-          placeholder="/home/you/fleet/after"
-          spellCheck={false}
-          onChange={(e) => setForm({ afterDir: e.target.value })}
-        />
+        <div className="dw-fleet-path">
+          <input
+            id="dw-fleet-after"
+            type="text"
+            value={form.afterDir}
+            placeholder="/home/you/fleet/after"
+            spellCheck={false}
+            onChange={(e) => setForm({ afterDir: e.target.value })}
+          />
+          <BrowseButton
+            kind="folder"
+            title="Folder of after-runs"
+            current={form.afterDir}
+            onChosen={(afterDir) => setForm({ afterDir })}
+          />
+        </div>
       </div>
     </>
   );

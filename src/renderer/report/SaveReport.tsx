@@ -61,6 +61,7 @@ export function SaveReportButton(props: SaveReportProps) {
           onChange={setPath}
           placeholder="/home/you/Documents/drive-report.pdf"
           label="Save the PDF to (full path)"
+          extension="pdf"
         />
       )}
       <button type="button" disabled={status.kind === 'busy'} onClick={onSave}>

@@ -3,6 +3,7 @@ import type { ResolveResult } from '../../shared/contract/drives';
 import type { RunDocument } from '../../shared/schemas/run';
 import { useAfterDir, useBaselineRuns } from './baseline/use-baseline-picker';
 import { useWizard } from './wizard-store';
+import { BrowseButton } from '../components/chooser/BrowseButton';
 
 /** Same physical drive as the baseline? Then the "after" numbers would measure the old drive again. */
 export function sameDrive(a: RunDocument['drive'], b: ResolveResult['drive']): boolean {
@@ -62,6 +63,16 @@ function BaselineChoice(props: ReturnType<typeof useBaselineRuns>) {
           placeholder="/media/usb/drivewise-baseline.json"
           onChange={(e) => setFile(e.target.value)}
         />
+        <BrowseButton
+          kind="file"
+          title="A saved baseline file"
+          current={file}
+          extensions={['json']}
+          onChosen={(path) => {
+            setFile(path);
+            importFile(path);
+          }}
+        />
         <button type="button" onClick={() => importFile(file.trim())} disabled={!file.trim()}>
           Import
         </button>
@@ -79,7 +90,7 @@ function BaselineChoice(props: ReturnType<typeof useBaselineRuns>) {
 
 /** The new drive's folder, and why it might measure the baseline's drive again. */
 function AfterDirChoice({ baseline, onError }: { baseline: RunDocument | null; onError: OnError }) {
-  const { dir, resolved, type, useDir } = useAfterDir(onError);
+  const { dir, resolved, type, useDir: check } = useAfterDir(onError);
   const warning = sameDriveWarning(baseline, resolved);
   return (
     <>
@@ -92,7 +103,16 @@ function AfterDirChoice({ baseline, onError }: { baseline: RunDocument | null; o
           placeholder="a folder on the new drive, e.g. /home/you"
           onChange={(e) => type(e.target.value)}
         />
-        <button type="button" onClick={useDir} disabled={!dir.trim()}>
+        <BrowseButton
+          kind="folder"
+          title="A folder on the new drive"
+          current={dir}
+          onChosen={(path) => {
+            type(path);
+            check(path);
+          }}
+        />
+        <button type="button" onClick={() => check()} disabled={!dir.trim()}>
           Use this directory
         </button>
       </div>

@@ -2,6 +2,7 @@
 import { useApp } from '../store';
 import { PredictionView } from '../verdict/PredictionView';
 import { useBaselineFile } from './baseline/use-baseline-file';
+import { BrowseButton } from '../components/chooser/BrowseButton';
 
 /** The location, where it lands and the saved line; shown once there is a before-run. */
 function SaveBaseline(props: ReturnType<typeof useBaselineFile> & { beforeRunId: string }) {
@@ -23,6 +24,13 @@ function SaveBaseline(props: ReturnType<typeof useBaselineFile> & { beforeRunId:
           onChange={(e) => setPath(e.target.value)}
           placeholder="/media/you/USB-STICK/drivewise-baseline.json"
           size={60}
+        />
+        <BrowseButton
+          kind="save"
+          title="Save the baseline to"
+          current={path}
+          extensions={['json']}
+          onChosen={setPath}
         />
         <button
           type="button"

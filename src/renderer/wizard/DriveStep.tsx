@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
 import { hiddenReason } from '../../shared/drive-visibility';
 import { fmtBytes } from '../../shared/format';
+import { BrowseButton } from '../components/chooser/BrowseButton';
 import { DriveCard } from '../components/drive/DriveCard';
 import { driveTitle } from '../components/drive/format';
 import { dirVerdict, useSetup } from '../setup-store';
@@ -41,6 +42,15 @@ function DirForm({ drive }: { drive: DriveInfo }) {
           spellCheck={false}
           onChange={(e) => s.setDirInput(e.target.value)}
           onBlur={() => void (dirInput.trim() && !resolved && s.checkDir())}
+        />
+        <BrowseButton
+          kind="folder"
+          title="Folder for the test files"
+          current={dirInput}
+          onChosen={(path) => {
+            s.setDirInput(path);
+            void s.checkDir();
+          }}
         />
         <button type="submit" disabled={!dirInput.trim() || resolving}>
           Check

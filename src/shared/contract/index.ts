@@ -14,6 +14,7 @@ import { tasksRequests } from './tasks';
 import { healthRequests } from './health';
 import { wizardRequests } from './wizard';
 import { fleetRequests } from './fleet';
+import { filesRequests } from './files';
 
 export const requests = {
   ...appRequests,
@@ -28,6 +29,7 @@ export const requests = {
   ...healthRequests,
   ...wizardRequests,
   ...fleetRequests,
+  ...filesRequests,
 } as const;
 
 export const events = {

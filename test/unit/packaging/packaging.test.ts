@@ -168,9 +168,12 @@ describe('electron-builder.yml', () => {
 
   it('.deb and .rpm install the `drivewise` command: the app binary run as Node', () => {
     const launcher = 'assets/linux/drivewise';
-    // The mapping comes last, after any fpm options (electron-builder appends its own mappings).
-    for (const t of [config.deb, config.rpm])
-      expect(t.fpm.at(-1)).toBe(`${launcher}=/usr/bin/drivewise`);
+    // Options first, then the mappings (electron-builder appends its own mappings after them).
+    for (const t of [config.deb, config.rpm]) {
+      expect(t.fpm).toContain(`${launcher}=/usr/bin/drivewise`);
+      const firstMapping = t.fpm.findIndex((a) => /^[^-].*=\//.test(a));
+      expect(t.fpm.slice(firstMapping).every((a) => /^[^-].*=\//.test(a))).toBe(true);
+    }
     expect(statSync(join(REPO, launcher)).mode & 0o755).toBe(0o755);
     const text = readFileSync(join(REPO, launcher), 'utf8');
     expect(text).toMatch(/^#!\/bin\/sh\n/);

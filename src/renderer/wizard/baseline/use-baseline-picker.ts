@@ -69,10 +69,11 @@ export function useAfterDir(onError: OnError) {
     if (w.afterDir) w.setAfterDir(null);
     setResolved(null);
   };
-  const useDir = () => {
+  /** Checks the typed folder, or one just chosen with Browse… (not in `dir` until re-render). */
+  const useDir = (path = dir) => {
     onError(null);
     api()
-      .drivesResolve({ path: dir.trim() })
+      .drivesResolve({ path: path.trim() })
       .then((r) => {
         setResolved(r);
         if (r.writable) w.setAfterDir(r.path);

@@ -1,6 +1,10 @@
 // The real-world tasks' choices: which tree du searches, the tarball, the apps to cold-start.
 import type { ReactNode } from 'react';
 import type { TaskChoices } from '../wizard-store';
+import { BrowseButton } from '../../components/chooser/BrowseButton';
+
+/** What the unpack task reads (the CLI's --tarball takes the same). */
+const TARBALLS = ['tar', 'tar.gz', 'tgz', 'tar.xz', 'tar.bz2'];
 
 /** One real-world task's choices: its name, then its fields side by side. */
 function TaskRow(props: { id: string; title: string; children: ReactNode }) {
@@ -76,6 +80,13 @@ function UnpackRow({ o, onChange, describedBy }: RowProps) {
           onChange={(e) => onChange({ tarball: e.target.value })}
         />
       </label>
+      <BrowseButton
+        kind="file"
+        title="Your own source tarball"
+        current={o.tarball}
+        extensions={TARBALLS}
+        onChosen={(tarball) => onChange({ tarball })}
+      />
     </TaskRow>
   );
 }

@@ -5,14 +5,15 @@ import { errorText } from '../../../shared/format';
 import { api } from '../../api/transport';
 import { useApp } from '../../store';
 import { adoptBaseline, useWizard } from '../wizard-store';
+import { BrowseButton } from '../../components/chooser/BrowseButton';
 
 export function ContinueFromFile({ open }: { open: boolean }) {
   const goTo = useApp((s) => s.goTo);
   const [file, setFile] = useState(useWizard.getState().baselineFile ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const go = () => {
-    const path = file.trim();
+  const go = (chosen?: string) => {
+    const path = (chosen ?? file).trim();
     setError(null);
     setBusy(true);
     api()
@@ -46,7 +47,17 @@ export function ContinueFromFile({ open }: { open: boolean }) {
           placeholder="/media/usb/drivewise-baseline.json"
           onChange={(e) => setFile(e.target.value)}
         />
-        <button type="button" onClick={go} disabled={!file.trim() || busy}>
+        <BrowseButton
+          kind="file"
+          title="Your baseline file"
+          current={file}
+          extensions={['json']}
+          onChosen={(path) => {
+            setFile(path);
+            go(path);
+          }}
+        />
+        <button type="button" onClick={() => go()} disabled={!file.trim() || busy}>
           Continue from this baseline
         </button>
       </div>
