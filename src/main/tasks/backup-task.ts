@@ -20,6 +20,7 @@ import {
 } from './common';
 import { runProbe, type ProbeOutcome } from './latency-probe';
 import { removeTree } from '../core/safe-remove';
+import { groupGone } from '../core/process-alive';
 
 const MiB = 1 << 20;
 
@@ -65,16 +66,6 @@ function startCopyLoad(src: string, dst: string): ChildProcess {
   );
 }
 
-/** Whether any process of the group led by `pgid` is still alive (kill(2) with signal 0). */
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Kills the copy's whole process group and waits until every member is gone, up to 30 s. The
  * shell exits at once, but a dd killed inside fdatasync lives on until that flush ends: it kept a
@@ -92,8 +83,7 @@ async function stopLoad(child: ChildProcess): Promise<void> {
       /* already gone */
     }
   }
-  for (let waited = 0; groupAlive(pgid) && waited < 30_000; waited += 50)
-    await new Promise((r) => setTimeout(r, 50));
+  await groupGone(pgid, 30_000);
 }
 
 const ms = (us: number | null): number | null =>
