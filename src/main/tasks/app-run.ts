@@ -1,12 +1,12 @@
 // One real start-and-exit of an application: its own process group, a fresh profile and home in
 // the test folder (so nothing of the person's is read or changed), a time bound, and on cancel or
 // time-out the whole group killed and waited for, so no process of it is left running.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../core/errors';
 import { groupGone } from '../core/process-alive';
 import { removeTree } from '../core/safe-remove';
-import type { TestContext } from '../engine/types';
+import type { OwnEntries, TestContext } from '../engine/types';
 import type { TaskSample } from './common';
 import { runTimed } from './timed-exec';
 
@@ -15,6 +15,30 @@ export const START_TIMEOUT_MS = 180_000;
 
 /** An app that exits by itself but leaves a helper behind has this long to finish too. */
 const LEFTOVER_MS = 10_000;
+
+/**
+ * The files and folders a start made in its home (a browser's profile: hundreds): the
+ * filesystem's writes for them are the start's own, not another program's traffic.
+ */
+function entriesUnder(dir: string, cap = 100_000): OwnEntries {
+  const made = { files: 0, folders: 0 };
+  const stack = [dir];
+  while (stack.length && made.files + made.folders < cap) {
+    let list;
+    try {
+      list = readdirSync(stack.pop()!, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of list) {
+      if (e.isDirectory()) {
+        made.folders++;
+        stack.push(join(e.parentPath, e.name));
+      } else made.files++;
+    }
+  }
+  return made;
+}
 
 /** The environment of one start: the person's, with every per-user folder in `home`. */
 export function startEnv(home: string, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
@@ -44,7 +68,7 @@ export async function startOnce(
   label: string,
   argvFor: (profile: string, out: string) => string[],
   n: number,
-): Promise<TaskSample> {
+): Promise<TaskSample & { made: OwnEntries }> {
   const home = join(ctx.workDir, `app-start-${n}`);
   mkdirSync(join(home, 'profile'), { recursive: true });
   const timeout = AbortSignal.timeout(START_TIMEOUT_MS);
@@ -63,7 +87,7 @@ export async function startOnce(
       throw new UserError(
         `${label} exited with ${r.signal ?? `code ${r.code}`}: ${firstLine(r.stderr) || 'no message'}`,
       );
-    return { wall: r.wall, cpu: r.cpu ?? 0 };
+    return { wall: r.wall, cpu: r.cpu ?? 0, made: entriesUnder(home) };
   } finally {
     removeTree(home, { within: ctx.workDir });
   }

@@ -132,19 +132,28 @@ async function extractOnce(
   x: Extraction,
   into: string,
   progress: { expected: number; at: (f: number) => number },
-): Promise<TaskSample & { tree: OwnEntries }> {
-  // syncfs of the target only (sync -f): the timing includes getting the tree onto the disk.
+): Promise<TaskSample & { flush: number; tree: OwnEntries }> {
+  // syncfs of the target only (sync -f): the timing includes getting the tree onto the disk. The
+  // sync is timed on its own as well: the warm run's flush is its drive's part (a prediction
+  // from this machine replays it), the rest the extraction's CPU.
   const stop = timeProgress(progress.expected, (f) => ctx.progress(progress.at(f)));
   const inodesBefore = usedInodes(into);
-  const r = await runTimed(extractScript(into), [x.archive, into], {
-    signal: ctx.signal,
-  }).finally(stop);
+  const opts = { signal: ctx.signal };
+  const r = await runTimed(extractScript(into, undefined, false), [x.archive, into], opts)
+    .then(async (t) => ({
+      t,
+      s: t.code === 0 ? await runTimed('sync -f "$1"', [into], opts) : null,
+    }))
+    .finally(stop);
   ctx.signal.throwIfAborted();
-  if (r.code !== 0)
-    throw new UserError(deviceNodeRefusal(r.stderr) ?? explainTarFailure(r.stderr, ctx.workDir));
+  if (r.t.code !== 0)
+    throw new UserError(
+      deviceNodeRefusal(r.t.stderr) ?? explainTarFailure(r.t.stderr, ctx.workDir),
+    );
   const tree = extracted(x.info, inodesBefore, usedInodes(into));
   ctx.ownEntries?.(tree);
-  return { wall: r.wall, cpu: r.cpu ?? 0, tree };
+  const flush = r.s?.wall ?? 0;
+  return { wall: r.t.wall + flush, cpu: (r.t.cpu ?? 0) + (r.s?.cpu ?? 0), flush, tree };
 }
 
 /** Each repetition: cold (the cache dropped) into `dest`, then at once warm into `destWarm`. */

@@ -13,6 +13,8 @@ export const workTiming = z.object({
   wall: seconds,
   /** CPU seconds (user + sys) of the work and the children it waited for. */
   cpu: seconds,
+  /** Of `wall`, the final flush of what it wrote (an unpack's sync -f): its drive's part. */
+  flushSeconds: seconds.optional(),
   /** The device's counters and what else ran, over exactly this execution; null when unread. */
   conditions: phaseConditions.nullable(),
 });
@@ -35,5 +37,7 @@ export const taskWork = z.object({
   /** Run again at once, nothing dropped: what no drive can beat. Empty when it was not run. */
   warm: z.array(workTiming).max(20),
   coldCheck: coldCheck.optional(),
+  /** Why these timings are not replayed at another drive (a latency during a copy load). */
+  notReplayed: z.string().max(300).optional(),
 });
 export type TaskWork = z.infer<typeof taskWork>;
