@@ -1,4 +1,4 @@
-// The Plan step's real-world task choices: system du, the person's own tarball, apps to cold-start.
+// The Plan step's real-world task choices: system du, the person's own tarball, apps to start.
 // bench.plan checks them, so a bad tarball path is one line here and Next waits until it is fixed.
 import { readProgress } from '../../src/main/store/wizard-progress';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,12 +45,12 @@ describe('Plan step: real-world task options', () => {
 
     const systemDu = box.getByLabel(/Time the system du -skx command instead of Drivewise/);
     const ownTarball = box.getByLabel('Your own source tarball (optional)');
-    const apps = box.getByLabel('Apps to cold-start');
+    const apps = box.getByLabel('Apps to start');
     const compression = box.getByLabel('Generated tarball compression');
     expect(await ownTarball.getAttribute('placeholder')).toBe('/home/you/linux-6.8.tar.xz');
-    expect(await apps.getAttribute('placeholder')).toBe('firefox, libreoffice');
+    expect(await apps.getAttribute('placeholder')).toBe('chromium, firefox');
     await systemDu.check();
-    await apps.fill('sh');
+    await apps.fill('sh -c true');
     const next = main.getByRole('button', { name: 'Next' });
     const alert = page.locator('#plan-error');
 
@@ -78,6 +78,6 @@ describe('Plan step: real-world task options', () => {
     // The choices are kept by the back end (the wizard's progress) for the before and after run.
     await expect
       .poll(async () => (await readProgress(app.configDir)).progress?.plan)
-      .toMatchObject({ systemDu: true, tarball, apps: 'sh' });
+      .toMatchObject({ systemDu: true, tarball, apps: 'sh -c true' });
   });
 });

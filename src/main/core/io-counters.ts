@@ -9,8 +9,11 @@ export const STAT_SECTOR_BYTES = 512;
 export interface BlockStat {
   readIos: number;
   readSectors: number;
+  /** Milliseconds reads spent in flight, summed over every read (two at once count twice). */
+  readTicksMs: number;
   writeIos: number;
   writeSectors: number;
+  writeTicksMs: number;
   /** Milliseconds with I/O in flight. */
   ioTicksMs: number;
 }
@@ -32,8 +35,10 @@ export function parseBlockStat(text: string): BlockStat | null {
   return {
     readIos: f[0]!,
     readSectors: f[2]!,
+    readTicksMs: f[3]!,
     writeIos: f[4]!,
     writeSectors: f[6]!,
+    writeTicksMs: f[7]!,
     ioTicksMs: f[9]!,
   };
 }

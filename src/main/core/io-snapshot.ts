@@ -151,6 +151,8 @@ function deviceDelta(ref: DeviceRef, a: BlockStat, b: BlockStat): DeviceCounters
     readBytes: grew(a.readSectors, b.readSectors) * STAT_SECTOR_BYTES,
     writeBytes: grew(a.writeSectors, b.writeSectors) * STAT_SECTOR_BYTES,
     requests: grew(a.readIos + a.writeIos, b.readIos + b.writeIos),
+    readRequests: grew(a.readIos, b.readIos),
+    writeRequests: grew(a.writeIos, b.writeIos),
     ioTicksMs: grew(a.ioTicksMs, b.ioTicksMs),
   };
 }

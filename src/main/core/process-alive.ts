@@ -39,3 +39,22 @@ export function ownerAlive(
   const now = processStartTime(owner.pid);
   return now === null || now === owner.start;
 }
+
+/** Whether any process of the group led by `pgid` is still alive (kill(2) with signal 0). */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until every process of the group is gone, up to `ms`; true when it is. */
+export async function groupGone(pgid: number, ms: number): Promise<boolean> {
+  for (let waited = 0; groupAlive(pgid); waited += 50) {
+    if (waited >= ms) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}

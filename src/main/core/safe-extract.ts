@@ -14,13 +14,18 @@ const TAR_FLAGS = '--no-same-owner --no-same-permissions';
 const DROP_CAPS = 'setpriv --bounding-set=-mknod,-chown,-fowner,-fsetid --inh-caps=-all';
 
 /**
- * The shell fragment that extracts "$1" into "$2" and syncs "$2" (for runTimed). Throws when this
- * process is root and `dest` is in a folder another account controls.
+ * The shell fragment that extracts "$1" into "$2" and syncs "$2" (for runTimed; `sync` false: the
+ * caller times the sync on its own). Throws when this process is root and `dest` is in a folder
+ * another account controls.
  */
-export function extractScript(dest: string, asRoot = process.getuid?.() === 0): string {
+export function extractScript(
+  dest: string,
+  asRoot = process.getuid?.() === 0,
+  sync = true,
+): string {
   assertRootMayWorkIn(dest);
   const tar = `${asRoot ? `${DROP_CAPS} ` : ''}tar -xf "$1" -C "$2" ${TAR_FLAGS}`;
-  return `umask 022 && ${tar} && sync -f "$2"`;
+  return `umask 022 && ${tar}${sync ? ' && sync -f "$2"' : ''}`;
 }
 
 /** One line for an extraction tar refused because the archive holds a device node, else null. */

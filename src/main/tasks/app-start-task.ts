@@ -1,286 +1,71 @@
-// Task 7 — application cold start: after a cache drop, read the executable and every shared
-// library `ldd` lists, as the loader would at start. That is the disk part of a cold start.
-import {
-  accessSync,
-  constants,
-  existsSync,
-  openSync,
-  readSync,
-  closeSync,
-  realpathSync,
-  statSync,
-} from 'node:fs';
-import { delimiter, isAbsolute, join } from 'node:path';
+// Task 7 — starting the apps you use: a real start-and-exit of each application found installed
+// (known recipes: Chromium, Firefox, LibreOffice, GIMP, Inkscape) or of the person's own command,
+// each cold and then warm, plus the application-like start on the generated workload (the row
+// every drive has, installed apps or not).
+import { basename } from 'node:path';
+import { statSync } from 'node:fs';
 import { UserError } from '../core/errors';
 import type { TestContext, TestModule } from '../engine/types';
-import {
-  addCaveat,
-  cpuSince,
-  measure,
-  repFraction,
-  taskResult,
-  type TaskSample,
-  WARM_CAVEAT,
-} from './common';
 import { DEFAULT_RATES } from '../../shared/bench/estimates';
-import { appLikeSeconds, WORKLOAD_BYTES } from '../../shared/bench/workload';
-import { execText } from './exec-text';
-import { APP_LIKE_METHOD, readAll, timeAppLike, type AppLikeTiming } from './workload/app-like';
-import { dropFilePages } from './workload/cold';
+import { appLikeSeconds, WORKLOAD_BYTES, workloadReps } from '../../shared/bench/workload';
+import { addCaveat, measure, taskResult, WARM_CAVEAT, type TaskSample } from './common';
+import {
+  APP_LIKE_METHOD,
+  APP_LIKE_PARAMS,
+  timeAppLike,
+  type AppLikeTiming,
+} from './workload/app-like';
+import { dropFilePages, residency } from './workload/cold';
+import { isResolved, resolveApp, type ResolvedApp } from './app-resolve';
+import { isCommand, KNOWN_APPS, parseCommand, recipeFor } from './app-recipes';
+import { appFiles } from './app-files';
+import { startOnce } from './app-run';
+import { coldAndWarm, WorkLog } from './cold-warm';
 
-/** `ldd` lines: "libc.so.6 => /lib/.../libc.so.6 (0x…)", "/lib64/ld-linux-x86-64.so.2 (0x…)". */
-export function parseLdd(out: string): { libs: string[]; missing: string[] } {
-  const libs: string[] = [];
-  const missing: string[] = [];
-  for (const line of out.split('\n')) {
-    const arrow = /^\s*(\S+)\s+=>\s+(\S+)\s+\(0x[0-9a-f]+\)/.exec(line);
-    if (arrow) {
-      libs.push(arrow[2]!);
-      continue;
-    }
-    const notFound = /^\s*(\S+)\s+=>\s+not found/.exec(line);
-    if (notFound) {
-      missing.push(notFound[1]!);
-      continue;
-    }
-    const direct = /^\s*(\/\S+)\s+\(0x[0-9a-f]+\)/.exec(line);
-    if (direct) libs.push(direct[1]!);
-  }
-  return { libs: [...new Set(libs)], missing };
-}
+export { resolveApp } from './app-resolve';
 
-/** Where the real binaries of common apps live (their /usr/bin entries are shell wrappers). */
-const KNOWN_BINARIES: Record<string, string[]> = {
-  firefox: [
-    '/usr/lib/firefox/firefox',
-    '/usr/lib/firefox-esr/firefox-esr',
-    '/usr/lib64/firefox/firefox',
-  ],
-  'firefox-esr': ['/usr/lib/firefox-esr/firefox-esr'],
-  libreoffice: ['/usr/lib/libreoffice/program/soffice.bin', '/opt/libreoffice/program/soffice.bin'],
-  chromium: ['/usr/lib/chromium/chromium', '/usr/lib64/chromium-browser/chromium-browser'],
-};
+const METHOD =
+  'a real start-and-exit of each application (fresh profile in the test folder), cold after a cache drop, then again warm';
 
-function isElf(path: string): boolean {
-  const fd = openSync(path, 'r');
-  try {
-    const b = Buffer.alloc(4);
-    readSync(fd, b, 0, 4, 0);
-    return b.toString('latin1') === '\x7fELF';
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Resolves an app name or path to its ELF executable, or null when it is not installed. */
-export function resolveApp(app: string, pathEnv = process.env['PATH'] ?? ''): string | null {
-  for (const known of KNOWN_BINARIES[app] ?? [])
-    if (existsSync(known) && isElf(known)) return known;
-  const candidates = isAbsolute(app)
-    ? [app]
-    : pathEnv
-        .split(delimiter)
-        .filter(Boolean)
-        .map((d) => join(d, app));
-  for (const c of candidates) {
-    try {
-      accessSync(c, constants.X_OK);
-      const real = realpathSync(c);
-      if (statSync(real).isFile()) return real;
-    } catch {
-      /* next */
-    }
-  }
-  return null;
-}
-
-export const DEFAULT_APPS = ['firefox', 'libreoffice'];
-const METHOD = 'cold sequential reads of the executable and every library ldd lists';
-
-/** The apps option: a non-empty list of program names or paths; the defaults when unset. */
-export function appsOption(v: unknown): string[] {
-  if (v === undefined) return DEFAULT_APPS;
-  if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string' && x.length > 0))
+/** The apps option: a non-empty list of program names, paths or command lines. */
+export function appsOption(v: unknown): string[] | undefined {
+  if (v === undefined) return undefined;
+  if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string' && x.trim()))
     return v as string[];
-  throw new UserError('apps must be a list of program names or paths');
+  throw new UserError('apps must be a list of program names, paths or command lines');
 }
 
-interface AppPlan {
+export interface AppPlan {
+  /** The row's name: the recipe's program, or the command's program name. */
   name: string;
-  exe: string | null;
+  app: ResolvedApp;
+  argv: (profile: string, out: string) => string[];
   files: string[];
   bytes: number;
 }
 
-/** The executable and every library ldd finds for it: the files a cold start reads. */
-async function planApps(
-  apps: { name: string; exe: string | null }[],
-  signal: AbortSignal,
-  caveats: string[],
-): Promise<AppPlan[]> {
-  const plans = [];
-  for (const a of apps) {
-    const ldd = await execText('ldd', [a.exe!], signal);
-    const { libs, missing } = parseLdd(ldd.stdout);
-    if (missing.length) caveats.push(`${a.name}: libraries not found: ${missing.join(', ')}`);
-    if (libs.length === 0)
-      caveats.push(`${a.name}: not a dynamic executable, only the file itself is read`);
-    const files = [a.exe!, ...libs.filter((l) => existsSync(l))];
-    plans.push({ ...a, files, bytes: files.reduce((s, f) => s + statSync(f).size, 0) });
-  }
-  return plans;
-}
+const asRoot = () => process.getuid?.() === 0;
 
-/** false when the root helper could not drop the caches (the read is then warm). */
-async function dropFileCaches(
-  ctx: TestContext,
-  files: string[],
-  caveats: string[],
-): Promise<boolean> {
-  if (ctx.privileged) {
-    try {
-      await ctx.privileged.dropCaches();
-    } catch {
-      return false;
-    }
-  } else {
-    // Libraries are often symlinks; the drop opens files without following one.
-    await dropFilePages(
-      '/',
-      files.map((f) => realpathSync(f)),
-    );
-    addCaveat(
-      caveats,
-      "without admin rights each file's cache was dropped with posix_fadvise; pages of libraries other programs have mapped stay cached",
-    );
-  }
-  return true;
-}
-
-/** One sample per repetition = all chosen apps, timed one after another. */
-function perRepetition(all: TaskSample[], repetitions: number, apps: number): TaskSample[] {
-  return Array.from({ length: repetitions }, (_, i) => {
-    const slice = all.slice(i * apps, (i + 1) * apps);
+/**
+ * What each apps entry starts: a name or path with a known recipe, or a command line. Entries
+ * that cannot be started are named in `skipped` with the reason.
+ */
+export function planOf(entry: string): Omit<AppPlan, 'files' | 'bytes'> | { skipped: string } {
+  const words = isCommand(entry) ? parseCommand(entry) : [entry.trim()];
+  const r = resolveApp(words[0]!);
+  if (!isResolved(r)) return { skipped: r.why };
+  const recipe = isCommand(entry) ? null : recipeFor(words[0], r.exe);
+  if (!isCommand(entry) && !recipe)
     return {
-      wall: slice.reduce((a, s) => a + s.wall, 0),
-      cpu: slice.reduce((a, s) => a + s.cpu, 0),
+      skipped: `${entry}: no known way to start it and have it exit; give the whole command (like '${entry} --version')`,
     };
-  });
+  const name = recipe ? recipe.names[0]! : basename(words[0]!);
+  const argv = (profile: string, out: string) => [
+    ...r.launch,
+    ...(recipe ? recipe.args(profile, out, asRoot()) : words.slice(1)),
+  ];
+  return { name, app: r, argv };
 }
-
-const walls = (samples: TaskSample[]) => samples.map((s) => Number(s.wall.toFixed(6)));
-
-/** The workload's application-like start: its own key, the same on every drive. */
-const likeRow = (like: AppLikeTiming) => ({
-  wallLabel: `application-like start: ${like.files} files, ${Math.round(like.bytes / 1e6)} MB of the generated workload`,
-  wallParams: { workload: 'generated' },
-});
-
-const appMeasure = (name: string, samples: TaskSample[]) =>
-  measure('wall_time', 's', 'lower', walls(samples), { label: name, params: { app: name } });
-
-async function appLikeOnly(ctx: TestContext, caveats: string[], startedAt: number) {
-  const like = await timeAppLike(ctx, caveats, { from: 0, to: 1 });
-  return taskResult(appStartTask, {
-    method: APP_LIKE_METHOD,
-    samples: like.samples,
-    cache: like.cache,
-    caveats,
-    ...likeRow(like),
-    startedAt,
-    extra: { workloads: { generated: like.manifest } },
-  });
-}
-
-export const appStartTask: TestModule = {
-  id: 'task.app-start',
-  title: 'Application cold start',
-  kind: 'task',
-  tool: 'ldd',
-  description:
-    'Cold-reads an application-like set of a few hundred files from the generated workload (and any installed app and its libraries), as a first start after a reboot does.',
-  // The installed default apps (when any), then the workload's application part, each cold.
-  estimateSeconds: ({ repetitions, sizes, rates }) =>
-    (appsOption(undefined).some((a) => resolveApp(a) !== null) ? repetitions * 2 * 5 : 0) +
-    appLikeSeconds(repetitions, sizes, rates ?? DEFAULT_RATES),
-  bytesNeeded: () => WORKLOAD_BYTES,
-  async run(ctx) {
-    const startedAt = Date.now();
-    const caveats: string[] = [];
-    const wanted = appsOption(ctx.options['apps']);
-    const found = wanted
-      .map((a) => ({ name: a, exe: resolveApp(a) }))
-      .filter((a) => a.exe !== null);
-    // The default apps count only where they live on the drive under test: timing a start from
-    // another disk says nothing about this one. Apps the person named are timed wherever they are.
-    const apps =
-      ctx.options['apps'] === undefined
-        ? found.filter((a) => sameFilesystem(a.exe!, ctx.targetDir))
-        : found;
-    const skipped = wanted.filter((a) => !found.some((x) => x.name === a));
-    if (skipped.length) caveats.push(`not installed: ${skipped.join(', ')}`);
-    if (apps.length === 0 && ctx.options['apps'] !== undefined)
-      throw new UserError(`none of these apps is installed: ${wanted.join(', ')}`);
-    if (apps.length === 0) {
-      // No app of its own on this drive: the application-like start on the workload is the row.
-      if (found.length > 0)
-        caveats.push(
-          `${found.map((a) => a.name).join(', ')} ${found.length > 1 ? 'are' : 'is'} not on the drive under test`,
-        );
-      return appLikeOnly(ctx, caveats, startedAt);
-    }
-    const plans = await planApps(apps, ctx.signal, caveats);
-    const perApp = new Map<string, TaskSample[]>(plans.map((p) => [p.name, []]));
-    const all: TaskSample[] = [];
-    let cache: 'cold' | 'warm' = 'cold';
-    const steps = ctx.repetitions * plans.length;
-    for (let i = 0; i < ctx.repetitions; i++) {
-      for (const [j, p] of plans.entries()) {
-        ctx.progress(
-          0.5 * repFraction(i * plans.length + j, steps, 0),
-          undefined,
-          `${p.name}, repetition ${i + 1}`,
-        );
-        if (!(await dropFileCaches(ctx, p.files, caveats))) cache = 'warm';
-        if (cache === 'warm') addCaveat(caveats, WARM_CAVEAT);
-        const cpu0 = process.cpuUsage();
-        const t0 = process.hrtime.bigint();
-        readAll('/', p.files, ctx.signal);
-        const s = { wall: Number(process.hrtime.bigint() - t0) / 1e9, cpu: cpuSince(cpu0) };
-        perApp.get(p.name)!.push(s);
-        all.push(s);
-      }
-    }
-    // One wall_time sample per repetition = all chosen apps; per-app figures follow, then the
-    // application-like start on the workload (the row every drive has).
-    const samples = perRepetition(all, ctx.repetitions, plans.length);
-    const like = await timeAppLike(ctx, caveats, { from: 0.5, to: 1 });
-    return taskResult(appStartTask, {
-      method: METHOD,
-      samples,
-      cache,
-      caveats,
-      wallLabel: `reading ${plans.map((p) => p.name).join(' + ')} from disk`,
-      more: [
-        ...plans.map((p) => appMeasure(p.name, perApp.get(p.name)!)),
-        measure('wall_time', 's', 'lower', walls(like.samples), {
-          label: likeRow(like).wallLabel,
-          params: likeRow(like).wallParams,
-        }),
-      ],
-      startedAt,
-      extra: {
-        workloads: { generated: like.manifest },
-        apps: plans.map((p) => ({
-          name: p.name,
-          exe: p.exe,
-          files: p.files.length,
-          bytes: p.bytes,
-        })),
-      },
-    });
-  },
-};
 
 function sameFilesystem(a: string, b: string): boolean {
   try {
@@ -289,3 +74,181 @@ function sameFilesystem(a: string, b: string): boolean {
     return false;
   }
 }
+
+/**
+ * How many apps a run in `targetDir` will start: each one the person named, else every known one
+ * installed on that folder's drive (all installed ones when there is no folder yet).
+ */
+export function appStartsPlanned(apps: unknown, targetDir: string | null): number {
+  const named = appsOption(apps);
+  if (named) return named.filter((e) => !('skipped' in planOf(e))).length;
+  return KNOWN_APPS.map(planOf).filter(
+    (p) => !('skipped' in p) && (targetDir === null || sameFilesystem(p.app.storage, targetDir)),
+  ).length;
+}
+
+/** The apps to start: the person's (each must start), else every known one on the drive. */
+async function chooseApps(ctx: TestContext, caveats: string[]): Promise<AppPlan[]> {
+  const named = appsOption(ctx.options['apps']);
+  const plans: AppPlan[] = [];
+  const others: string[] = [];
+  for (const entry of named ?? KNOWN_APPS) {
+    const p = planOf(entry);
+    if ('skipped' in p) {
+      if (named) caveats.push(p.skipped);
+      continue;
+    }
+    if (p.app.note) addCaveat(caveats, p.app.note);
+    // A start from another disk says nothing about this one: only the person's own choice is
+    // timed wherever it lives.
+    if (!named && !sameFilesystem(p.app.storage, ctx.targetDir)) {
+      others.push(p.name);
+      continue;
+    }
+    const f = await appFiles(p.app, ctx.signal);
+    if (f.missing.length) caveats.push(`${p.name}: libraries not found: ${f.missing.join(', ')}`);
+    plans.push({ ...p, files: f.files, bytes: f.bytes });
+  }
+  if (named && plans.length === 0)
+    throw new UserError(`none of these apps can be started: ${caveats.join('; ')}`);
+  if (others.length)
+    caveats.push(
+      `${others.join(', ')} ${others.length > 1 ? 'are' : 'is'} installed but not on the drive under test: not timed`,
+    );
+  return plans;
+}
+
+/** Cold: the root helper's cache drop, else each of the app's files dropped (fadvise). */
+async function makeCold(ctx: TestContext, p: AppPlan, caveats: string[]) {
+  if (ctx.privileged) {
+    try {
+      await ctx.privileged.dropCaches();
+      return 'cold' as const;
+    } catch {
+      addCaveat(caveats, WARM_CAVEAT);
+      return 'warm' as const;
+    }
+  }
+  await dropFilePages('/', p.files);
+  addCaveat(
+    caveats,
+    "without admin rights each app's files were dropped from the cache with posix_fadvise; pages other programs have mapped stay cached",
+  );
+  return 'cold' as const;
+}
+
+/** Files checked for residency: the binary (or image) and the largest of the rest, at most 64. */
+const checked = (p: AppPlan): string[] => p.files.slice(0, 64);
+
+const notCold = (name: string, resident: number) =>
+  `${name}: ${Math.round(resident / 1e6)} MB of its files were still in memory when its cold start began (is it running?): not a cold start`;
+
+async function timeApps(ctx: TestContext, plans: AppPlan[], caveats: string[], work: WorkLog) {
+  const perApp = new Map<string, TaskSample[]>(plans.map((p) => [p.name, []]));
+  let cache: 'cold' | 'warm' = 'cold';
+  let n = 0;
+  const made = { cold: { files: 0, folders: 0 }, warm: { files: 0, folders: 0 } };
+  for (let i = 0; i < ctx.repetitions; i++)
+    for (const [j, p] of plans.entries()) {
+      ctx.progress(
+        (0.6 * (i * plans.length + j)) / (ctx.repetitions * plans.length),
+        undefined,
+        `starting ${p.name}, repetition ${i + 1}`,
+      );
+      const t = await coldAndWarm(
+        ctx,
+        work,
+        { app: p.name },
+        {
+          dir: ctx.workDir,
+          makeCold: () => makeCold(ctx, p, caveats),
+          check: async () => {
+            const r = await residency('/', checked(p));
+            if (r && r.residentBytes > 0.1 * r.checkedBytes)
+              addCaveat(caveats, notCold(p.name, r.residentBytes));
+            return r;
+          },
+          once: async (run) => {
+            const s = await startOnce(ctx, p.name, p.argv, n++);
+            made[run] = s.made;
+            // Made and removed again: both count as the start's own writes.
+            ctx.ownEntries?.({
+              files: 2 * (s.made.files + s.made.folders),
+              folders: s.made.folders,
+            });
+            return s;
+          },
+          own: (run) => made[run],
+        },
+      );
+      if (t.cache === 'warm') cache = 'warm';
+      perApp.get(p.name)!.push({ wall: t.cold.wall, cpu: t.cold.cpu });
+    }
+  return { perApp, cache };
+}
+
+const walls = (samples: TaskSample[]) => samples.map((s) => Number(s.wall.toFixed(6)));
+
+/** The workload's application-like start: its own key, the same on every drive. */
+const likeLabel = (like: AppLikeTiming) =>
+  `application-like start: ${like.files} files, ${Math.round(like.bytes / 1e6)} MB of the generated workload`;
+
+export const appStartTask: TestModule = {
+  id: 'task.app-start',
+  title: 'Application cold start',
+  kind: 'task',
+  tool: 'exec',
+  description:
+    'Starts each application installed on the drive (Chromium, Firefox, LibreOffice, GIMP, Inkscape) and lets it exit, cold and then warm, and cold-reads an application-like set of files from the generated workload.',
+  // The apps the plan will start (planBench counts them: 'task.appStarts'), a cold and a warm
+  // start each, then the workload's application part. A browser's cold start read ~830 requests
+  // and its warm one wrote ~350 (Chromium, measured on loop devices), besides ~3 s of CPU.
+  estimateSeconds: ({ repetitions, sizes, rates }) => {
+    const iops = Math.max(1, (rates ?? DEFAULT_RATES).iops);
+    const each = 3 + 1150 / iops;
+    return (
+      (sizes['task.appStarts'] ?? 0) * workloadReps(repetitions, sizes) * each +
+      appLikeSeconds(repetitions, sizes, rates ?? DEFAULT_RATES)
+    );
+  },
+  bytesNeeded: () => WORKLOAD_BYTES,
+  async run(ctx) {
+    const startedAt = Date.now();
+    const caveats: string[] = [];
+    const work = new WorkLog();
+    const plans = await chooseApps(ctx, caveats);
+    const apps = plans.length ? await timeApps(ctx, plans, caveats, work) : null;
+    const like = await timeAppLike(ctx, caveats, { from: apps ? 0.6 : 0, to: 1 }, work);
+    const likeRow = { label: likeLabel(like), params: APP_LIKE_PARAMS };
+    const rows = plans.map((p) => ({
+      label: `${p.name} (${recipeFor(p.name)?.what ?? 'your command'})`,
+      params: { app: p.name },
+      samples: apps!.perApp.get(p.name)!,
+    }));
+    const [first, ...rest] = [...rows, { ...likeRow, samples: like.samples }];
+    return taskResult(appStartTask, {
+      method: apps ? `${METHOD}; then ${APP_LIKE_METHOD}` : APP_LIKE_METHOD,
+      samples: first!.samples,
+      cache: apps?.cache === 'warm' || like.cache === 'warm' ? 'warm' : 'cold',
+      caveats,
+      wallLabel: first!.label,
+      wallParams: first!.params,
+      more: rest.map((r) =>
+        measure('wall_time', 's', 'lower', walls(r.samples), { label: r.label, params: r.params }),
+      ),
+      work: work.list(),
+      startedAt,
+      extra: {
+        workloads: { generated: like.manifest },
+        apps: plans.map((p) => ({
+          name: p.name,
+          kind: p.app.kind,
+          exe: p.app.exe,
+          storage: p.app.storage,
+          files: p.files.length,
+          bytes: p.bytes,
+        })),
+      },
+    });
+  },
+};

@@ -20,6 +20,12 @@ import {
 } from './common';
 import { runProbe, type ProbeOutcome } from './latency-probe';
 import { removeTree } from '../core/safe-remove';
+import { groupGone } from '../core/process-alive';
+import { counted, WorkLog } from './cold-warm';
+
+// Why its prediction is not from this machine: the copy it runs beside is what it waits for.
+const NOT_REPLAYED =
+  'its time is a latency during a copy: the copy is what it waits for, which replaying its own requests does not describe';
 
 const MiB = 1 << 20;
 
@@ -65,16 +71,6 @@ function startCopyLoad(src: string, dst: string): ChildProcess {
   );
 }
 
-/** Whether any process of the group led by `pgid` is still alive (kill(2) with signal 0). */
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Kills the copy's whole process group and waits until every member is gone, up to 30 s. The
  * shell exits at once, but a dd killed inside fdatasync lives on until that flush ends: it kept a
@@ -92,8 +88,7 @@ async function stopLoad(child: ChildProcess): Promise<void> {
       /* already gone */
     }
   }
-  for (let waited = 0; groupAlive(pgid) && waited < 30_000; waited += 50)
-    await new Promise((r) => setTimeout(r, 50));
+  await groupGone(pgid, 30_000);
 }
 
 const ms = (us: number | null): number | null =>
@@ -118,6 +113,8 @@ interface Rounds {
   idle: ProbeOutcome[];
   loaded: ProbeOutcome[];
   cache: 'cold' | 'warm';
+  /** The probes with their counters: during the copy, and the idle disk's as the warm run. */
+  work: WorkLog;
 }
 
 /**
@@ -132,7 +129,7 @@ async function probeRounds(
   running: { load: ChildProcess | null },
 ): Promise<Rounds> {
   const n = ctx.repetitions;
-  const out: Rounds = { samples: [], idle: [], loaded: [], cache: 'cold' };
+  const out: Rounds = { samples: [], idle: [], loaded: [], cache: 'cold', work: new WorkLog() };
   const maxSeconds = 30;
   for (let i = 0; i < n; i++) {
     const job = {
@@ -141,29 +138,27 @@ async function probeRounds(
       smallFiles: files.smallFiles,
       ops: size('backupOps'),
       maxSeconds,
-      seed: 7 + i,
     };
     if ((await prepareCache(ctx, caveats)) === 'warm') out.cache = 'warm';
-    const a = await runProbe(job, {
-      signal: ctx.signal,
-      onProgress: (f) => ctx.progress(repFraction(i, n, f / 2), undefined, 'idle disk'),
-    });
+    const probe = (seed: number, from: number, what: string) =>
+      counted(ctx.workDir, async () => {
+        const cpu0 = process.cpuUsage();
+        const onProgress = (f: number) =>
+          ctx.progress(repFraction(i, n, from + f / 2), undefined, what);
+        const r = await runProbe({ ...job, seed }, { signal: ctx.signal, onProgress });
+        return { ...r, wall: r.seconds, cpu: cpuSince(cpu0) };
+      });
+    const a = await probe(7 + i, 0, 'idle disk');
     out.idle.push(a);
+    out.work.warm(undefined, a);
     if ((await prepareCache(ctx, caveats)) === 'warm') out.cache = 'warm';
     running.load = startCopyLoad(files.src, files.copy);
     // Let the copy reach its stride (read-ahead and write-back under way) before probing.
     await new Promise((r) => setTimeout(r, 1000));
     ctx.signal.throwIfAborted();
-    const cpu0 = process.cpuUsage();
-    const b = await runProbe(
-      { ...job, seed: 1007 + i },
-      {
-        signal: ctx.signal,
-        onProgress: (f) =>
-          ctx.progress(repFraction(i, n, 0.5 + f / 2), undefined, 'during the backup'),
-      },
-    );
-    const cpu = cpuSince(cpu0);
+    const b = await probe(1007 + i, 0.5, 'during the backup');
+    const cpu = b.cpu;
+    out.work.cold(undefined, b);
     await stopLoad(running.load);
     running.load = null;
     out.loaded.push(b);
@@ -272,7 +267,7 @@ export const backupTask: TestModule = {
       await writeDataFile(probeFile, size('backupProbe'), ctx.signal);
       const smallFiles = await writeSmallFiles(dir, size('backupFiles'));
       const copy = join(dir, 'backup-copy.bin');
-      const { samples, idle, loaded, cache } = await probeRounds(
+      const { samples, idle, loaded, cache, work } = await probeRounds(
         ctx,
         { src, probeFile, copy, smallFiles },
         size,
@@ -287,6 +282,7 @@ export const backupTask: TestModule = {
         wallLabel: 'probe batch during the backup',
         more: probeMeasures(idle, loaded),
         startedAt,
+        work: work.list().map((w) => ({ ...w, notReplayed: NOT_REPLAYED })),
         bytesWritten: 2 * size('backup') + size('backupProbe'),
         extra: { smallFiles: smallFiles.length },
       });

@@ -2,6 +2,7 @@
 // TestResult shape (wall_time + cpuSeconds/wallSeconds + I/O-wait share).
 import { cpus, loadavg } from 'node:os';
 import type { Measurement, TestResult } from '../../shared/schemas/run';
+import type { TaskWork } from '../../shared/schemas/work';
 import { spread } from '../../shared/stats';
 import type { TestContext, TestModule } from '../engine/types';
 
@@ -83,6 +84,19 @@ export interface TaskResultInput {
   bytesWritten?: number;
   startedAt: number;
   extra?: Record<string, unknown>;
+  /** Each row's cold and warm runs with their counters (tasks/cold-warm.ts). */
+  work?: TaskWork[];
+}
+
+const sameParams = (a: Measurement['params'], b: Measurement['params']): boolean =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The work rows that time a row the result has (a row left out, like a small own tree, goes). */
+function workOf(input: TaskResultInput, rows: Measurement[]): TaskWork[] | undefined {
+  const kept = (input.work ?? []).filter((w) =>
+    rows.some((m) => m.metric === 'wall_time' && sameParams(m.params, w.params)),
+  );
+  return kept.length ? kept : undefined;
 }
 
 /**
@@ -99,6 +113,14 @@ export function taskResult(mod: TestModule, input: TaskResultInput): TestResult 
   const walls = input.samples.map((s) => round(s.wall));
   const busy = busyCaveat();
   if (busy) addCaveat(input.caveats, busy);
+  const measurements = [
+    measure('wall_time', 's', 'lower', walls, {
+      ...(input.wallLabel ? { label: input.wallLabel } : {}),
+      ...(input.wallParams ? { params: input.wallParams } : {}),
+    }),
+    ...(input.more ?? []),
+  ];
+  const work = workOf(input, measurements);
   return {
     testId: mod.id,
     title: mod.title,
@@ -108,19 +130,14 @@ export function taskResult(mod: TestModule, input: TaskResultInput): TestResult 
     status: 'ok',
     caveats: input.caveats,
     cache: input.cache,
-    measurements: [
-      measure('wall_time', 's', 'lower', walls, {
-        ...(input.wallLabel ? { label: input.wallLabel } : {}),
-        ...(input.wallParams ? { params: input.wallParams } : {}),
-      }),
-      ...(input.more ?? []),
-    ],
+    measurements,
     cpuSeconds: input.samples.map((s) => round(s.cpu)),
     wallSeconds: walls,
     ioWaitShare: ioWaitShare(input.samples),
     bytesWritten: input.bytesWritten ?? 0,
     durationSeconds: round((Date.now() - input.startedAt) / 1000, 3),
     ...(input.extra ? { extra: input.extra } : {}),
+    ...(work ? { work } : {}),
   };
 }
 

@@ -1,8 +1,6 @@
 // Task 1 — disk search: how long a `du -skx` takes, cold, over the generated workload (the same
 // 20,000 files on every drive) and, as a row of its own, over the person's files on the drive.
-import { lstatSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname } from 'node:path';
 import { UserError } from '../core/errors';
 import type { LiveValue, TestContext, TestModule } from '../engine/types';
 import { DEFAULT_RATES } from '../../shared/bench/estimates';
@@ -20,22 +18,8 @@ import {
 import { workloadFor } from './workload/write';
 import { duSeconds, duWalk, parseDuOutput } from './du-walk';
 import { runTimed } from './timed-exec';
-
-/** The root of the filesystem holding dir: the top of the drive under test's tree. */
-export function mountRoot(dir: string): string {
-  let cur = dir;
-  const dev = lstatSync(dir).dev;
-  for (;;) {
-    const up = dirname(cur);
-    if (up === cur) return cur;
-    try {
-      if (lstatSync(up).dev !== dev) return cur;
-    } catch {
-      return cur;
-    }
-    cur = up;
-  }
-}
+import { coldAndWarm, WorkLog } from './cold-warm';
+import { mountRoot } from './mount-root';
 
 /**
  * The person's own tree to search: by default ('drive') the whole filesystem of the drive under
@@ -52,6 +36,10 @@ export function duRoot(ctx: Pick<TestContext, 'options'> & { targetDir?: string 
     `du root must be 'drive', 'usr', 'root', 'home' or an absolute path, got ${String(r)}`,
   );
 }
+
+/** The rows' params: the generated workload's walk and the person's own tree's. */
+const GENERATED = { tree: 'generated' };
+const OWN = { tree: 'own' };
 
 /** The own tree is timed over exactly this many entries on every drive, so two runs compare. */
 export const OWN_ENTRIES = 20_000;
@@ -122,6 +110,7 @@ async function walks(
   bounds: { entries: number; seconds: number; skip?: string; fresh?: boolean },
   range: [number, number],
   caveats: string[],
+  log: { work: WorkLog; params: Record<string, string> },
 ): Promise<{ runs: Walked[]; cache: 'cold' | 'warm' }> {
   const runs: Walked[] = [];
   let cache: 'cold' | 'warm' = 'cold';
@@ -130,15 +119,26 @@ async function walks(
     // Right after the workload was written one drop leaves some of it cached (measured: 70
     // requests instead of 1,500 for the walk): its first repetition drops twice.
     if (i === 0 && bounds.fresh && ctx.privileged) await prepareCache(ctx, caveats);
-    if ((await prepareCache(ctx, caveats)) === 'warm') cache = 'warm';
-    const say = span(ctx, range[0], range[1]);
-    // Later repetitions walk exactly what the first one did.
-    const b = runs[0]?.entries
-      ? { ...bounds, entries: runs[0].entries, seconds: Infinity }
-      : bounds;
-    runs.push(
-      await walkOnce(ctx, root, b, (f, l, m) => say(repFraction(i, reps, f), l, m), caveats),
-    );
+    // Later repetitions walk exactly what the first one did, and so does the warm walk.
+    let b = runs[0]?.entries ? { ...bounds, entries: runs[0].entries, seconds: Infinity } : bounds;
+    const t = await coldAndWarm(ctx, log.work, log.params, {
+      dir: ctx.workDir,
+      makeCold: () => prepareCache(ctx, caveats),
+      once: async (run) => {
+        const say = run === 'cold' ? span(ctx, range[0], range[1]) : () => undefined;
+        const w = await walkOnce(
+          ctx,
+          root,
+          b,
+          (f, l, m) => say(repFraction(i, reps, f), l, m),
+          caveats,
+        );
+        if (w.entries) b = { ...b, entries: w.entries, seconds: Infinity };
+        return { ...w, ...w.sample };
+      },
+    });
+    if (t.cache === 'warm') cache = 'warm';
+    runs.push(t.cold);
   }
   return { runs, cache };
 }
@@ -147,6 +147,7 @@ async function ownTree(
   ctx: TestContext,
   caveats: string[],
   range: [number, number],
+  work: WorkLog,
 ): Promise<{
   root: string;
   runs: Walked[];
@@ -167,6 +168,7 @@ async function ownTree(
     bounds,
     [range[0], range[0] + (range[1] - range[0]) / reps],
     caveats,
+    { work, params: OWN },
   );
   const n = first.runs[0]!.entries;
   if (n !== null && n < OWN_ENTRIES && !first.runs[0]!.stopped) {
@@ -188,6 +190,7 @@ async function ownTree(
           { ...bounds, ...(n ? { entries: n } : {}), seconds: Infinity },
           [range[0] + (range[1] - range[0]) / reps, range[1]],
           caveats,
+          { work, params: OWN },
         )
       : { runs: [], cache: 'cold' as const };
   const cache = first.cache === 'warm' || rest.cache === 'warm' ? 'warm' : 'cold';
@@ -223,6 +226,7 @@ export const duTask: TestModule = {
   async run(ctx) {
     const startedAt = Date.now();
     const caveats: string[] = [];
+    const work = new WorkLog();
     ctx.progress(0, undefined, 'writing the test workload (20,000 files)');
     const w = await workloadFor(ctx, (f) => ctx.progress(0.4 * f));
     // The workload is synced: the walks are what is timed, and what else used the disk counts
@@ -236,8 +240,9 @@ export const duTask: TestModule = {
       { entries: size, seconds: Infinity, fresh: true },
       [0.4, 0.75],
       caveats,
+      { work, params: GENERATED },
     );
-    const own = await ownTree(ctx, caveats, [0.75, 1]);
+    const own = await ownTree(ctx, caveats, [0.75, 1], work);
     ctx.progress(1);
     const systemDu = ctx.options['systemDu'] === true;
     const how = (root: string) =>
@@ -252,7 +257,8 @@ export const duTask: TestModule = {
       cache: gen.cache === 'warm' || own?.cache === 'warm' ? 'warm' : 'cold',
       caveats: [...new Set(caveats)],
       wallLabel: `generated workload (${w.manifest.files.toLocaleString('en-US')} files)`,
-      wallParams: { tree: 'generated' },
+      wallParams: GENERATED,
+      work: work.list(),
       more: [
         ...(systemDu
           ? []

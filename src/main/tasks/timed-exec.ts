@@ -12,6 +12,8 @@ export interface TimedExit {
   stderr: string;
   wall: number;
   cpu: number | null;
+  /** The shell's pid, which is also its process group's id (what is left of it can be waited for). */
+  pid: number | null;
 }
 
 /** Parses `times` output (bash: 0m0.010s, dash: 0m0.010000s); line 2 = children. */
@@ -69,7 +71,15 @@ export function runTimed(
       opts.signal?.removeEventListener('abort', kill);
       const wall = Number(process.hrtime.bigint() - started) / 1e9;
       const t = parseTimes(times);
-      resolve({ code, signal, stdout, stderr, wall, cpu: t ? t.user + t.sys : null });
+      resolve({
+        code,
+        signal,
+        stdout,
+        stderr,
+        wall,
+        cpu: t ? t.user + t.sys : null,
+        pid: child.pid ?? null,
+      });
     });
   });
 }

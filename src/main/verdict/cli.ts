@@ -82,6 +82,10 @@ function registerPredict(program: Command, services: Services, io: CliIo): void 
       `what the current drive is, when the run cannot tell (${OLD_DRIVE_KINDS.join(' | ')})`,
     )
     .option('--after <run>', 'an after-run (id or file) to compare the prediction with')
+    .option(
+      '--target-run <run>',
+      'the new drive as a run (id or file) measured it: its own synthetic figures as the target',
+    )
     .option('--json', 'print the Prediction as JSON')
     .action(
       async (
@@ -93,6 +97,7 @@ function registerPredict(program: Command, services: Services, io: CliIo): void 
           link?: string;
           oldDrive?: string;
           after?: string;
+          targetRun?: string;
           json?: boolean;
         },
       ) => {
@@ -116,9 +121,13 @@ function registerPredict(program: Command, services: Services, io: CliIo): void 
         const oldDrive = oldDriveKind(o.oldDrive);
         const before = await loadRunRef(services.runs, beforeId);
         const after = o.after ? await loadRunRef(services.runs, o.after) : undefined;
+        const targetRun = o.targetRun ? await loadRunRef(services.runs, o.targetRun) : undefined;
         let p: Prediction;
         try {
-          p = predict(before, target, after, oldDrive ? { oldDrive } : {});
+          p = predict(before, target, after, {
+            ...(oldDrive ? { oldDrive } : {}),
+            ...(targetRun ? { targetRun } : {}),
+          });
         } catch (err) {
           throw new UserError(oneLine(err));
         }

@@ -16,11 +16,15 @@ export function verdictHandlers(
         ...(rated ? { rated } : {}),
       });
     },
-    'verdict.predict': async ({ beforeId, target, afterId, oldDrive }) => {
+    'verdict.predict': async ({ beforeId, target, afterId, oldDrive, targetRunId }) => {
       const before = await s.runs.load(beforeId);
       const after = afterId ? await s.runs.load(afterId) : undefined;
+      const targetRun = targetRunId ? await s.runs.load(targetRunId) : undefined;
       try {
-        return predict(before, target, after, oldDrive ? { oldDrive } : {});
+        return predict(before, target, after, {
+          ...(oldDrive ? { oldDrive } : {}),
+          ...(targetRun ? { targetRun } : {}),
+        });
       } catch (err) {
         // The maths only throws for missing inputs: that is the person's to fix, in one line.
         throw new UserError(oneLine(err));

@@ -1,7 +1,7 @@
 // The verdict and the prediction as CLI text: printed from the one Verdict / Prediction object,
 // with the sentences the object carries, so the CLI says what the screen and the PDF say.
 // A heading is printed only above at least one row.
-import { insideText, rangeText, type Prediction } from '../../shared/prediction';
+import { basisLine, insideText, type Prediction } from '../../shared/prediction';
 import { fmtFigure, fmtRatio, formatSeconds, outcomeWord, outcomeWords } from '../../shared/format';
 import { ratioWords, type Verdict } from '../../shared/verdict';
 
@@ -68,11 +68,11 @@ export function formatPrediction(p: Prediction): string {
     `${p.target.name}: ${Math.round(p.target.effectiveSeqReadMBps)} MB/s sequential reads (${x(p.speedups.sequential)}), random access ${p.target.randomAccessMs.toFixed(3)} ms (${x(p.speedups.random)})`,
     ...section(
       p.afterId
-        ? 'Tasks (now → predicted, likely range 10–90 %, measured after):'
-        : 'Tasks (now → predicted, likely range 10–90 %):',
+        ? 'Tasks (now → predicted, likely range 10–90 %, its basis; measured after):'
+        : 'Tasks (now → predicted, likely range 10–90 %, its basis):',
       p.tasks.map(
         (t) =>
-          `  ${t.title}: ${formatSeconds(t.beforeSeconds.median ?? 0)} → ${formatSeconds(t.predictedSeconds)} predicted, likely ${rangeText(t)}${t.measuredSeconds !== null ? `; ${formatSeconds(t.measuredSeconds)} measured, ${insideText(t)}` : ''}${t.ioShareAssumed ? ` (${t.kind}: ${Math.round(t.ioWaitShare * 100)} % disk share assumed)` : ''}`,
+          `  ${t.title}: ${basisLine(t)}${t.measuredSeconds !== null ? `; ${formatSeconds(t.measuredSeconds)} measured, ${insideText(t)}` : ''}${t.ioShareAssumed ? ` (${t.kind}: ${Math.round(t.ioWaitShare * 100)} % disk share assumed)` : ''}`,
       ),
     ),
     ...section(

@@ -75,8 +75,13 @@ function TaskTable({ tasks, measured }: ReturnType<typeof predictionRows>) {
         </thead>
         <tbody>
           {tasks.map((t) => (
-            <tr key={t.key}>
-              <th scope="row">{t.title}</th>
+            <tr key={t.key} className={t.ownMeasurement ? 'own-basis' : 'published-basis'}>
+              <th scope="row">
+                {t.title}
+                <span className="vd-sub vd-basis" data-testid="prediction-basis">
+                  {t.line}
+                </span>
+              </th>
               <td>{t.now}</td>
               <td>
                 {t.waiting}

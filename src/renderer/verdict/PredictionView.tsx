@@ -4,7 +4,7 @@
 import type { TargetPreset } from '../../shared/prediction';
 import { OLD_DRIVE_KINDS, type OldDrive } from '../../shared/prediction/presets';
 import { PredictionTable } from './PredictionTable';
-import { usePrediction, type PredictionState } from './use-prediction';
+import { usePrediction, type PredictionState, type TargetChoice } from './use-prediction';
 
 const PRESET_NAMES: Record<TargetPreset, string> = {
   'hdd-5400': '5400 rpm hard disk',
@@ -60,16 +60,7 @@ function PredictionPanel(props: PredictionState & { afterId?: string | null | un
             ))}
           </select>
         </label>
-        <label>
-          Target drive
-          <select value={preset} onChange={(e) => setPreset(e.target.value as TargetPreset)}>
-            {(Object.keys(PRESET_NAMES) as TargetPreset[]).map((k) => (
-              <option key={k} value={k}>
-                {PRESET_NAMES[k]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TargetSelect preset={preset} setPreset={setPreset} afterRun={!!afterId} />
         <label>
           Rated sequential read, MB/s
           <input
@@ -111,5 +102,31 @@ function PredictionPanel(props: PredictionState & { afterId?: string | null | un
       )}
       {result.prediction && <PredictionTable prediction={result.prediction} />}
     </section>
+  );
+}
+
+/** The target: a preset, the person's figures, or after the swap the new drive as measured. */
+function TargetSelect(props: {
+  preset: TargetChoice;
+  setPreset: (p: TargetChoice) => void;
+  afterRun: boolean;
+}) {
+  return (
+    <label>
+      Target drive
+      <select
+        value={props.preset}
+        onChange={(e) => props.setPreset(e.target.value as TargetChoice)}
+      >
+        {props.afterRun && (
+          <option value="measured">The new drive, as the after-run measured it</option>
+        )}
+        {(Object.keys(PRESET_NAMES) as TargetPreset[]).map((k) => (
+          <option key={k} value={k}>
+            {PRESET_NAMES[k]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -32,8 +32,11 @@ const num = (s: string): number | undefined => {
   return s.trim() && Number.isFinite(x) && x > 0 ? x : undefined;
 };
 
+/** A preset, the person's figures, or (after the swap) the new drive as the after-run measured it. */
+export type TargetChoice = TargetPreset | 'measured';
+
 export function usePrediction(beforeId: string, afterId: string | null | undefined) {
-  const [preset, setPreset] = useState<TargetPreset>('sata-ssd');
+  const [preset, setPreset] = useState<TargetChoice>('sata-ssd');
   const [seqRead, setSeqRead] = useState('');
   const [iops, setIops] = useState('');
   const [ceiling, setCeiling] = useState('');
@@ -48,8 +51,9 @@ export function usePrediction(beforeId: string, afterId: string | null | undefin
 
   useEffect(() => {
     let live = true;
+    const measured = preset === 'measured' && afterId;
     const target: PredictionTarget = {
-      preset,
+      preset: preset === 'measured' ? 'custom' : preset,
       ...(num(seqRead) ? { seqReadMBps: num(seqRead) } : {}),
       ...(num(iops) ? { random4kQ1Iops: num(iops) } : {}),
       ...(num(ceiling) ? { linkCeilingMBps: num(ceiling) } : {}),
@@ -59,6 +63,7 @@ export function usePrediction(beforeId: string, afterId: string | null | undefin
         beforeId,
         target,
         ...(afterId ? { afterId } : {}),
+        ...(measured ? { targetRunId: afterId } : {}),
         ...(oldDrive ? { oldDrive } : {}),
       })
       .then((prediction) => live && setResult({ prediction, error: null }))

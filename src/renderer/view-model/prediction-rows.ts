@@ -2,7 +2,7 @@
 // drive figure and per task, every cell already formatted. "Off by" is how far the prediction
 // missed what the after-run measured, as a share of the measurement (its size, not its sign);
 // every predicted time has its likely range, and after the swap whether the measurement fell in it.
-import { insideText, rangeText, type Prediction } from '../../shared/prediction';
+import { basisLine, insideText, rangeText, type Prediction } from '../../shared/prediction';
 import { fmtNum, fmtShare, formatSeconds } from '../../shared/format';
 
 interface PredictionFigureRow {
@@ -18,6 +18,10 @@ interface PredictionFigureRow {
 interface PredictionTaskRow {
   key: string;
   title: string;
+  /** "9.6 s now → 0.5 s predicted (0.4–0.7 s), from this machine's own measurement". */
+  line: string;
+  /** true: predicted from this machine's own measurement; false: from published cases. */
+  ownMeasurement: boolean;
   now: string;
   /** Share of the time spent waiting for the disk; `assumed` when the run had no CPU time. */
   waiting: string;
@@ -56,6 +60,8 @@ export function predictionRows(p: Prediction): {
     tasks: p.tasks.map((t) => ({
       key: t.key,
       title: t.title,
+      line: basisLine(t),
+      ownMeasurement: t.basis === 'this-machine',
       now: secs(t.beforeSeconds.median),
       waiting: fmtShare(t.ioWaitShare),
       assumed: t.ioShareAssumed,

@@ -33,6 +33,8 @@ export const verdictPredictReq = z
     target: jsonCapped(predictionTarget, LIMITS.options),
     /** With an after-run: predicted vs measured side by side. */
     afterId: runId.optional(),
+    /** The new drive as this run measured it (its own synthetic figures), in place of `target`. */
+    targetRunId: runId.optional(),
     /**
      * What the old drive is, in drive detection's names or a hard disk's rpm (hdd-5400,
      * hdd-7200), for a run that cannot tell (stopwatch only, imported, loop device): typical

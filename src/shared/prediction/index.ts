@@ -2,24 +2,19 @@
 // figures capped by the link it will sit on. Pure: the before-run (and later the after-run) in,
 // a Prediction with its assumptions out.
 import type { Measurement, RunDocument } from '../schemas/run';
-import { pairKey, pairMeasurements, spreadOfMeasurement } from '../verdict/compare';
+import { spreadOfMeasurement } from '../verdict/compare';
 import { isSequentialRead, isSequentialWrite, toMBps } from '../verdict/metrics';
-import { ioWaitShareOf } from '../verdict/tasks';
 import { PRESETS, presetForKind, type OldDrive } from './presets';
-import { kindAssumptions, outsideFitNotes, rangeAssumptions, rangeOf } from './ranges';
+import { kindAssumptions, outsideFitNotes, rangeAssumptions, replayAssumptions } from './ranges';
 import type { Platform } from './fitted';
-import { assumedIoShare, kindFacts, taskKindOf } from './task-kinds';
 import type { TaskKind } from '../verdict/schema';
-import type {
-  DriveFigures,
-  Prediction,
-  PredictionTarget,
-  ResolvedTarget,
-  TaskPrediction,
-} from './schema';
+import { replayFiguresOfRun, replayFiguresOfTarget } from './replay-figures';
+import { taskPredictions } from './task-predictions';
+import type { DriveFigures, Prediction, PredictionTarget, ResolvedTarget } from './schema';
 
 export * from './schema';
 export { insideText, rangeText } from './ranges';
+export { basisLine, basisText } from './basis';
 export { PRESETS, OLD_DRIVE_KINDS, type OldDrive } from './presets';
 export type { Platform } from './fitted';
 
@@ -30,6 +25,25 @@ export interface PredictOptions {
   oldLinkMBps?: number;
   /** Timings made on a game console (its CPU-bound loads have their own fit); default a PC. */
   platform?: Platform;
+  /**
+   * The new drive as a run measured it (its own synthetic figures), in place of the target's
+   * preset or typed figures: what the after-run's drive would predict.
+   */
+  targetRun?: RunDocument;
+}
+
+/** A run's own figures as a target: its sequential reads and writes and its RND 4K Q1 reads. */
+export function targetOfRun(run: RunDocument): PredictionTarget {
+  const f = driveFiguresOf(run);
+  if (f.seqReadMBps === null || f.randomAccessMs === null)
+    throw new Error(`run ${run.id} has no sequential read or random-access figure to predict with`);
+  return {
+    preset: 'custom',
+    name: `${run.name ?? 'The drive'} as run ${run.id} measured it`.slice(0, 120),
+    seqReadMBps: f.seqReadMBps,
+    ...(f.seqWriteMBps !== null ? { seqWriteMBps: f.seqWriteMBps } : {}),
+    random4kQ1Iops: 1000 / f.randomAccessMs,
+  };
 }
 
 const med = (m: Measurement) => spreadOfMeasurement(m).median;
@@ -153,72 +167,7 @@ function targetAssumptions(target: ResolvedTarget): string[] {
     out.push(
       `It goes into the same ${target.bus.toUpperCase()} port, whose link caps sequential transfers near ${Math.round(target.linkCeilingMBps)} MB/s.`,
     );
-  out.push(
-    "Amdahl's law: only the time a task spends waiting for the disk shrinks; its CPU time stays the same.",
-    'Each kind of task has a typical mix of random and sequential I/O (disk search is almost all random access, a file copy almost all sequential).',
-  );
   return out;
-}
-
-type Speedups = { sequential: number; random: number };
-
-/**
- * Amdahl's law per timed task: its CPU part stays, its disk-wait part shrinks by the random and
- * sequential speed-ups in the task kind's mix. `assumedKinds` collects the kinds whose I/O share
- * had to be assumed, so the assumption is stated once per kind.
- */
-function taskPredictions(
-  before: RunDocument,
-  after: RunDocument | undefined,
-  speedups: Speedups,
-  assumedKinds: Set<TaskKind>,
-  platform: Platform,
-): TaskPrediction[] {
-  const afterMs = after ? pairMeasurements(before, after) : [];
-  const afterByKey = new Map(afterMs.map((p) => [p.key, p.after]));
-  const tasks: TaskPrediction[] = [];
-  for (const t of before.tests) {
-    if (t.status !== 'ok' || t.kind !== 'task') continue;
-    const m = t.measurements.find((x) => x.metric === 'wall_time');
-    if (!m) continue;
-    const bs = spreadOfMeasurement(m);
-    if (bs.median === null) continue;
-    const key = pairKey(t, m);
-    const kind = taskKindOf(t.testId, m.params);
-    const facts = kindFacts(kind, platform);
-    const share = ioWaitShareOf(t);
-    const ioShare = share ?? assumedIoShare(kind, bs.median, platform);
-    if (share === null) assumedKinds.add(kind);
-    const r = facts.randomShare;
-    const io = bs.median * ioShare;
-    const cpu = bs.median - io;
-    const predicted = cpu + io * (r / speedups.random + (1 - r) / speedups.sequential);
-    const am = afterByKey.get(key);
-    const measuredSeconds = am ? spreadOfMeasurement(am).median : null;
-    const name = m.params?.name;
-    const range = rangeOf(predicted, facts.interval, measuredSeconds, {
-      beforeSeconds: bs.median,
-      measuredCpuSeconds: share === null ? null : cpu,
-    });
-    tasks.push({
-      testId: t.testId,
-      key,
-      kind,
-      title: m.label ?? (typeof name === 'string' ? name : t.title),
-      beforeSeconds: bs,
-      cpuSeconds: r3(cpu),
-      ioWaitShare: r3(ioShare),
-      ioShareAssumed: share === null,
-      randomShare: r,
-      predictedSeconds: r3(predicted),
-      ...range,
-      floorSeconds: r3(cpu),
-      savedPerOccurrence: r3(bs.median - predicted),
-      measuredSeconds,
-      error: measuredSeconds ? r3((measuredSeconds - predicted) / measuredSeconds) : null,
-    });
-  }
-  return tasks;
 }
 
 /** The synthetic figures before, predicted and (once there is an after-run) measured. */
@@ -267,7 +216,7 @@ export function predict(
   after?: RunDocument,
   opts: PredictOptions = {},
 ): Prediction {
-  const target = resolveTarget(targetIn, before);
+  const target = resolveTarget(opts.targetRun ? targetOfRun(opts.targetRun) : targetIn, before);
   const assumptions: string[] = [];
   const measured = driveFiguresOf(before);
   const current = currentFigures(before, measured, opts, assumptions);
@@ -276,8 +225,16 @@ export function predict(
   assumptions.push(...targetAssumptions(target));
   const assumedKinds = new Set<TaskKind>();
   const platform = opts.platform ?? 'pc';
-  const tasks = taskPredictions(before, after, { sequential, random }, assumedKinds, platform);
+  const old = replayFiguresOfRun(before);
+  const next = opts.targetRun ? replayFiguresOfRun(opts.targetRun) : replayFiguresOfTarget(target);
+  const tasks = taskPredictions(before, after, {
+    speedups: { sequential, random },
+    replay: old && next ? { old, next } : null,
+    platform,
+    assumedKinds,
+  });
   assumptions.push(
+    ...replayAssumptions(tasks, old, next),
     ...kindAssumptions(assumedKinds, platform),
     ...rangeAssumptions(tasks),
     ...outsideFitNotes(tasks, platform),

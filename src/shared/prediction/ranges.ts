@@ -11,6 +11,8 @@ import {
 import { describeForm } from './model-form';
 import type { TaskPrediction } from './schema';
 import { kindFacts } from './task-kinds';
+import type { ReplayFigures } from './replay-figures';
+import { REPLAY_INTERVAL } from './replay-interval';
 import type { TaskKind } from '../verdict/schema';
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -50,9 +52,31 @@ export function kindAssumptions(kinds: Set<TaskKind>, platform: Platform = 'pc')
   });
 }
 
+/** How the rows from this machine's own measurement were predicted, when there are any. */
+export function replayAssumptions(
+  tasks: TaskPrediction[],
+  old: ReplayFigures | null,
+  next: ReplayFigures | null,
+): string[] {
+  if (!tasks.some((t) => t.basis === 'this-machine') || !old || !next) return [];
+  return [
+    `From this machine's own measurement: each task the app timed here, cold and then warm at once, with the requests and bytes its drive served counted, is replayed at the new drive's request times (from ${next.source}); the old drive's part of the cold time (at the request times of ${old.source}) is taken out and the new drive's put in; the rest (CPU, a cold cache's own work, other disks) stays, and nothing is faster than the warm run.`,
+    `Its range is the replay's own error on three pairs of real loop devices (${Math.round(REPLAY_INTERVAL.low * 100)}–${Math.round(REPLAY_INTERVAL.high * 100)} % of the predicted time, npm run bench:predict), around the two ways its requests may split between small and large ones, widened by the spread of its repetitions.`,
+  ];
+}
+
+/** How the published basis predicts, when a row is on it. */
+function publishedBasis(tasks: TaskPrediction[]): string[] {
+  if (!tasks.some((t) => t.basis === 'published')) return [];
+  return [
+    "Times the app did not measure here with their drive's requests (typed, read from the journal, or from a busy machine): Amdahl's law, where only the time a task spends waiting for the disk shrinks and its CPU time stays the same.",
+    'Each kind of task has a typical mix of random and sequential I/O (disk search is almost all random access, a file copy almost all sequential).',
+  ];
+}
+
 /** How the ranges were made, once per basis used. */
 export function rangeAssumptions(tasks: TaskPrediction[]): string[] {
-  const out: string[] = [];
+  const out: string[] = [...publishedBasis(tasks)];
   if (tasks.some((t) => t.interval.basis === 'kind'))
     out.push(
       "Each predicted time comes with the range (10th to 90th percentile) a new case's error falls in, from the model's own errors on published HDD → SSD upgrades of its kind that it was not fitted on (leave-one-out on the fitting half).",
@@ -77,7 +101,7 @@ export function outsideFitNotes(tasks: TaskPrediction[], platform: Platform): st
     const { shortest, longest } = fit.fittedSeconds;
     if (before >= shortest && before <= longest) return [];
     return [
-      `${t.title}: ${formatSeconds(before)} is ${before < shortest ? 'shorter' : 'longer'} than any published ${kindFacts(t.kind, platform).label.toLowerCase()} the model was fitted on (${formatSeconds(shortest)} – ${formatSeconds(longest)}): its prediction and range are carried beyond what was measured.`,
+      `${t.title}: ${formatSeconds(before)} is ${before < shortest ? 'shorter' : 'longer'} than any published ${kindFacts(t.kind, platform).label.toLowerCase()} the model was fitted on (${formatSeconds(shortest)} – ${formatSeconds(longest)}): its disk share is taken as the model's at ${formatSeconds(before < shortest ? shortest : longest)}, and its range is carried beyond what was measured.`,
     ];
   });
 }

@@ -55,6 +55,13 @@ export const taskPrediction = z.object({
   /** Sets the disk share assumed when no CPU time was recorded (task-kinds.ts). */
   kind: taskKind,
   title: z.string(),
+  /**
+   * 'this-machine': replayed from what the app measured of this task here (cold, warm and its
+   * drive's requests); 'published': Amdahl's law with the published cases' prior for its kind.
+   */
+  basis: z.enum(['this-machine', 'published']),
+  /** Why a row is on the published basis ('a time you typed', 'the machine was busy …'). */
+  basisNote: z.string(),
   beforeSeconds: spreadSchema,
   cpuSeconds: z.number(),
   ioWaitShare: z.number(),
@@ -69,13 +76,15 @@ export const taskPrediction = z.object({
   interval: z.object({
     low: z.number(),
     high: z.number(),
-    basis: z.enum(['kind', 'pooled']),
+    basis: z.enum(['kind', 'pooled', 'replay']),
     cases: z.number().int().nonnegative(),
   }),
   /** After the swap: did the measured time fall inside the range? */
   measuredInside: z.boolean().nullable(),
-  /** Amdahl's limit: the CPU part alone, what an infinitely fast drive would leave. */
+  /** Amdahl's limit: the CPU part alone (or the warm run), what an infinitely fast drive leaves. */
   floorSeconds: z.number(),
+  /** The task run again at once, warm (this machine's basis). */
+  warmSeconds: z.number().nullable(),
   savedPerOccurrence: z.number(),
   measuredSeconds: z.number().nullable(),
   /** (measured − predicted) / measured, after the real after-run. */

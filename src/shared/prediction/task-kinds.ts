@@ -4,6 +4,7 @@ import type { TaskKind } from '../verdict/schema';
 import {
   FITTED,
   FITTED_CONSOLE,
+  fittedOf,
   POOLED_INTERVAL,
   type KindFit,
   type KindInterval,
@@ -163,7 +164,14 @@ export function assumedIoShare(
 ): number {
   const f = kindFacts(kind, platform);
   if (beforeSeconds === null || !(beforeSeconds > 0)) return f.ioShare;
-  return 1 - cpuPartOf(f.model, beforeSeconds) / beforeSeconds;
+  // Beyond the before-times its form was fitted on, the form is not carried: a floor of CPU
+  // seconds fitted on 25-300 s starts made a 5 s start all CPU work (predicted unchanged). There
+  // the disk share is the form's at the nearest fitted end.
+  const fit = fittedOf(kind, platform);
+  const at = fit
+    ? Math.min(fit.fittedSeconds.longest, Math.max(fit.fittedSeconds.shortest, beforeSeconds))
+    : beforeSeconds;
+  return 1 - cpuPartOf(f.model, at) / at;
 }
 
 const BY_TEST: Record<string, TaskKind> = {

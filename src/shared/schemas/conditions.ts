@@ -18,6 +18,12 @@ export const deviceCounters = z.object({
   writeBytes: count,
   /** Completed read + write requests. */
   requests: count,
+  /**
+   * The same apart, which a prediction from this machine replays at another drive's figures
+   * (absent in run files from before they were kept).
+   */
+  readRequests: count.optional(),
+  writeRequests: count.optional(),
   /** Milliseconds the device had I/O in flight (io_ticks). */
   ioTicksMs: count,
 });

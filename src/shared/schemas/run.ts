@@ -6,6 +6,7 @@ import { driveInfo, machineProfile } from './drive';
 import { healthReport } from '../contract/health';
 import { RUN_ID_PATTERN } from './run-id';
 import { phaseConditions } from './conditions';
+import { taskWork } from './work';
 
 /**
  * A figure the plausibility guard does not trust (e.g. faster than the drive or link could deliver:
@@ -96,6 +97,8 @@ export const testResult = z.object({
   suspect: suspectFlag.optional(),
   /** What else the machine did during this test; absent in runs from before it was recorded. */
   conditions: phaseConditions.optional(),
+  /** Tasks: each row's cold and warm runs with their counters (a prediction from this machine). */
+  work: z.array(taskWork).max(64).optional(),
 });
 export type TestResult = z.infer<typeof testResult>;
 

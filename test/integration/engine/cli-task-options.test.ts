@@ -85,7 +85,10 @@ describe('drivewise bench task flags', () => {
         /^drivewise: tarball not found: \/nonexistent\/linux\.tar\.xz$/,
       ],
       [['--tests', 'task.unpack', '--tarball', zip], /tarball must be a \.tar, .* file: /],
-      [['--tests', 'task.app-start', '--apps', 'no-such-app-dw'], /not installed: no-such-app-dw/],
+      [
+        ['--tests', 'task.app-start', '--apps', 'no-such-app-dw'],
+        /no-such-app-dw is not installed/,
+      ],
       [['--tests', 'seeker', '--system-du'], /--system-du is for task\.du/],
       [['--tests', 'task.du', '--du-root', '/nonexistent/tree'], /du root is not a folder/],
     ];

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { TestContext } from '../../../src/main/engine/types';
 import { tempDirs } from '../engine/helpers';
 
@@ -32,4 +33,19 @@ export function makeContext(over: Partial<TestContext> = {}, base?: string): Rec
     ...over,
   };
   return { ctx, fractions, messages, abort };
+}
+
+/** Processes whose command line names `dir` (a copy load's dd, an app's profile), but this one. */
+export function processesIn(dir: string): string[] {
+  const out: string[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    if (Number(pid) === process.pid) continue;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (cmd.includes(dir)) out.push(`${pid}: ${cmd}`);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return out;
 }

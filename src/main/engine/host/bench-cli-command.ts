@@ -81,7 +81,7 @@ export function defineBenchCommand(program: Command): Command {
     )
     .option(
       '--apps <list>',
-      'task.app-start: comma-separated programs to cold-start (default: firefox,libreoffice)',
+      "task.app-start: comma-separated programs to start and exit, cold then warm: a name, a path or a whole command ('myapp --quit'); default: every installed app with a known recipe (chromium, firefox, libreoffice, gimp, inkscape) on the drive",
     )
     .addOption(
       new Option('--label <label>', 'before, after or custom')

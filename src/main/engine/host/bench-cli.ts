@@ -128,7 +128,8 @@ export function taskOptionsFromFlags(o: TaskFlags, tests: readonly string[]): Ta
   if (o.compression !== undefined) add('task.unpack', { compression: o.compression });
   if (o.apps !== undefined) {
     const apps = parseApps(o.apps);
-    if (!apps.length) throw new UserError('--apps: give program names, e.g. firefox,libreoffice');
+    if (!apps.length)
+      throw new UserError('--apps: give program names or commands, e.g. chromium,firefox');
     add('task.app-start', { apps });
   }
   return out;

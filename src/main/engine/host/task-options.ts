@@ -1,9 +1,9 @@
 // The person's per-test choices (du root, tarball, apps), checked once where a plan comes in.
 import { statSync } from 'node:fs';
 import { UserError } from '../../core/errors';
-import { appsOption, resolveApp } from '../../tasks/app-start-task';
+import { appsOption, planOf } from '../../tasks/app-start-task';
 import { duRoot } from '../../tasks/du-task';
-import { checkTarball, compressionOption } from '../../tasks/unpack-task';
+import { checkTarball, compressionOption } from '../../tasks/unpack-options';
 
 export type TaskOptions = Record<string, Record<string, unknown>>;
 
@@ -35,11 +35,13 @@ export function checkTaskOptions(tests: readonly string[], options: TaskOptions 
   }
   const apps = options['task.app-start'];
   if (apps?.['apps'] !== undefined && tests.includes('task.app-start')) {
-    // Named apps must exist: a typo would otherwise drop out of the before/after comparison.
-    const missing = appsOption(apps['apps']).filter((a) => resolveApp(a) === null);
-    if (missing.length)
+    // Named apps must start: a typo would otherwise drop out of the before/after comparison.
+    const refused = (appsOption(apps['apps']) ?? [])
+      .map(planOf)
+      .flatMap((p) => ('skipped' in p ? [p.skipped] : []));
+    if (refused.length)
       throw new UserError(
-        `not installed: ${missing.join(', ')} (name a program on PATH or give its full path)`,
+        `${refused.join('; ')} (name a program on PATH, its full path or a command)`,
       );
   }
   return out;

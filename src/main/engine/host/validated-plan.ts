@@ -21,6 +21,8 @@ import { checkTargetDir, folderFacts, type CheckedDir } from '../worker/work-dir
 import { planFor } from './plan-for';
 import { SIZE_DEFS } from '../worker/registry';
 import { checkTaskOptions, type TaskOptions } from './task-options';
+import { appStartsPlanned } from '../../tasks/app-start-task';
+import { resolve } from 'node:path';
 
 const validated: unique symbol = Symbol('validated plan');
 
@@ -59,6 +61,12 @@ export function planBench(input: PlanRequest): ValidatedPlan<CheckedDir | null> 
   // An empty --dir is planned without a folder's facts, as it always was; the CLI refuses it
   // before a run.
   const folder = input.targetDir && targetDir ? folderFacts(targetDir) : null;
+  // The apps the app-start task will start, for its estimate (their drive is the folder's).
+  if (settings.tests.includes('task.app-start'))
+    settings.sizes['task.appStarts'] = appStartsPlanned(
+      options['task.app-start']?.['apps'],
+      input.targetDir ? resolve(input.targetDir) : null,
+    );
   const plan = fitPlan(settings, input.sizes, folder);
   return { [validated]: true, plan, settings, targetDir, options };
 }

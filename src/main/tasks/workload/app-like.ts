@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { workloadReps, type WorkloadManifest } from '../../../shared/bench/workload';
 import type { TestContext } from '../../engine/types';
 import { cpuSince, repFraction, type TaskSample } from '../common';
-import { coldFiles } from './cold';
+import { coldFiles, residency } from './cold';
+import { coldAndWarm, type WorkLog } from '../cold-warm';
 import { workloadFor } from './write';
 
 export const APP_LIKE_METHOD =
@@ -36,14 +37,18 @@ export function readAll(dir: string, paths: string[], signal: AbortSignal): numb
   return bytes;
 }
 
+/** The application-like start's row: its own key, the same on every drive. */
+export const APP_LIKE_PARAMS = { workload: 'generated' };
+
 /**
  * Generates the workload when no task has yet (progress 0..genShare), then times `repetitions`
- * cold reads of its application part (progress genShare..to).
+ * cold reads of its application part (progress genShare..to), each followed by a warm one.
  */
 export async function timeAppLike(
   ctx: TestContext,
   caveats: string[],
   span: { from: number; to: number },
+  work: WorkLog,
 ): Promise<AppLikeTiming> {
   const at = (f: number) => span.from + (span.to - span.from) * f;
   ctx.progress(at(0), undefined, 'writing the test workload (20,000 files)');
@@ -58,16 +63,27 @@ export async function timeAppLike(
     // Right after the workload was written one drop leaves some of it cached (measured: 70
     // requests instead of 1,500 for a walk): the first repetition drops twice.
     if (i === 0 && ctx.privileged) await coldFiles(ctx, w.dir, paths, caveats);
-    if ((await coldFiles(ctx, w.dir, paths, caveats)) === 'warm') cache = 'warm';
-    ctx.progress(at(0.6 + 0.4 * repFraction(i, reps, 0)), undefined, 'application-like start');
-    const cpu0 = process.cpuUsage();
-    const t0 = process.hrtime.bigint();
-    readAll(w.dir, paths, ctx.signal);
-    samples.push({ wall: Number(process.hrtime.bigint() - t0) / 1e9, cpu: cpuSince(cpu0) });
+    const timed = await coldAndWarm(ctx, work, APP_LIKE_PARAMS, {
+      dir: w.dir,
+      makeCold: async () => {
+        const c = await coldFiles(ctx, w.dir, paths, caveats);
+        ctx.progress(at(0.6 + 0.4 * repFraction(i, reps, 0)), undefined, 'application-like start');
+        return c;
+      },
+      check: () => residency(w.dir, paths),
+      once: async () => {
+        const cpu0 = process.cpuUsage();
+        const t0 = process.hrtime.bigint();
+        readAll(w.dir, paths, ctx.signal);
+        return { wall: Number(process.hrtime.bigint() - t0) / 1e9, cpu: cpuSince(cpu0) };
+      },
+    });
+    if (timed.cache === 'warm') cache = 'warm';
+    samples.push(timed.cold);
   }
   ctx.progress(at(1));
   return {
-    samples,
+    samples: samples.map(({ wall, cpu }) => ({ wall, cpu })),
     manifest: w.manifest,
     files: app.length,
     bytes: app.reduce((a, f) => a + f.size, 0),

@@ -2,8 +2,9 @@
 // dentries and inodes). Without: each file is fdatasync'ed and its pages dropped with
 // posix_fadvise(POSIX_FADV_DONTNEED) (native/files.cc, op 3); that empties the file contents from
 // the cache (fincore shows 0 pages) but not the dentries and inodes, so a disk search stays warm.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { closeSync, constants, openSync } from 'node:fs';
+import { join } from 'node:path';
 import { nativeAio } from '../../core/native-aio';
 import type { TestContext } from '../../engine/types';
 import { addCaveat, dropCachesIfPrivileged } from '../common';
@@ -61,4 +62,37 @@ export async function coldFiles(
   await dropFilePages(dir, paths);
   addCaveat(caveats, FADVISE_CAVEAT);
   return 'cold';
+}
+
+/** fincore -b -n -r -o RES,SIZE: one "resident size" line of bytes per file. */
+export function parseFincore(text: string): { residentBytes: number; checkedBytes: number } | null {
+  let residentBytes = 0;
+  let checkedBytes = 0;
+  let lines = 0;
+  for (const line of text.split('\n')) {
+    const m = /^\s*(\d+)\s+(\d+)\s*$/.exec(line);
+    if (!m) continue;
+    residentBytes += Number(m[1]);
+    checkedBytes += Number(m[2]);
+    lines++;
+  }
+  return lines ? { residentBytes, checkedBytes } : null;
+}
+
+/**
+ * How much of `paths` (relative to `dir`) is still in the page cache, as mincore(2) reads it
+ * through util-linux's fincore: the check that a cold run starts cold. Undefined without fincore.
+ */
+export function residency(
+  dir: string,
+  paths: readonly string[],
+): Promise<{ residentBytes: number; checkedBytes: number } | undefined> {
+  return new Promise((resolve) => {
+    execFile(
+      'fincore',
+      ['-b', '-n', '-r', '-o', 'RES,SIZE', '--', ...paths.map((p) => join(dir, p))],
+      { maxBuffer: 4 << 20, timeout: 30_000 },
+      (_err, stdout) => resolve(parseFincore(String(stdout)) ?? undefined),
+    );
+  });
 }

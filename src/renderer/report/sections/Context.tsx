@@ -9,13 +9,21 @@ import { predictionRows } from '../../view-model/prediction-rows';
 import { referenceRows } from '../reference-model';
 import { FixedTable } from './FixedTable';
 
-type Attempt = { preset: TargetPreset; prediction: Prediction | null; error: string | null };
+type Attempt = { key: string; prediction: Prediction | null; error: string | null };
 
-function attempt(before: RunDocument, preset: TargetPreset, after?: RunDocument): Attempt {
+/** A preset's prediction, or with `measured` the new drive as the after-run measured it. */
+function attempt(
+  before: RunDocument,
+  preset: TargetPreset,
+  after?: RunDocument,
+  measured = false,
+): Attempt {
+  const key = measured ? 'measured' : preset;
   try {
-    return { preset, prediction: predict(before, { preset }, after), error: null };
+    const opts = measured && after ? { targetRun: after } : {};
+    return { key, prediction: predict(before, { preset }, after, opts), error: null };
   } catch (e) {
-    return { preset, prediction: null, error: errorText(e) };
+    return { key, prediction: null, error: errorText(e) };
   }
 }
 
@@ -28,7 +36,10 @@ export function PredictionSection({
   after: RunDocument | null;
 }) {
   const attempts = useMemo(() => {
-    if (after) return [attempt(before, presetForKind(after.drive?.kind) ?? 'sata-ssd', after)];
+    if (after) {
+      const preset = presetForKind(after.drive?.kind) ?? 'sata-ssd';
+      return [attempt(before, preset, after), attempt(before, preset, after, true)];
+    }
     const own = presetForKind(before.drive?.kind);
     return (['sata-ssd', 'nvme-gen3'] as const)
       .filter((p) => p !== own)
@@ -39,11 +50,11 @@ export function PredictionSection({
       <h2 id="rp-pred-h">{after ? 'Prediction vs measured' : 'Prediction before buying'}</h2>
       <p className="rp-muted">
         {after
-          ? 'What Drivewise predicts from the before-run alone for this kind of drive, next to what the after-run measured.'
+          ? 'What Drivewise predicts from the before-run alone for this kind of drive, and for the new drive as the after-run measured it, next to what the after-run measured.'
           : 'Estimated from this run alone: each task’s time waiting for the disk shrinks by the target drive’s speed-up; its CPU time stays.'}
       </p>
       {attempts.map((a) => (
-        <div className="rp-keep" key={a.preset}>
+        <div className="rp-keep" key={a.key}>
           {a.prediction ? (
             <PredictionTable p={a.prediction} />
           ) : (
@@ -97,6 +108,9 @@ function PredictionTable({ p }: { p: Prediction }) {
               <th scope="row">
                 {t.title} (waits {t.waiting}
                 {t.assumed ? ', assumed' : ''})
+                <span className="rp-basis" data-testid="report-prediction-basis">
+                  {t.line}
+                </span>
               </th>
               <td className="num">{t.now}</td>
               <td className="num">

@@ -95,19 +95,20 @@ function AppsRow({ o, onChange, describedBy }: RowProps) {
   return (
     <TaskRow id="apps" title="App cold start">
       <label className="num-field">
-        <span>Apps to cold-start</span>
+        <span>Apps to start</span>
         <input
           type="text"
           spellCheck={false}
-          placeholder="firefox, libreoffice"
+          placeholder="chromium, firefox"
           value={o.apps}
           aria-describedby={describedBy ? `apps-hint ${describedBy}` : 'apps-hint'}
           onChange={(e) => onChange({ apps: e.target.value })}
         />
       </label>
       <span className="muted small task-hint" id="apps-hint">
-        Command names or full paths, comma-separated. Empty: firefox and libreoffice, when
-        installed.
+        Names, full paths or a whole command that starts the app and lets it exit (myapp --quit),
+        comma-separated; each is started cold, then warm. Empty: every installed app Drivewise knows
+        how to start (Chromium, Firefox, LibreOffice, GIMP, Inkscape) that lives on this drive.
       </span>
     </TaskRow>
   );

@@ -22,8 +22,10 @@ describe('block device stat', () => {
     expect(parseBlockStat(fx('vda.stat'))).toEqual({
       readIos: 73219,
       readSectors: 4537516,
+      readTicksMs: 13152,
       writeIos: 22986,
       writeSectors: 6939096,
+      writeTicksMs: 35006,
       ioTicksMs: 10024,
     });
   });

@@ -83,7 +83,16 @@ describe('counters between two snapshots', () => {
     const c = conditionsBetween(a, b);
     expect(c.seconds).toBe(2);
     expect(c.devices).toEqual([
-      { name: 'vda', role: 'disk', readBytes: 300 * MiB, writeBytes: 0, requests: 0, ioTicksMs: 0 },
+      {
+        name: 'vda',
+        role: 'disk',
+        readBytes: 300 * MiB,
+        writeBytes: 0,
+        requests: 0,
+        readRequests: 0,
+        writeRequests: 0,
+        ioTicksMs: 0,
+      },
     ]);
     expect(c.io).toEqual({ ownReadBytes: 100 * MiB, ownWriteBytes: 0, foreignBytes: 200 * MiB });
     expect(c.memory).toEqual({ swapInPages: 0, memoryPressure: 0 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parseLdd, resolveApp } from '../../../../src/main/tasks/app-start-task';
+import { parseLdd } from '../../../../src/main/tasks/app-files';
+import { isResolved, resolveApp } from '../../../../src/main/tasks/app-resolve';
 import {
   busyCaveat,
   ioWaitShare,
@@ -10,7 +11,7 @@ import { duTask } from '../../../../src/main/tasks/du-task';
 import { parseDuOutput } from '../../../../src/main/tasks/du-walk';
 import { stopwatchResult } from '../../../../src/main/tasks/task-runs';
 import { parseTimes } from '../../../../src/main/tasks/timed-exec';
-import { explainTarFailure } from '../../../../src/main/tasks/unpack-task';
+import { explainTarFailure } from '../../../../src/main/tasks/unpack-options';
 import { testResult } from '../../../../src/shared/schemas/run';
 import { fixture } from './fixture';
 
@@ -41,8 +42,12 @@ describe('parseLdd', () => {
     expect(parseLdd(fixture('ldd-not-dynamic.txt')).libs).toEqual([]);
   });
   it('resolves apps through PATH, null when absent', () => {
-    expect(resolveApp('node')).toMatch(/node/);
-    expect(resolveApp('definitely-not-installed-app')).toBeNull();
+    const node = resolveApp('node');
+    expect(isResolved(node) && node.kind === 'elf' && node.exe).toMatch(/node/);
+    expect(resolveApp('definitely-not-installed-app')).toEqual({
+      name: 'definitely-not-installed-app',
+      why: 'definitely-not-installed-app is not installed',
+    });
   });
 });
 

@@ -7,7 +7,7 @@ import { UserError } from '../../../../../src/main/core/errors';
 import { taskOptionsFromFlags } from '../../../../../src/main/engine/host/bench-cli';
 import { checkTaskOptions } from '../../../../../src/main/engine/host/task-options';
 import { planBench } from '../../../../../src/main/engine/host/validated-plan';
-import { checkTarball } from '../../../../../src/main/tasks/unpack-task';
+import { checkTarball } from '../../../../../src/main/tasks/unpack-options';
 
 const dir = mkdtempSync(join(tmpdir(), 'dw-task-options-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -94,15 +94,21 @@ describe('checkTaskOptions', () => {
       /compression must be one of/,
     );
     expect(() =>
-      checkTaskOptions(ALL, { 'task.app-start': { apps: ['sh', 'no-such-app-dw'] } }),
-    ).toThrow('not installed: no-such-app-dw (name a program on PATH or give its full path)');
+      checkTaskOptions(ALL, { 'task.app-start': { apps: ['sh -c true', 'no-such-app-dw'] } }),
+    ).toThrow(
+      'no-such-app-dw is not installed (name a program on PATH, its full path or a command)',
+    );
+    // A program without a known start-and-exit recipe needs its whole command.
+    expect(() => checkTaskOptions(ALL, { 'task.app-start': { apps: ['sh'] } })).toThrow(
+      "sh: no known way to start it and have it exit; give the whole command (like 'sh --version')",
+    );
     expect(() => checkTaskOptions(ALL, { 'task.app-start': { apps: [] } })).toThrow(
       /apps must be a list/,
     );
     expect(
       checkTaskOptions(ALL, {
         'task.du': { duRoot: dir, systemDu: true },
-        'task.app-start': { apps: ['sh'] },
+        'task.app-start': { apps: ['sh -c true'] },
       }),
     ).toMatchObject({ 'task.du': { duRoot: dir, systemDu: true } });
   });

@@ -1,0 +1,94 @@
+// One real start-and-exit of an application: its own process group, a fresh profile and home in
+// the test folder (so nothing of the person's is read or changed), a time bound, and on cancel or
+// time-out the whole group killed and waited for, so no process of it is left running.
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserError } from '../core/errors';
+import { groupGone } from '../core/process-alive';
+import { removeTree } from '../core/safe-remove';
+import type { OwnEntries, TestContext } from '../engine/types';
+import type { TaskSample } from './common';
+import { runTimed } from './timed-exec';
+
+/** The longest one start may take before it is stopped (a cold start on a slow disk included). */
+export const START_TIMEOUT_MS = 180_000;
+
+/** An app that exits by itself but leaves a helper behind has this long to finish too. */
+const LEFTOVER_MS = 10_000;
+
+/**
+ * The files and folders a start made in its home (a browser's profile: hundreds): the
+ * filesystem's writes for them are the start's own, not another program's traffic.
+ */
+function entriesUnder(dir: string, cap = 100_000): OwnEntries {
+  const made = { files: 0, folders: 0 };
+  const stack = [dir];
+  while (stack.length && made.files + made.folders < cap) {
+    let list;
+    try {
+      list = readdirSync(stack.pop()!, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of list) {
+      if (e.isDirectory()) {
+        made.folders++;
+        stack.push(join(e.parentPath, e.name));
+      } else made.files++;
+    }
+  }
+  return made;
+}
+
+/** The environment of one start: the person's, with every per-user folder in `home`. */
+export function startEnv(home: string, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return {
+    ...base,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+    XDG_DATA_HOME: join(home, 'data'),
+    // A start must not find the person's running instance and hand the work to it.
+    DBUS_SESSION_BUS_ADDRESS: 'disabled:',
+  };
+}
+
+const firstLine = (s: string): string =>
+  s
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l && !/^\[\d+:\d+:/.test(l)) ?? '';
+
+/**
+ * Starts `argv` (made with the profile folder and output folder) and waits until it and every
+ * process of its group exited. Resolves with its wall and CPU time; a failure is one line.
+ */
+export async function startOnce(
+  ctx: Pick<TestContext, 'workDir' | 'signal'>,
+  label: string,
+  argvFor: (profile: string, out: string) => string[],
+  n: number,
+): Promise<TaskSample & { made: OwnEntries }> {
+  const home = join(ctx.workDir, `app-start-${n}`);
+  mkdirSync(join(home, 'profile'), { recursive: true });
+  const timeout = AbortSignal.timeout(START_TIMEOUT_MS);
+  const signal = AbortSignal.any([ctx.signal, timeout]);
+  try {
+    const argv = argvFor(join(home, 'profile'), home);
+    const r = await runTimed('"$@"', argv, { signal, env: startEnv(home), cwd: home });
+    if (r.pid !== null && !(await groupGone(r.pid, LEFTOVER_MS))) {
+      process.kill(-r.pid, 'SIGKILL');
+      await groupGone(r.pid, LEFTOVER_MS);
+    }
+    ctx.signal.throwIfAborted();
+    if (timeout.aborted)
+      throw new UserError(`${label} did not exit within ${START_TIMEOUT_MS / 1000} s: stopped`);
+    if (r.code !== 0)
+      throw new UserError(
+        `${label} exited with ${r.signal ?? `code ${r.code}`}: ${firstLine(r.stderr) || 'no message'}`,
+      );
+    return { wall: r.wall, cpu: r.cpu ?? 0, made: entriesUnder(home) };
+  } finally {
+    removeTree(home, { within: ctx.workDir });
+  }
+}

@@ -1,0 +1,137 @@
+// A drive as the replay sees it, for reads and for writes: how long one request takes at queue
+// depth 1 by its size, and the most requests and bytes it serves a second. From a run's own
+// synthetic tests (RND 4K Q1 with its median latency, iozone -I's random reads and writes of 4,
+// 64 and 512 KiB records, SEQ 1M Q1), or from a preset's or the person's rated figures (a fixed
+// access time plus the transfer at the sequential rate). A disk's median request takes about its
+// mean; a drive that serves most requests at once and holds some back to keep to a rate (a
+// throttle: median 30 µs, mean 6.6 ms) is a short latency under a cap.
+import type { Measurement, RunDocument } from '../schemas/run';
+import { spreadOfMeasurement } from '../verdict/spread';
+import type { ResolvedTarget } from './schema';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** Seconds per request by request size (bytes), sorted by size. */
+export type Curve = [bytes: number, seconds: number][];
+
+export interface Direction {
+  /** Mean seconds per request by size (saturating queue-depth-1 tests). */
+  curve: Curve;
+  /** A typical (median) request's time as a share of the mean one's: 1 for a disk. */
+  typical: number;
+  /** The most requests and bytes a second it sustains. */
+  iops: number;
+  bps: number;
+}
+
+export interface ReplayFigures {
+  read: Direction;
+  write: Direction;
+  /** Where the figures come from, for the assumptions. */
+  source: string;
+}
+
+const med = (m: Measurement): number | null => spreadOfMeasurement(m).median;
+
+/** Seconds one request of `bytes` takes: linear between the curve's points, beyond them too. */
+export function requestSeconds(c: Curve, bytes: number): number {
+  if (c.length === 1) return c[0]![1];
+  let i = 1;
+  while (i < c.length - 1 && c[i]![0] < bytes) i++;
+  const [x0, y0] = c[i - 1]!;
+  const [x1, y1] = c[i]!;
+  const t = y0 + ((y1 - y0) * (bytes - x0)) / (x1 - x0);
+  return Math.max(bytes <= x0 ? y0 : Math.min(y0, y1), t);
+}
+
+function curveOf(points: [number, number][]): Curve | null {
+  const bySize = new Map<number, number[]>();
+  for (const [b, s] of points)
+    if (Number.isFinite(s) && s > 0) bySize.set(b, [...(bySize.get(b) ?? []), s]);
+  const c: Curve = [...bySize.entries()]
+    .map(([b, ss]): [number, number] => [b, ss.sort((x, y) => x - y)[ss.length >> 1]!])
+    .sort((x, y) => x[0] - y[0]);
+  return c.length >= 2 ? c : null;
+}
+
+/**
+ * The run's points for one direction: its queue-depth-1 request times by size. The queue-depth
+ * profile's RND 4K Q1 and SEQ 1M Q1 (time-bounded phases, fio's method) are the frame; iozone's
+ * random reads and writes of 4, 64 and 512 KiB records fill it in where they fall inside it. A
+ * record time below a 4 KiB request's or above a 1 MiB one's is a burst its short pass caught
+ * (a throttled drive let 64 KiB records through at 2.5 GB/s, and 512 KiB ones at 100 MB/s).
+ */
+function pointsOf(run: RunDocument, dir: 'read' | 'write'): [number, number][] {
+  const frame: [number, number][] = [];
+  const fill: [number, number][] = [];
+  for (const t of run.tests) {
+    if (t.status !== 'ok' || t.kind !== 'synthetic' || t.suspect) continue;
+    for (const m of t.measurements) {
+      const v = m.suspect ? null : med(m);
+      if (v === null || !(v > 0)) continue;
+      const p = m.params ?? {};
+      if (m.metric === `${dir}_iops` && Number(p['qd']) === 1)
+        frame.push([Number(p['bs_kb']) * KiB, 1 / v]);
+      else if (m.metric === `random_${dir}` && m.unit === 'KiB/s' && p['record_kb'] !== undefined)
+        fill.push([Number(p['record_kb']) * KiB, Number(p['record_kb']) / v]);
+    }
+  }
+  const small = frame.find(([b]) => b === 4 * KiB)?.[1];
+  const large = frame.find(([b]) => b === MiB)?.[1];
+  if (small === undefined || large === undefined) return [...frame, ...fill];
+  return [...frame, ...fill.filter(([, t]) => t >= 0.9 * small && t <= 1.1 * large)];
+}
+
+/** One direction of a run's figures: its curve, its median 4 KiB latency and its rates. */
+function directionOf(run: RunDocument, dir: 'read' | 'write'): Direction | null {
+  const curve = curveOf(pointsOf(run, dir));
+  if (!curve) return null;
+  const qd = run.tests.find((t) => t.testId === 'qd-profile' && t.status === 'ok');
+  const p50 = qd?.measurements.find(
+    (m) => m.metric === 'clat_p50_us' && m.params?.['rw'] === dir && Number(m.params?.['qd']) === 1,
+  );
+  const p50s = p50 ? (med(p50) ?? 0) / 1e6 : 0;
+  const at4k = requestSeconds(curve, 4 * KiB);
+  const last = curve[curve.length - 1]!;
+  return {
+    curve,
+    typical: p50s > 0 ? Math.min(1, p50s / at4k) : 1,
+    iops: 1 / at4k,
+    bps: last[0] / last[1],
+  };
+}
+
+/** The run's own figures, or null when it lacks the queue-depth-1 figures they are made of. */
+export function replayFiguresOfRun(run: RunDocument): ReplayFigures | null {
+  const read = directionOf(run, 'read');
+  const write = directionOf(run, 'write');
+  if (!read || !write) return null;
+  return {
+    read,
+    write,
+    source:
+      'its own synthetic tests (RND 4K Q1 and its median latency, iozone random reads and writes, SEQ 1M Q1)',
+  };
+}
+
+/** A fixed access time, then the transfer at the sequential rate. */
+const rated = (accessSeconds: number, mbps: number): Direction => ({
+  curve: [4 * KiB, 64 * KiB, 512 * KiB, MiB].map((b) => [
+    b,
+    accessSeconds + (b - 4 * KiB) / (mbps * 1e6),
+  ]),
+  typical: 1,
+  iops: 1 / accessSeconds,
+  bps: mbps * 1e6,
+});
+
+/** A preset's or the person's figures as curves (writes take the reads' access time). */
+export function replayFiguresOfTarget(t: ResolvedTarget): ReplayFigures {
+  const access = 1 / t.random4kQ1Iops;
+  return {
+    read: rated(access, t.effectiveSeqReadMBps),
+    write: rated(access, t.effectiveSeqWriteMBps),
+    source: `its rated figures (${t.random4kQ1Iops} IOPS at queue depth 1, ${t.effectiveSeqReadMBps} MB/s)`,
+  };
+}

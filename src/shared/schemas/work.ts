@@ -1,0 +1,43 @@
+// What a timed task did, beyond how long it took: each cold run and the warm run after it, with
+// the CPU it used and the device's counters around it (the same record as a phase's conditions,
+// shared/schemas/conditions.ts). A prediction from this machine replays the cold run's requests
+// and bytes at another drive's figures (shared/prediction/replay.ts). Absent in run files from
+// before it was kept, and for timings the app did not make (boot, login, a stopwatch).
+import { z } from 'zod';
+import { phaseConditions } from './conditions';
+
+const seconds = z.number().nonnegative().max(1e9);
+
+/** One execution of the task's timed work. */
+export const workTiming = z.object({
+  wall: seconds,
+  /** CPU seconds (user + sys) of the work and the children it waited for. */
+  cpu: seconds,
+  /** Of `wall`, the final flush of what it wrote (an unpack's sync -f): its drive's part. */
+  flushSeconds: seconds.optional(),
+  /** The device's counters and what else ran, over exactly this execution; null when unread. */
+  conditions: phaseConditions.nullable(),
+});
+export type WorkTiming = z.infer<typeof workTiming>;
+
+/** How a cold run was made cold, and what a check of its files found still in memory. */
+export const coldCheck = z.object({
+  how: z.enum(['drop-caches', 'fadvise', 'none']),
+  /** Bytes of the checked files still in the page cache just before the timing (mincore). */
+  residentBytes: z.number().nonnegative().max(1e15).optional(),
+  /** Bytes of the checked files in all. */
+  checkedBytes: z.number().nonnegative().max(1e15).optional(),
+});
+export type ColdCheck = z.infer<typeof coldCheck>;
+
+export const taskWork = z.object({
+  /** The row it times: its wall_time measurement's params (absent: the result's first row). */
+  params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
+  cold: z.array(workTiming).max(20),
+  /** Run again at once, nothing dropped: what no drive can beat. Empty when it was not run. */
+  warm: z.array(workTiming).max(20),
+  coldCheck: coldCheck.optional(),
+  /** Why these timings are not replayed at another drive (a latency during a copy load). */
+  notReplayed: z.string().max(300).optional(),
+});
+export type TaskWork = z.infer<typeof taskWork>;

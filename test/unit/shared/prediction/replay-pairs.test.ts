@@ -1,0 +1,62 @@
+// The lean guard of `npm run bench:predict`: the four runs it measured on real loop devices
+// (test/fixtures/predict: HDD-like, unthrottled, SATA-SSD-like, 5400 rpm-like, each the quick
+// profile with a Chromium copy on the device) scored again as its three pairs. The bench measures
+// afresh; this keeps the model from drifting away from what it reached on them.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { predict } from '../../../../src/shared/prediction';
+import { runDocument, type RunDocument } from '../../../../src/shared/schemas/run';
+
+const run = (name: string): RunDocument =>
+  runDocument.parse(
+    JSON.parse(readFileSync(join(__dirname, '../../../fixtures/predict', `${name}.json`), 'utf8')),
+  );
+
+const PAIRS: [string, string][] = [
+  ['hdd', 'fast'],
+  ['hdd', 'ssd'],
+  ['hdd5400', 'hdd'],
+];
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+describe('prediction from this machine on three pairs of loop devices', () => {
+  const rows = PAIRS.flatMap(([b, a]) => {
+    const before = run(b);
+    const after = run(a);
+    const own = predict(before, { preset: 'sata-ssd' }, after, { targetRun: after });
+    const preset = predict(before, { preset: 'sata-ssd' }, after);
+    return own.tasks.map((t, i) => ({ pair: `${b} → ${a}`, t, preset: preset.tasks[i]! }));
+  });
+
+  it('predicts every felt task and app start from this machine, within the bounds', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    for (const r of rows) {
+      expect(r.t.basis, r.t.title).toBe('this-machine');
+      expect(r.t.measuredSeconds, r.t.title).not.toBeNull();
+    }
+    expect(rows.filter((r) => r.t.key.includes('chromium'))).toHaveLength(3);
+    const err = (p: (typeof rows)[number]['t']) =>
+      Math.abs(p.predictedSeconds - p.measuredSeconds!) / p.measuredSeconds!;
+    console.log(
+      rows
+        .map(
+          (r) =>
+            `${r.pair.padEnd(14)} ${r.t.title.slice(0, 40).padEnd(40)} ${r.t.measuredSeconds} s measured; ${r.t.predictedSeconds} s (${r.t.predictedLowSeconds}–${r.t.predictedHighSeconds}) ${Math.round(err(r.t) * 100)} %; sata-ssd preset ${Math.round(err(r.preset) * 100)} %`,
+        )
+        .join('\n'),
+    );
+    expect(median(rows.map((r) => err(r.t)))).toBeLessThanOrEqual(0.15);
+    expect(rows.filter((r) => !r.t.measuredInside).map((r) => `${r.pair} ${r.t.title}`)).toEqual(
+      [],
+    );
+    expect(
+      median(rows.map((r) => r.t.predictedHighSeconds / r.t.predictedLowSeconds)),
+    ).toBeLessThanOrEqual(1.6);
+  });
+});

@@ -1,0 +1,160 @@
+// The replay of a timed task at another drive's request times: the cold time with the old drive's
+// part taken out and the new drive's put in, never below the warm run, and refused for a busy
+// machine or a run without its counters.
+import { describe, expect, it } from 'vitest';
+import { driveSeconds, replay, replayRefusal } from '../../../../src/shared/prediction/replay';
+import {
+  replayFiguresOfTarget,
+  requestSeconds,
+  type ReplayFigures,
+} from '../../../../src/shared/prediction/replay-figures';
+import { resolveTarget } from '../../../../src/shared/prediction';
+import type { TaskWork, WorkTiming } from '../../../../src/shared/schemas/work';
+import { run } from '../verdict/seed-runs';
+
+const KiB = 1024;
+
+/**
+ * A drive that takes `ms` per request up to some size, then the transfer at `mbps`; `typical`:
+ * a median request's share of that (1: a disk; small: a throttle that lets most through at once).
+ */
+const throttle = (ms: number, mbps: number, typical = 1): ReplayFigures => {
+  const curve = [4, 64, 512, 1024].map((k): [number, number] => [
+    k * KiB,
+    Math.max(ms / 1000, (k * KiB) / (mbps * 1e6)),
+  ]);
+  const d = { curve, typical, iops: 1000 / ms, bps: mbps * 1e6 };
+  return { read: d, write: d, source: 'test' };
+};
+
+function timing(
+  wall: number,
+  cpu: number,
+  reads: number,
+  readBytes: number,
+  foreign = 0,
+): WorkTiming {
+  return {
+    wall,
+    cpu,
+    conditions: {
+      seconds: wall,
+      devices: [
+        {
+          name: 'loop9',
+          role: 'disk',
+          readBytes,
+          writeBytes: 0,
+          requests: reads,
+          readRequests: reads,
+          writeRequests: 0,
+          ioTicksMs: 0,
+        },
+      ],
+      io: { ownReadBytes: readBytes, ownWriteBytes: 0, foreignBytes: foreign },
+      cpu: null,
+      memory: null,
+    },
+  };
+}
+
+const hdd = throttle(1000 / 150, 120);
+const ssd = throttle(1000 / 5000, 450);
+
+describe('request times by size', () => {
+  it('interpolates between the measured sizes and keeps the smallest size’s time below it', () => {
+    expect(requestSeconds(ssd.read.curve, 4 * KiB)).toBeCloseTo(0.0002, 6);
+    expect(requestSeconds(ssd.read.curve, 2 * KiB)).toBeCloseTo(0.0002, 6);
+    expect(requestSeconds(ssd.read.curve, 512 * KiB)).toBeCloseTo((512 * KiB) / 450e6, 6);
+    // A preset: a fixed access time plus the transfer at its sequential rate.
+    const t = replayFiguresOfTarget(resolveTarget({ preset: 'sata-ssd' }, run('b', 'before', [])));
+    expect(requestSeconds(t.read.curve, 4 * KiB)).toBeCloseTo(1 / 9000, 6);
+    expect(requestSeconds(t.read.curve, 512 * KiB)).toBeCloseTo(1 / 9000 + (508 * KiB) / 550e6, 6);
+  });
+
+  it('brackets an unknown mix of sizes between all at the mean and small-and-large', () => {
+    // 1,000 requests of 100 KiB on average: on the SSD-like throttle all at the mean size cost
+    // 1,000 × 0.28 ms (between its 64 KiB and 512 KiB points); a mix of 4 KiB and 512 KiB ones
+    // with the same bytes, 811 × 0.2 ms + 189 × 1.17 ms.
+    const [low, high] = driveSeconds(ssd, {
+      readRequests: 1000,
+      readBytes: 100 * KiB * 1000,
+      writeRequests: 0,
+      writeBytes: 0,
+    });
+    expect(low).toBeCloseTo(0.2775, 3);
+    expect(high).toBeCloseTo(0.3824, 3);
+    // On the HDD-like one every size up to 512 KiB costs one access: both ways agree.
+    const h = driveSeconds(hdd, {
+      readRequests: 1000,
+      readBytes: 1e8,
+      writeRequests: 0,
+      writeBytes: 0,
+    });
+    expect(h[0]).toBeCloseTo(h[1], 6);
+  });
+});
+
+describe('replaying a disk search at another drive', () => {
+  // 1,500 metadata reads of 4 KiB: 10 s on the HDD-like drive, 0.3 s warm.
+  const work: TaskWork = {
+    params: { tree: 'generated' },
+    cold: [timing(10.3, 0.35, 1500, 1500 * 4 * KiB)],
+    warm: [timing(0.3, 0.28, 0, 0)],
+    coldCheck: { how: 'drop-caches' },
+  };
+
+  it('keeps the warm run and the cold run’s extra CPU, and swaps the drive’s part', () => {
+    const r = replay(work, hdd, ssd);
+    // The warm run (0.3 s), half the cold run's extra CPU (0.07 s: between none and all of it)
+    // and the 1,500 reads at 0.2 ms, as much of them as the old drive's were waited for:
+    // (10.3 − 0.3 − 0.035) / 10 of them.
+    expect(r.seconds).toBeCloseTo(0.3 + 0.035 + 0.9965 * 0.3, 3);
+    expect(r.lowSeconds).toBeLessThan(r.seconds);
+    expect(r.oldDrive).toBeCloseTo(9.965, 3);
+    expect(r.newDrive).toBeCloseTo(0.299, 3);
+    expect(r.warmSeconds).toBe(0.3);
+  });
+
+  it('takes a new drive part under a tenth of a second at half, down to none of it', () => {
+    const fast = throttle(0.03, 2000); // 1,500 reads in 45 ms
+    const r = replay(work, hdd, fast);
+    const drive = 0.9965 * 1500 * 0.00003;
+    expect(r.seconds).toBeCloseTo(0.3 + 0.035 + drive / 2, 4);
+    expect(r.lowSeconds).toBeCloseTo(0.3, 4);
+  });
+
+  it('on a drive that caps its rate, between its wait hidden behind the program and all of it', () => {
+    // The SSD-like throttle: 0.2 ms a request sustained, but its median request 20 µs.
+    const capped = throttle(0.2, 450, 0.1);
+    const r = replay(work, hdd, capped);
+    const cap = 1500 / 5000;
+    // Hidden: the program's own 0.37 s of work covers the cap's 0.3 s; all exposed: 0.3 + 0.37.
+    const hidden = 0.3 + 0.035 + 0.9965 * 0.03;
+    const serial = 0.3 + 0.035 + 0.9965 * cap;
+    expect(r.seconds).toBeCloseTo(Math.sqrt(hidden * serial), 3);
+    expect(r.lowSeconds).toBeLessThanOrEqual(hidden);
+    expect(r.highSeconds).toBeCloseTo(0.3 + 0.07 + 0.9965 * cap, 2);
+  });
+
+  it('waits for the new drive only as much as the old drive was waited for', () => {
+    // A program that read ahead: its 10 s of requests cost only 5 s of its cold time.
+    const ahead = { ...work, cold: [timing(5.3, 0.35, 1500, 1500 * 4 * KiB)] };
+    const r = replay(ahead, hdd, ssd);
+    expect(r.seconds).toBeCloseTo(0.3 + 0.035 + 0.4965 * 0.3, 3);
+  });
+
+  it('refuses a busy machine, an uncounted run and a run that was not cold', () => {
+    expect(replayRefusal(work)).toBeNull();
+    const busy = { ...work, cold: [timing(10.3, 0.35, 1500, 1500 * 4 * KiB, 200e6)] };
+    expect(replayRefusal(busy)).toBe(
+      'the machine was busy while it was timed (200 MB of other disk traffic during this phase)',
+    );
+    const old = { ...work, cold: [{ ...work.cold[0]!, conditions: null }] };
+    expect(replayRefusal(old)).toBe("its drive's requests were not recorded");
+    expect(replayRefusal({ ...work, coldCheck: { how: 'none' } })).toBe(
+      'its cold run could not be made cold',
+    );
+    expect(replayRefusal(undefined)).toBe('no cold run with its counters');
+  });
+});
