@@ -6,7 +6,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { devicesOf } from '../../../core/io-snapshot';
 import { makeRandom } from '../../methods/io';
-import { mountRoot } from '../../../tasks/du-task';
+import { mountRoot } from '../../../tasks/mount-root';
 import type { TestContext } from '../../types';
 import { parseFilefrag, placementOf, type Placement } from './filefrag';
 
