@@ -107,6 +107,20 @@ function settlePairs(pairs: MetricPair[], judged: Judged[], sameDrive: boolean):
   });
 }
 
+/** The variant parameters that pair figures across machines (not device or job names). */
+function paramsOf(m: Measurement): Pick<MetricPair, 'params'> {
+  const params = Object.fromEntries(
+    Object.entries(m.params ?? {}).filter(([p]) => !IGNORED_PARAMS.has(p)),
+  );
+  return Object.keys(params).length ? { params } : {};
+}
+
+const refOf = (r: RunDocument): Comparison['a'] => ({
+  id: r.id,
+  label: r.label,
+  ...(r.name ? { name: r.name } : {}),
+});
+
 export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
   const ia = index(a);
   const ib = index(b);
@@ -146,9 +160,6 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
       mb: x.m,
       ma: { ...y.m, unit, samples: bs },
     });
-    const params = x.m.params
-      ? Object.fromEntries(Object.entries(x.m.params).filter(([p]) => !IGNORED_PARAMS.has(p)))
-      : undefined;
     judged.push({
       ...j,
       key: String(pairs.length),
@@ -159,7 +170,7 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
       testId: x.testId,
       title: x.title,
       metric: x.m.metric,
-      ...(params && Object.keys(params).length ? { params } : {}),
+      ...paramsOf(x.m),
       unit,
       better: x.m.better,
       a: A,
@@ -178,16 +189,11 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
   const onlyA = [...ia]
     .filter(([k]) => !ib.has(k) && !used.has(k))
     .map(([, x]) => `${x.testId} ${x.m.metric}`);
-  const ref = (r: RunDocument) => ({
-    id: r.id,
-    label: r.label,
-    ...(r.name ? { name: r.name } : {}),
-  });
+  // The verdict's own headline, so History → Compare and `compare` say what the verdict says.
   return {
-    a: ref(a),
-    b: ref(b),
+    a: refOf(a),
+    b: refOf(b),
     identity,
-    // The verdict's own headline, so History → Compare and `compare` say what the verdict says.
     headline: same ? computeVerdict(a, b).recommendation.headline : null,
     pairs,
     onlyA: [...new Set(onlyA)],

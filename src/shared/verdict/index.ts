@@ -39,7 +39,7 @@ import { recommend, winsOf } from './recommend';
 import type { Verdict } from './schema';
 import { moneyOf, ratiosFromHeadlines, taskSavings } from './tasks';
 import { driveMovedOf, settleIsolated, themeHeadlines } from './themes';
-import { noiseOf, textOf, totalsOf } from './summary';
+import { nothingSaved, noiseOf, textOf, totalsOf } from './summary';
 import { workloadFindings } from './workload-rows';
 import { conditionsFindings, disturbedPhases } from './conditions';
 import { driveIdentityOf } from './identity';
@@ -79,15 +79,7 @@ export function computeVerdict(
   const noise = noiseOf(comparisons, headlines, tasks);
   // Runs that cannot be compared save nothing: what was left of them is not a measurement.
   const counted = totalsOf(tasks, days);
-  const totals = noise.cannotCompare
-    ? {
-        ...counted,
-        savedPerDaySeconds: 0,
-        savedPerYearHours: 0,
-        measuredPerDaySeconds: 0,
-        estimatedPerDaySeconds: 0,
-      }
-    : counted;
+  const totals = noise.cannotCompare ? nothingSaved(counted) : counted;
   const money = moneyOf(usage, totals.savedPerYearHours);
   const wins =
     noise.noMeasurableDifference || noise.cannotCompare

@@ -5,6 +5,7 @@
 // the one headline every surface prints (the verdict, History → Compare, the CLI's verdict and
 // compare, the PDF) says the same drive was measured twice and how far it varied.
 import type { ComparisonOutcome, Finding, MetricComparison, TaskSaving, Verdict } from './schema';
+import { nothingSaved } from './summary';
 
 /** The headline of a same-drive pair: ONE function for the verdict and the run comparison. */
 export const SAME_DRIVE = 'The same drive measured twice';
@@ -41,7 +42,9 @@ export function sameDriveHeadline(c: SameDriveCounts): string {
   const all = c.judged + c.disturbed;
   if (c.cannotCompare)
     return `${SAME_DRIVE}: these runs cannot be compared, the machine was busy during ${c.disturbed} of ${all} figures`;
-  const busy = c.disturbed ? ` (${c.disturbed} of ${all} figures not compared: the machine was busy)` : '';
+  const busy = c.disturbed
+    ? ` (${c.disturbed} of ${all} figures not compared: the machine was busy)`
+    : '';
   if (c.noDifference || c.varied === null)
     return `${SAME_DRIVE}: no measurable difference between the runs${busy}`;
   return `${SAME_DRIVE}: the drive varied by up to ${x(c.varied)} between runs${busy}`;
@@ -86,9 +89,11 @@ export function asSameDrive(v: Verdict, busyPhases: string[]): Verdict {
   });
   const reasons = [
     `${v.identity.facts} A repeatability check, not an upgrade: no figure here is a gain or a loss.`,
-    n.judged
-      ? `${n.noDifference} of ${n.judged} figures are inside their noise floor; the rest show how much one drive varies from run to run.`
-      : 'No synthetic figure in common.',
+    ...(n.judged
+      ? [
+          `${n.noDifference} of ${n.judged} figures are inside their noise floor; the rest show how much one drive varies from run to run.`,
+        ]
+      : []),
     ...(busyPhases.length
       ? [
           `Busy during: ${[...new Set(busyPhases)].join(', ')}. Those figures are not compared; repeat them on a quiet machine.`,
@@ -100,13 +105,7 @@ export function asSameDrive(v: Verdict, busyPhases: string[]): Verdict {
     comparisons,
     headlines: v.headlines.map(asVaried),
     tasks,
-    totals: {
-      ...v.totals,
-      savedPerDaySeconds: 0,
-      savedPerYearHours: 0,
-      measuredPerDaySeconds: 0,
-      estimatedPerDaySeconds: 0,
-    },
+    totals: nothingSaved(v.totals),
     text: {
       ...v.text,
       timeSaved: 'Not counted: one drive measured twice',

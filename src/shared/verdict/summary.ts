@@ -31,6 +31,15 @@ export function totalsOf(tasks: TaskSaving[], workDaysPerYear: number): Verdict[
   };
 }
 
+/** The totals with nothing saved (runs that cannot be compared; one drive measured twice). */
+export const nothingSaved = (t: Verdict['totals']): Verdict['totals'] => ({
+  ...t,
+  savedPerDaySeconds: 0,
+  savedPerYearHours: 0,
+  measuredPerDaySeconds: 0,
+  estimatedPerDaySeconds: 0,
+});
+
 export function noiseOf(
   comparisons: MetricComparison[],
   headlines: ThemeHeadline[],
