@@ -152,6 +152,8 @@ async function ownTree(
   ctx: TestContext,
   caveats: string[],
   range: [number, number],
+  /** Entries of the generated workload on that filesystem: never walked, not the person's. */
+  workload: number,
 ): Promise<{
   root: string;
   runs: Walked[];
@@ -182,7 +184,7 @@ async function ownTree(
     root,
     runs: [...first.runs, ...rest.runs],
     cache,
-    manifest: ownManifest(root, first.runs[0]!),
+    manifest: ownManifest(root, first.runs[0]!, workload),
   };
 }
 
@@ -215,7 +217,7 @@ export const duTask: TestModule = {
       [0.4, 0.75],
       caveats,
     );
-    const own = await ownTree(ctx, caveats, [0.75, 1]);
+    const own = await ownTree(ctx, caveats, [0.75, 1], size);
     ctx.progress(1);
     const systemDu = ctx.options['systemDu'] === true;
     const how = (root: string) =>

@@ -194,8 +194,9 @@ export function ownTreeRefused(root: string, w: OwnWalk, bound: number): string 
  * (the folder it is mounted at differs between drives: a clone walks to the same digest), and how
  * much of its filesystem the walk covered. A whole tree is named by its bytes too.
  */
-export function ownManifest(root: string, w: OwnWalk): WorkloadManifest {
-  const inUse = w.stopped ? usedInodes(root) : null;
+export function ownManifest(root: string, w: OwnWalk, notOwn = 0): WorkloadManifest {
+  const used = w.stopped ? usedInodes(root) : null;
+  const inUse = used && used - notOwn > (w.entries ?? 0) ? used - notOwn : null;
   return {
     kind: 'own',
     name: root,
