@@ -57,6 +57,27 @@ export function busyLine(c: PhaseConditions): string | null {
   return why.length ? `busy: ${why.join(', ')} during this phase` : null;
 }
 
+/**
+ * How far past its bounds a phase was: 0 when quiet, at least 1 when busy, more the busier (the
+ * largest of its measures over its bound). Of two samples of one test the lower is kept.
+ */
+export function disturbance(c: PhaseConditions): number {
+  if (!busyLine(c)) return 0;
+  const L = CONDITION_LIMITS;
+  const over: number[] = [];
+  if (c.io) {
+    const own = c.io.ownReadBytes + c.io.ownWriteBytes;
+    over.push(c.io.foreignBytes / Math.max(L.foreignFloorBytes, own * L.foreignShare));
+  }
+  if (c.cpu) over.push(c.cpu.othersBusy / L.othersBusy, c.cpu.steal / L.steal);
+  if (c.memory)
+    over.push(
+      c.memory.swapInPages / L.swapInPages,
+      (c.memory.memoryPressure ?? 0) / L.memoryPressure,
+    );
+  return Math.max(1, ...over);
+}
+
 /** Why this test's figures cannot be trusted as the drive's, or null (quiet, or not recorded). */
 export function disturbanceOf(test: TestResult | undefined): string | null {
   return test?.conditions ? busyLine(test.conditions) : null;
@@ -82,9 +103,13 @@ export function disturbedReason(
 export const conditionsRecorded = (run: RunDocument): boolean =>
   run.tests.some((t) => t.conditions !== undefined);
 
+/** The run's disturbed phases, in run order. */
+export const disturbedTests = (run: RunDocument): TestResult[] =>
+  run.tests.filter((t) => disturbanceOf(t) !== null);
+
 /** Titles of the run's disturbed phases, in run order. */
 export const disturbedPhases = (run: RunDocument): string[] =>
-  run.tests.filter((t) => disturbanceOf(t) !== null).map((t) => t.title);
+  disturbedTests(run).map((t) => t.title);
 
 /**
  * What the verdict says about conditions: which runs recorded none (older run files: a busy

@@ -94,11 +94,12 @@ describe.skipIf(skip !== null || tooSmall)('the person’s own tree across a clo
     async () => {
       const { old, clone } = drives();
       const unsplit = full ? splitLargeRequests(old.dev) : null;
-      const throttle = full ? throttleDevice(old.majMin, HDD_LIKE) : null;
+      let throttle = full ? throttleDevice(old.majMin, HDD_LIKE) : null;
       try {
         if (full) throttle!.add(process.pid);
         const before = await quickIn('clone: old drive', join(old.mnt, 'bench'), config, REQ);
         throttle?.remove();
+        throttle = null;
         const after = await quickIn('clone: new drive', join(clone.mnt, 'bench'), config, REQ);
         const v = computeVerdict(before.doc, after.doc);
         console.log(formatVerdict(v));
