@@ -139,7 +139,7 @@ export function conditionsFindings(before: RunDocument, after: RunDocument): Fin
       // Info: the headline and the excluded rows already carry it; nothing here is the drive's.
       severity: 'info',
       title: `The machine was busy during ${b.length + a.length} phase${b.length + a.length > 1 ? 's' : ''}`,
-      detail: `${[b.length && `Before: ${b.join(', ')}`, a.length && `After: ${a.join(', ')}`].filter(Boolean).join('. ')}. Their figures are not compared and count for no time saved; run them again on a quiet machine.`,
+      detail: `${[b.length && `Before: ${b.join(', ')}`, a.length && `After: ${a.join(', ')}`].filter(Boolean).join('. ')}. Their figures are not compared and nothing is counted from them; run them again on a quiet machine.`,
       weight: 75,
       keys: [],
     });

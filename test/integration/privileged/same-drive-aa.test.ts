@@ -19,6 +19,9 @@ const on = process.env['DW_SAME_DRIVE'] === '1' && process.getuid?.() === 0;
 const home = on ? mkdtempSync('/var/tmp/dw-h35-same-') : '';
 afterAll(() => void (home && rmSync(home, { recursive: true, force: true })));
 
+// DW_SAME_DRIVE_LOAD=none: the same pair without the other program (a quieter A/A to compare).
+const withLoad = process.env['DW_SAME_DRIVE_LOAD'] !== 'none';
+
 const BANNED = /faster|slower|worth it|what you feel|time saved|saves? about|saved (each|per|a day)/i;
 
 describe.skipIf(!on)('A/A on this machine’s own disk under load', () => {
@@ -28,7 +31,7 @@ describe.skipIf(!on)('A/A on this machine’s own disk under load', () => {
     mkdirSync(target);
     mkdirSync(config);
     const fio = spawn(
-      'fio',
+      withLoad ? 'fio' : 'true',
       [
         '--name=other-program',
         '--thread',
@@ -45,8 +48,9 @@ describe.skipIf(!on)('A/A on this machine’s own disk under load', () => {
     );
     try {
       console.log(`load before: ${load()}`);
-      const a = await quickIn('own disk under load #1', target, config);
-      const b = await quickIn('own disk under load #2', target, config);
+      const name = withLoad ? 'own disk under load' : 'own disk';
+      const a = await quickIn(`${name} #1`, target, config);
+      const b = await quickIn(`${name} #2`, target, config);
       const v = computeVerdict(a.doc, b.doc);
       const c = compareRuns(a.doc, b.doc);
       console.log(`${formatVerdict(v)}\n${formatComparison(c)}`);
