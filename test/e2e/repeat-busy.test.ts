@@ -2,28 +2,23 @@
 // reads and writes on a file in the same folder) shows each busy phase as it ends ("busy: N MB of
 // other disk traffic during this phase") and offers to repeat them; with the other program gone,
 // the button runs them again alone and the run keeps the quieter sample of each, saying so.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hasFio, otherProgram, stopPrograms } from '../integration/other-program';
 import { chooseFolder, openApp, type E2E } from './harness';
 
 // On the disk itself: the other program's traffic lands on the device the run measures.
 const base = existsSync('/var/tmp') ? '/var/tmp' : tmpdir();
 const dir = mkdtempSync(join(base, 'dw-h35-busy-'));
-const hasFio = ['/usr/bin/fio', '/usr/local/bin/fio'].some((f) => existsSync(f));
 const TESTS = ['Buffered disk reads', 'Sequential write with sync'];
 const SIZES: Record<string, string> = { file: '64', dd: '32' };
 let app: E2E | null = null;
 let fio: ChildProcess | null = null;
 
-const stop = (p: ChildProcess | null): Promise<void> =>
-  new Promise((resolve) => {
-    if (!p || p.exitCode !== null || p.signalCode !== null) return resolve();
-    p.once('exit', () => resolve());
-    p.kill('SIGKILL');
-  });
+const stop = (p: ChildProcess | null): Promise<void> => stopPrograms([p]);
 
 afterAll(async () => {
   await stop(fio);
@@ -59,22 +54,7 @@ describe.skipIf(!hasFio)('busy phases on the Measure step', () => {
     app = await openApp();
     const { page } = app;
     await toMeasure(app);
-    fio = spawn(
-      'fio',
-      [
-        '--name=other-program',
-        '--thread',
-        `--filename=${join(dir, 'other-program.bin')}`,
-        '--size=256M',
-        '--rw=randrw',
-        '--bs=64k',
-        '--direct=1',
-        '--ioengine=psync',
-        '--time_based',
-        '--runtime=300',
-      ],
-      { stdio: 'ignore' },
-    );
+    fio = otherProgram(join(dir, 'other-program.bin'), '256M', 300);
     await page.waitForTimeout(1500); // fio lays out its file
     const main = page.locator('main');
     await main.getByRole('button', { name: 'Start measuring' }).click();

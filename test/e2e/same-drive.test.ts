@@ -1,10 +1,12 @@
-// Issue 35, "Same drive": one drive measured twice reads as such on all five surfaces (the verdict
-// screen, History → Compare, the CLI's verdict and compare, the PDF through pdftotext). Each says
-// the verdict's headline "The same drive measured twice: …" and none says faster, slower, worth
-// it, "this is what you feel" or a time saved. The pairs are quick runs measured as root in one
-// folder of this machine's own disk (test/fixtures/runs/same-drive, by same-drive-aa.test.ts):
-// beside a random reader/writer (every phase busy), and without it. Old runs (before conditions
-// were recorded) load, compare and render with "conditions not recorded".
+// Issue 35 on all five surfaces (the verdict screen, History → Compare, the CLI's verdict and
+// compare, the PDF through pdftotext). "Same drive": one drive measured twice says the verdict's
+// headline "The same drive measured twice: …" everywhere and never faster, slower, worth it,
+// "this is what you feel" or a time saved; the pairs are quick runs measured as root in one folder
+// of this machine's own disk (test/fixtures/runs/same-drive, by same-drive-aa.test.ts), beside a
+// random reader/writer (every phase busy) and without it (varied up to 1.8×), plus a pair that
+// varied 318× (two loop runs given one serial). "A clone": the own-files row of /usr/share and its
+// cp -a copy is compared and says how much was walked. "Old runs": runs from before conditions
+// were recorded load, compare and render with "conditions not recorded".
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,11 +57,17 @@ const varied = [
   named(old[1], '2026-12-05T00-00-01-000Z-bbbbbb', 'One drive, fast run'),
 ] as const;
 
+/** /usr/share on the HDD-like device and its cp -a clone mounted elsewhere (own-tree-clone.test.ts). */
+const clone = [
+  fixture('clone', 'old-drive.json', 'Old drive'),
+  fixture('clone', 'new-drive.json', 'Its clone'),
+] as const;
+
 let app: E2E;
 const out = mkdtempSync(join(tmpdir(), 'dw-same-drive-'));
 beforeAll(async () => {
   app = await openApp();
-  for (const r of [...busy, ...quiet, ...old, ...varied]) await app.services.runs.save(r);
+  for (const r of [...busy, ...quiet, ...old, ...varied, ...clone]) await app.services.runs.save(r);
 });
 afterAll(async () => {
   await app.close();
@@ -156,5 +164,17 @@ describe('one drive measured twice, on all five surfaces', () => {
       'Same drive or not is not known: the runs do not both record a serial or WWN or filesystem UUID; compared device /dev/loop0 on both, size 4.3 GB on both.';
     for (const [surface, text] of Object.entries(all)) expect(flat(text), surface).toContain(facts);
     expect(flat(all.report)).toMatch(/Worth it: saves about/);
+  });
+
+  it('a clone: the own-files row is compared, counted and says how much was walked', async () => {
+    const [b, a] = clone;
+    const v = computeVerdict(b, a);
+    const own = v.tasks.find((t) => t.title.startsWith('your files in'))!;
+    expect(own.outcome).toBe('faster');
+    const all = await fiveSurfaces(b, a, 'clone');
+    const walked = 'the first 20,000 entries by name, of 54,521 on that drive (37 %)';
+    for (const surface of ['screen', 'report', 'cliVerdict'] as const)
+      expect(flat(all[surface]), surface).toContain(walked);
+    expect(flat(all.report)).not.toMatch(/different workloads/);
   });
 });

@@ -103,9 +103,9 @@ export function disturbedReason(
 export const conditionsRecorded = (run: RunDocument): boolean =>
   run.tests.some((t) => t.conditions !== undefined);
 
-/** The run's disturbed phases, in run order. */
+/** The run's disturbed phases that measured something (a skipped test has no figure), in order. */
 export const disturbedTests = (run: RunDocument): TestResult[] =>
-  run.tests.filter((t) => disturbanceOf(t) !== null);
+  run.tests.filter((t) => t.status === 'ok' && disturbanceOf(t) !== null);
 
 /** Titles of the run's disturbed phases, in run order. */
 export const disturbedPhases = (run: RunDocument): string[] =>

@@ -3,7 +3,6 @@
 // Their phases read busy; the other program is stopped at the line that announces the repeat,
 // the busy phases run again alone, and the run keeps the better-conditioned sample of each,
 // saying which, under the id it printed.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../../src/main/create-services';
 import { runCli } from '../../../src/main/program';
 import { disturbedTests } from '../../../src/shared/verdict/conditions';
+import { hasFio, otherProgram, stopPrograms } from '../other-program';
 import { capture, tempDir } from './helpers';
 
 // On the disk itself, where the other program's traffic lands on the same device.
@@ -22,38 +22,10 @@ afterAll(() => {
   rmSync(config, { recursive: true, force: true });
 });
 
-const hasFio = ['/usr/bin/fio', '/usr/local/bin/fio'].some((f) => existsSync(f));
-
-function otherProgram(): ChildProcess {
-  return spawn(
-    'fio',
-    [
-      '--name=other-program',
-      '--thread',
-      `--filename=${join(dir, 'other-program.bin')}`,
-      '--size=256M',
-      '--rw=randrw',
-      '--bs=64k',
-      '--direct=1',
-      '--ioengine=psync',
-      '--time_based',
-      '--runtime=300',
-    ],
-    { stdio: 'ignore' },
-  );
-}
-
-const stop = (p: ChildProcess): Promise<void> =>
-  new Promise((resolve) => {
-    if (p.exitCode !== null || p.signalCode !== null) return resolve();
-    p.once('exit', () => resolve());
-    p.kill('SIGKILL');
-  });
-
 describe.skipIf(!hasFio)('bench --repeat-disturbed', () => {
   it('repeats the busy phases alone and keeps the quieter sample of each', async () => {
     const services = createServices({ host: 'cli', configDir: config });
-    const fio = otherProgram();
+    const fio = otherProgram(join(dir, 'other-program.bin'), '256M', 300);
     const c = capture();
     const lines: string[] = [];
     const io = {
@@ -62,7 +34,7 @@ describe.skipIf(!hasFio)('bench --repeat-disturbed', () => {
         c.io.err(text);
         lines.push(text);
         // The first run is over: the repeat is to run alone.
-        if (text.startsWith('busy during ')) void stop(fio);
+        if (text.startsWith('busy during ')) void stopPrograms([fio]);
       },
     };
     try {
@@ -98,7 +70,7 @@ describe.skipIf(!hasFio)('bench --repeat-disturbed', () => {
       );
       expect(doc.caveats.filter((x) => x.startsWith('busy phase '))).toHaveLength(repeated.length);
     } finally {
-      await stop(fio);
+      await stopPrograms([fio]);
     }
   }, 180_000);
 });

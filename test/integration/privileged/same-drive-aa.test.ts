@@ -4,7 +4,6 @@
 // comparison read "The same drive measured twice", never a gain, a loss or time saved. Two real
 // runs take 3-5 minutes, so this runs only with DW_SAME_DRIVE=1; the pair it measured is kept in
 // test/fixtures/runs/same-drive, where test/e2e/same-drive.test.ts renders it on all five surfaces.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { formatComparison } from '../../../src/main/store/format';
 import { formatVerdict } from '../../../src/main/verdict/text';
 import { compareRuns } from '../../../src/shared/reference/compare';
 import { computeVerdict, SAME_DRIVE } from '../../../src/shared/verdict';
+import { otherProgram, stopPrograms } from '../other-program';
 import { load, quickIn } from './quick-run';
 
 const on = process.env['DW_SAME_DRIVE'] === '1' && process.getuid?.() === 0;
@@ -22,7 +22,8 @@ afterAll(() => void (home && rmSync(home, { recursive: true, force: true })));
 // DW_SAME_DRIVE_LOAD=none: the same pair without the other program (a quieter A/A to compare).
 const withLoad = process.env['DW_SAME_DRIVE_LOAD'] !== 'none';
 
-const BANNED = /faster|slower|worth it|what you feel|time saved|saves? about|saved (each|per|a day)/i;
+const BANNED =
+  /faster|slower|worth it|what you feel|time saved|saves? about|saved (each|per|a day)/i;
 
 describe.skipIf(!on)('A/A on this machine’s own disk under load', () => {
   it('names the same drive on the verdict and the comparison, with no gain or time saved', async () => {
@@ -30,22 +31,7 @@ describe.skipIf(!on)('A/A on this machine’s own disk under load', () => {
     const config = join(home, 'config');
     mkdirSync(target);
     mkdirSync(config);
-    const fio = spawn(
-      withLoad ? 'fio' : 'true',
-      [
-        '--name=other-program',
-        '--thread',
-        `--filename=${join(home, 'other-program.bin')}`,
-        '--size=512M',
-        '--rw=randrw',
-        '--bs=64k',
-        '--direct=1',
-        '--ioengine=psync',
-        '--time_based',
-        '--runtime=1200',
-      ],
-      { stdio: 'ignore' },
-    );
+    const fio = withLoad ? otherProgram(join(home, 'other-program.bin'), '512M', 1200) : null;
     try {
       console.log(`load before: ${load()}`);
       const name = withLoad ? 'own disk under load' : 'own disk';
@@ -61,11 +47,7 @@ describe.skipIf(!on)('A/A on this machine’s own disk under load', () => {
       expect(formatComparison(c)).not.toMatch(BANNED);
       expect(v.totals.savedPerDaySeconds).toBe(0);
     } finally {
-      await new Promise<void>((resolve) => {
-        if (fio.exitCode !== null) return resolve();
-        fio.once('exit', () => resolve());
-        fio.kill('SIGKILL');
-      });
+      await stopPrograms([fio]);
     }
   }, 900_000);
 });

@@ -10,10 +10,7 @@ import { runBench, type BenchDeps, type BenchRunHooks } from './bench-service';
 import { planBench, type ValidatedPlan } from './validated-plan';
 
 /** The busy phases to repeat: measured tests that ran and whose conditions say busy. */
-export const busyTestIds = (doc: RunDocument): string[] =>
-  disturbedTests(doc)
-    .filter((t) => t.status === 'ok')
-    .map((t) => t.testId);
+export const busyTestIds = (doc: RunDocument): string[] => disturbedTests(doc).map((t) => t.testId);
 
 /** The plan that repeats them: the run's folder, sizes, repetitions and task choices. */
 export function repeatPlan(doc: RunDocument): ValidatedPlan {
@@ -106,7 +103,7 @@ export async function repeatAtEnd(
   hooks: BenchRunHooks,
   say: (line: string) => void,
 ): Promise<RunDocument | null> {
-  const busy = disturbedTests(doc).filter((t) => t.status === 'ok');
+  const busy = disturbedTests(doc);
   if (!busy.length) {
     say('no phase was busy: nothing to repeat');
     return doc;

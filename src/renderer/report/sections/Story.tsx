@@ -2,6 +2,7 @@
 // one chart. Headings come only with content: nothing timed means no "tasks" heading at all.
 import { testLabel } from '../../../shared/labels';
 import type { TaskSaving } from '../../../shared/verdict';
+import { overWorkload } from '../../../shared/verdict/workload-rows';
 import { SpeedupChart, speedupRange } from '../charts';
 import { formatSeconds, outcomeWord, outcomeWords, shownUnit } from '../../../shared/format';
 import type { KeyFigure } from '../story-model';
@@ -37,6 +38,7 @@ export function FeltTasks({ tasks, repeat = false }: { tasks: TaskSaving[]; repe
             <tr key={t.key}>
               <th scope="row">
                 {t.testId === 'task.stopwatch' ? t.title : l.label} <Tag tag={l.tag} />
+                {overWorkload(t) && <div className="rp-muted">{t.title}</div>}
               </th>
               <td className="num">{secs(t.beforeSeconds.median)}</td>
               <td className="num">{secs(t.afterSeconds.median)}</td>

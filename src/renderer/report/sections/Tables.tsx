@@ -1,5 +1,6 @@
 // Per-test tables (before, after, ratio, spread, method, caveats) and the real-world tasks table.
 import type { TaskSaving } from '../../../shared/verdict';
+import { overWorkload } from '../../../shared/verdict/workload-rows';
 import { plainMethod, testLabel } from '../../../shared/labels';
 import {
   fmtBytes,
@@ -168,6 +169,7 @@ export function TasksTable({ tasks, repeat = false }: { tasks: TaskSaving[]; rep
         <tr key={t.key}>
           <th scope="row">
             {t.testId === 'task.stopwatch' ? t.title : testLabel(t.testId, t.title).label}
+            {overWorkload(t) && <div className="rp-muted">{t.title}</div>}
           </th>
           <td className="num">{fmtSpread(t.beforeSeconds)}</td>
           <td className="num">{fmtSpread(t.afterSeconds)}</td>

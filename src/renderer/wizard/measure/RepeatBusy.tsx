@@ -12,7 +12,7 @@ export function RepeatBusy({
   disabled: boolean;
   onRepeat: (testIds: string[]) => void;
 }) {
-  const busy = disturbedTests(run).filter((t) => t.status === 'ok');
+  const busy = disturbedTests(run);
   if (!busy.length) return null;
   const many = busy.length > 1;
   return (
