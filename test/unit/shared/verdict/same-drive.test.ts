@@ -36,16 +36,17 @@ function named(
 }
 
 /** Words a same-drive pair must never print (issue 35). */
-const BANNED = /faster|slower|worth it|what you feel|time saved|saves? about|saved (each|per|a day)/i;
+const BANNED =
+  /faster|slower|worth it|what you feel|time saved|saves? about|saved (each|per|a day)/i;
 
 describe('drive identity', () => {
   const a = load('hdd-like.json');
   const b = load('fast.json');
 
   it('the WWN, then the serial, decides', () => {
-    expect(driveIdentityOf(named(a, { wwn: 'naa.5000c5' }), named(b, { wwn: 'naa.5000c5' }))).toEqual(
-      { same: 'same', facts: 'The same drive: WWN naa.5000c5 on both.' },
-    );
+    expect(
+      driveIdentityOf(named(a, { wwn: 'naa.5000c5' }), named(b, { wwn: 'naa.5000c5' })),
+    ).toEqual({ same: 'same', facts: 'The same drive: WWN naa.5000c5 on both.' });
     const two = driveIdentityOf(named(a, { serial: 'S1' }), named(b, { serial: 'S2' }));
     expect(two).toEqual({
       same: 'different',
