@@ -1,5 +1,6 @@
 // Every security test records what each attack did, so the suite can close with one line:
-// "N attacks, N held, 0 crashed, 0 files outside the target touched" (see tally-setup.ts).
+// "N attacks, N held, 0 crashed, 0 files outside the target touched, C of C controls fired"
+// (see tally-setup.ts).
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -22,5 +23,16 @@ export function recordAttack(name: string, outcome: AttackOutcome): void {
     crashed: outcome.crashed ?? false,
     outside: outcome.outsideTouched ?? 0,
   });
+  appendFileSync(join(dir, `tally-${process.pid}.jsonl`), `${line}\n`);
+}
+
+/**
+ * A control: the same attack against a plain reader or writer without the defence, which must
+ * fire (a miss there means the attack tests nothing, so its "held" would not count).
+ */
+export function recordControl(section: string, name: string, fired: boolean): void {
+  const dir = process.env.DW_SECURITY_TALLY;
+  if (!dir) return;
+  const line = JSON.stringify({ control: true, section, name, fired });
   appendFileSync(join(dir, `tally-${process.pid}.jsonl`), `${line}\n`);
 }

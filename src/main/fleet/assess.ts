@@ -6,6 +6,7 @@ import type { RunDocument } from '../../shared/schemas/run';
 import { usageProfile } from '../../shared/schemas/run';
 import { occurrencesPerDay } from '../../shared/verdict/tasks';
 import type { FleetFlag, HostAfter, HostVerdict } from '../../shared/contract/fleet';
+import { implausibleAfter, implausibleWhy } from './plausible';
 
 export interface FleetOptions {
   target: PredictionTarget;
@@ -31,13 +32,6 @@ export function usedGBOf(run: RunDocument): number | null {
   const parts = (run.drive?.partitions ?? []).filter((p) => p.freeBytes !== null);
   if (!parts.length) return null;
   return r2(parts.reduce((a, p) => a + Math.max(0, p.sizeBytes - (p.freeBytes ?? 0)), 0) / 1e9);
-}
-
-export function hostNameOf(run: RunDocument, file: string): string {
-  // The playbook names a fetched file HOST.YYYYMMDDTHHMMSSZ.json; older fetches HOST.json.
-  return (
-    run.host?.inventoryName ?? run.machine?.hostname ?? file.replace(/(\.\d{8}T\d{6}Z)?\.json$/, '')
-  );
 }
 
 const DEFAULT_USAGE = usageProfile.parse({});
@@ -123,8 +117,41 @@ function afterOf(
   };
 }
 
+/**
+ * The year's figures of a prediction, or none for a host whose figures are past the physically
+ * plausible (flagged and said in its notes: it is listed, never ranked).
+ */
+function figuresOf(before: RunDocument, p: Prediction | null, flags: FleetFlag[], notes: string[]) {
+  const year = p ? perYear(before, p.tasks, (t) => t.savedPerOccurrence) : null;
+  const odd = p ? implausibleWhy(p, year) : null;
+  if (odd) {
+    flags.push('implausible');
+    notes.push(`Not ranked: ${odd}.`);
+  }
+  const hours = !odd && year && year.before > 0 ? r3(year.hours) : null;
+  return {
+    hoursPerYear: hours,
+    secondsPerDay: year && hours !== null ? r2((year.hours * 3600) / year.days) : null,
+    savedShare: year && hours !== null ? r2(year.hours / year.before) : null,
+    speedups: odd ? null : (p?.speedups ?? null),
+  };
+}
+
+function afterIfPlausible(
+  before: RunDocument,
+  p: Prediction,
+  after: { doc: RunDocument; file: string },
+  notes: string[],
+): { after?: HostAfter } {
+  const odd = implausibleAfter(p);
+  if (!odd) return { after: afterOf(before, p, after) };
+  notes.push(`After-run ${after.file} not compared: ${odd}.`);
+  return {};
+}
+
 export function assessHost(
   before: RunDocument,
+  host: string,
   file: string,
   o: FleetOptions,
   after?: { doc: RunDocument; file: string },
@@ -135,6 +162,9 @@ export function assessHost(
   const { flags, notes } = healthFlags(before);
   const kind = before.drive?.kind ?? null;
   if (kind === 'sata-ssd' || kind === 'nvme-ssd') flags.push('ssd');
+  // A nearly full host measured with smaller sizes: the run's own note says what shrank.
+  const shrunk = before.caveats.find((c) => c.startsWith('Sizes shrunk to fit'));
+  if (shrunk) notes.push(shrunk);
   const why = incompleteWhy(before);
   if (why) {
     flags.push('incomplete');
@@ -147,11 +177,8 @@ export function assessHost(
     if (!flags.includes('incomplete')) flags.push('incomplete');
     notes.push(`No prediction: ${(err as Error).message}.`);
   }
-  const year = p ? perYear(before, p.tasks, (t) => t.savedPerOccurrence) : null;
-  const hours = year && year.before > 0 ? r3(year.hours) : null;
-  const secondsPerDay = year && hours !== null ? r2((year.hours * 3600) / year.days) : null;
-  const savedShare = year && year.before > 0 ? r2(year.hours / year.before) : null;
-  if (savedShare !== null && savedShare < LITTLE_GAIN_SHARE && !flags.includes('ssd'))
+  const fig = figuresOf(before, p, flags, notes);
+  if (fig.savedShare !== null && fig.savedShare < LITTLE_GAIN_SHARE && !flags.includes('ssd'))
     flags.push('little-gain');
   const t = p?.target;
   if (
@@ -165,7 +192,7 @@ export function assessHost(
     );
   }
   return {
-    host: hostNameOf(before, file),
+    host,
     file,
     runId: before.id,
     createdAt: before.createdAt,
@@ -177,14 +204,12 @@ export function assessHost(
     usedGB,
     capacityGB,
     cost,
-    hoursPerYear: hours,
-    secondsPerDay,
-    savedShare,
-    hoursPerMoney: hours === null || cost <= 0 ? null : Math.max(0, hours) / cost,
-    speedups: p?.speedups ?? null,
+    ...fig,
+    hoursPerMoney:
+      fig.hoursPerYear === null || cost <= 0 ? null : Math.max(0, fig.hoursPerYear) / cost,
     flags,
     notes,
-    ...(after && p ? { after: afterOf(before, p, after) } : {}),
+    ...(after && p ? afterIfPlausible(before, p, after, notes) : {}),
   };
 }
 

@@ -16,9 +16,14 @@ function full(what: string, path: string): string {
   return path;
 }
 
-function fleetRequest(q: z.output<typeof fleetQuery>): FleetRequest {
+function fleetRequest(q: z.output<typeof fleetQuery>, s: Services): FleetRequest {
+  if (q.runIds && q.dir !== undefined)
+    throw new UserError('give a folder of run files or runs of the history, not both');
+  if (!q.runIds && q.dir === undefined)
+    throw new UserError('give a folder of run files or runs of the history');
   return {
-    dir: full('folder', q.dir),
+    dir: q.runIds ? s.runs.runsDir : full('folder', q.dir!),
+    ...(q.runIds ? { runIds: q.runIds } : {}),
     afterDir: q.afterDir === undefined ? undefined : full('after folder', q.afterDir),
     target: { preset: q.target },
     pricePerGB: q.pricePerGB,
@@ -29,9 +34,9 @@ function fleetRequest(q: z.output<typeof fleetQuery>): FleetRequest {
 
 export function fleetHandlers(s: Services): Pick<Handlers, 'fleet.evaluate' | 'fleet.save'> {
   return {
-    'fleet.evaluate': (q) => evaluateFleet(fleetRequest(q)),
+    'fleet.evaluate': (q) => evaluateFleet(fleetRequest(q, s)),
     'fleet.save': async ({ format, path, overwrite, ...q }) => {
-      const req = fleetRequest(q);
+      const req = fleetRequest(q, s);
       // Refused now, not after reading the whole fleet and printing.
       const out = await checkWritablePath(full('save to', path), { overwrite });
       return saveFleetFile(await evaluateFleet(req), format, out, { overwrite, env: s.env });

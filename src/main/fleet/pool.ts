@@ -31,6 +31,10 @@ async function* listFiles(dir: string, onSkip: (r: FileResult) => void): AsyncGe
   }
 }
 
+async function* listed(files: string[]): AsyncGenerator<string> {
+  yield* files;
+}
+
 async function inThread(job: FleetJob, files: AsyncIterable<string>, on: (r: FileResult) => void) {
   const pending = new Set<Promise<void>>();
   for await (const f of files) {
@@ -113,7 +117,7 @@ export async function runFleetJob(job: FleetJob, on: (r: FileResult) => void): P
   };
   const script = bundledWorker('fleet-worker.js');
   // Peek at the first files: a small folder is done in this thread.
-  const it = listFiles(job.dir, count)[Symbol.asyncIterator]();
+  const it = (job.files ? listed(job.files) : listFiles(job.dir, count))[Symbol.asyncIterator]();
   const head: string[] = [];
   let done = false;
   while (head.length < WORKER_FROM) {

@@ -16,6 +16,8 @@ import type { FleetJob } from './work';
 
 export interface FleetRequest {
   dir: string;
+  /** Only these runs of `dir` (the app's history), each host named by what its run says. */
+  runIds?: string[] | undefined;
   afterDir?: string | undefined;
   target: PredictionTarget;
   pricePerGB: number;
@@ -26,7 +28,8 @@ export interface FleetRequest {
 
 interface Newest {
   file: string;
-  createdAt: string;
+  /** The controller's fetch time where the file name has it, else the run's date. */
+  at: string;
 }
 
 /** Keeps the newest run per host; the older one goes to `skipped` with the reason. */
@@ -39,7 +42,7 @@ function newer(
 ): boolean {
   const had = map.get(host);
   const why = `is an older run of ${host} (the newest is used)`;
-  if (had && had.createdAt >= cand.createdAt) {
+  if (had && had.at >= cand.at) {
     skipped.push({ file: prefix + cand.file, why });
     return false;
   }
@@ -54,7 +57,7 @@ async function indexAfter(job: FleetJob, skipped: SkippedFile[]) {
     if (r.kind === 'skip') skipped.push({ file: `after/${r.file}`, why: r.why });
     else if (r.kind === 'failed')
       skipped.push({ file: `after/${r.file}`, why: `says ${r.host} was not measured: ${r.why}` });
-    else newer(byHost, r.host, { file: r.file, createdAt: r.createdAt }, skipped, 'after/');
+    else newer(byHost, r.host, { file: r.file, at: r.at }, skipped, 'after/');
   });
   return { byHost, seen };
 }
@@ -75,7 +78,7 @@ function failuresOf(
   const out: FailedHost[] = [];
   for (const f of latest.values()) {
     const run = newest.get(f.host);
-    if (run && run.createdAt > f.at)
+    if (run && run.at > f.at)
       skipped.push({
         file: f.file,
         why: `is an earlier failure of ${f.host} (a later run is used)`,
@@ -127,6 +130,7 @@ export async function evaluateFleet(req: FleetRequest): Promise<FleetReport> {
   const job: FleetJob = {
     ...o,
     dir: req.dir,
+    ...(req.runIds ? { files: req.runIds.map((id) => `${id}.json`), ownNames: true } : {}),
     mode: 'before',
     afterDir: req.afterDir,
     afterIndex: after
@@ -139,7 +143,7 @@ export async function evaluateFleet(req: FleetRequest): Promise<FleetReport> {
     if (r.kind === 'skip') return void skipped.push({ file: r.file, why: r.why });
     if (r.kind === 'failed')
       return void failures.push({ host: r.host, file: r.file, why: r.why, at: r.at });
-    if (!newer(newest, r.host, { file: r.file, createdAt: r.createdAt }, skipped, '')) return;
+    if (!newer(newest, r.host, { file: r.file, at: r.at }, skipped, '')) return;
     if (r.verdict) {
       verdicts.set(r.host, r.verdict);
       targetName = r.verdict.targetName;

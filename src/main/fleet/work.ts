@@ -8,7 +8,8 @@ import { UserError } from '../core/errors';
 import { parseRunText } from '../store/run-store';
 import { readRegularFile, readRegularFileSync, UnsafeFileError } from '../store/safe-read';
 import { fleetFailure, type HostVerdict } from '../../shared/contract/fleet';
-import { assessHost, hostNameOf } from './assess';
+import { assessHost } from './assess';
+import { claimedElsewhere, fetchedAs, ownName } from './fetched';
 
 export interface FleetJob {
   dir: string;
@@ -19,6 +20,10 @@ export interface FleetJob {
   afterDir?: string | undefined;
   /** Host → the after-run file to compare with (the newest of that host). */
   afterIndex?: Record<string, string> | undefined;
+  /** Only these files of `dir` (runs of the app's history), instead of every file in it. */
+  files?: string[];
+  /** Name each host by what its run says (the person's own history), not by its file name. */
+  ownNames?: boolean;
   /** Read with synchronous calls: set only in the fleet's worker threads (fleet-worker.ts). */
   syncReads?: boolean;
 }
@@ -28,7 +33,15 @@ const readOf = (job: Pick<FleetJob, 'syncReads'>) => async (path: string) =>
   job.syncReads ? readRegularFileSync(path) : readRegularFile(path);
 
 export type FileResult =
-  | { kind: 'run'; file: string; host: string; createdAt: string; verdict?: HostVerdict }
+  | {
+      kind: 'run';
+      file: string;
+      host: string;
+      createdAt: string;
+      /** When the controller fetched it (from the file name), else the run's own date: the order. */
+      at: string;
+      verdict?: HostVerdict;
+    }
   | { kind: 'skip'; file: string; why: string }
   | { kind: 'failed'; file: string; host: string; at: string; why: string };
 
@@ -45,7 +58,10 @@ async function readFailure(job: FleetJob, file: string): Promise<FileResult> {
   }
   const r = fleetFailure.safeParse(json);
   if (!r.success) return { kind: 'skip', file, why: 'is not a failure record of the playbook' };
-  return { kind: 'failed', file, host: r.data.host, at: r.data.at, why: r.data.reason };
+  const { host } = fetchedAs(file);
+  const claim = claimedElsewhere(r.data.host, host);
+  if (claim) return { kind: 'skip', file, why: claim };
+  return { kind: 'failed', file, host, at: r.data.at, why: r.data.reason };
 }
 
 export async function readRunAt(
@@ -75,14 +91,19 @@ export async function processFile(job: FleetJob, file: string): Promise<FileResu
   if (typeof doc === 'string') return { kind: 'skip', file, why: doc };
   const wrong = wrongSide(doc, job);
   if (wrong) return { kind: 'skip', file, why: wrong };
-  const host = hostNameOf(doc, file);
-  const base = { kind: 'run' as const, file, host, createdAt: doc.createdAt };
+  // The host is the name the controller fetched the file under; a file claiming another is
+  // listed, never used (a hostile host's file replaced another host's run when its word counted).
+  const { host, fetchedAt } = job.ownNames ? ownName(doc, file) : fetchedAs(file);
+  const claim = job.ownNames ? null : claimedElsewhere(doc.host?.inventoryName, host);
+  if (claim) return { kind: 'skip', file, why: claim };
+  const at = fetchedAt ?? doc.createdAt;
+  const base = { kind: 'run' as const, file, host, createdAt: doc.createdAt, at };
   if (job.mode === 'after') return base;
   const afterFile = job.afterIndex?.[host];
   const afterDoc = afterFile && job.afterDir ? await readRunAt(job.afterDir, afterFile, job) : null;
   const after =
     afterDoc && typeof afterDoc !== 'string' ? { doc: afterDoc, file: afterFile! } : undefined;
-  return { ...base, verdict: assessHost(doc, file, job, after) };
+  return { ...base, verdict: assessHost(doc, host, file, job, after) };
 }
 
 /** A folder that cannot be listed is the one fatal error: one line saying why. */

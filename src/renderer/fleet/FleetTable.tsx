@@ -18,6 +18,7 @@ const MARK: Record<FleetFlag, { label: string; tone: 'warn' | 'bad' | 'muted' }>
   smart: { label: 'SMART', tone: 'bad' },
   health: { label: 'set-up', tone: 'warn' },
   incomplete: { label: 'incomplete', tone: 'warn' },
+  implausible: { label: 'implausible', tone: 'warn' },
 };
 
 const FAILED_TEXT = 'the playbook could not measure this host (its reason in the row)';

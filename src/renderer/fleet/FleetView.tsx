@@ -6,6 +6,7 @@ import { worthANewDrive, type FleetReport } from '../../shared/contract/fleet';
 import { fmtHours, fmtMoney } from '../../shared/format';
 import { FleetAfter } from './FleetAfter';
 import { FleetSave } from './FleetSave';
+import { FleetSource } from './FleetSource';
 import { FleetTable } from './FleetTable';
 import { useFleet, type FleetTargetPreset } from './fleet-store';
 import './fleet.css';
@@ -17,7 +18,7 @@ function DecimalField(p: { id: string; label: string; field: 'price' | 'minHours
   const value = useFleet((s) => s.form[p.field]);
   const setForm = useFleet((s) => s.setForm);
   return (
-    <>
+    <div className="field">
       <label htmlFor={p.id}>{p.label}</label>
       <input
         id={p.id}
@@ -26,12 +27,12 @@ function DecimalField(p: { id: string; label: string; field: 'price' | 'minHours
         value={value}
         onChange={(e) => setForm({ [p.field]: e.target.value })}
       />
-    </>
+    </div>
   );
 }
 
 function FleetForm() {
-  const form = useFleet((s) => s.form);
+  const target = useFleet((s) => s.form.target);
   const setForm = useFleet((s) => s.setForm);
   const evaluate = useFleet((s) => s.evaluate);
   const status = useFleet((s) => s.status);
@@ -43,36 +44,21 @@ function FleetForm() {
         void evaluate();
       }}
     >
-      <label htmlFor="dw-fleet-dir">Folder of run files (before the swap)</label>
-      <input
-        id="dw-fleet-dir"
-        type="text"
-        value={form.dir}
-        placeholder="/home/you/fleet/before"
-        spellCheck={false}
-        onChange={(e) => setForm({ dir: e.target.value })}
-      />
-      <label htmlFor="dw-fleet-after">Folder of after-runs (optional)</label>
-      <input
-        id="dw-fleet-after"
-        type="text"
-        value={form.afterDir}
-        placeholder="/home/you/fleet/after"
-        spellCheck={false}
-        onChange={(e) => setForm({ afterDir: e.target.value })}
-      />
-      <label htmlFor="dw-fleet-target">New drive</label>
-      <select
-        id="dw-fleet-target"
-        value={form.target}
-        onChange={(e) => setForm({ target: e.target.value as FleetTargetPreset })}
-      >
-        {TARGETS.map(([id, p]) => (
-          <option key={id} value={id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
+      <FleetSource />
+      <div className="field">
+        <label htmlFor="dw-fleet-target">New drive</label>
+        <select
+          id="dw-fleet-target"
+          value={target}
+          onChange={(e) => setForm({ target: e.target.value as FleetTargetPreset })}
+        >
+          {TARGETS.map(([id, p]) => (
+            <option key={id} value={id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </div>
       <DecimalField id="dw-fleet-price" label="Price per GB" field="price" />
       <DecimalField
         id="dw-fleet-min-hours"

@@ -15,6 +15,10 @@ import { api } from '../api/transport';
 export type FleetTargetPreset = NonNullable<FleetQuery['target']>;
 
 export interface FleetForm {
+  /** A folder the playbook fetched to, or runs already in this app's history. */
+  source: 'folder' | 'history';
+  /** The history's runs chosen (source 'history'). */
+  runIds: string[];
   dir: string;
   afterDir: string;
   target: FleetTargetPreset;
@@ -45,13 +49,22 @@ interface FleetState {
 /** A number as typed, with a decimal comma or point; NaN when it is not one. */
 const decimal = (typed: string): number => Number(typed.replace(',', '.'));
 
-/** The form as a request, or a one-line problem to show. */
-export function queryOf(f: FleetForm): FleetQuery | string {
+/** Where the runs come from: a folder (and its after folder), or runs of the history. */
+function sourceOf(f: FleetForm): Pick<FleetQuery, 'dir' | 'afterDir' | 'runIds'> | string {
+  if (f.source === 'history')
+    return f.runIds.length ? { runIds: f.runIds } : 'Tick the runs of the history to rank';
   const dir = f.dir.trim();
   const after = f.afterDir.trim();
   if (!dir) return 'Type the folder the run files were fetched to, e.g. /home/you/fleet/before';
   if (!dir.startsWith('/') || (after && !after.startsWith('/')))
     return 'Give full paths, starting with /';
+  return { dir, ...(after ? { afterDir: after } : {}) };
+}
+
+/** The form as a request, or a one-line problem to show. */
+export function queryOf(f: FleetForm): FleetQuery | string {
+  const source = sourceOf(f);
+  if (typeof source === 'string') return source;
   const price = decimal(f.price);
   if (!Number.isFinite(price) || price <= 0 || price > MAX_PRICE_PER_GB)
     return `The price per GB should be a number above 0 and at most ${MAX_PRICE_PER_GB}`;
@@ -59,8 +72,7 @@ export function queryOf(f: FleetForm): FleetQuery | string {
   if (!Number.isFinite(minHours) || minHours < 0 || minHours > MAX_MIN_HOURS)
     return `The hours a year should be a number from 0 to ${MAX_MIN_HOURS.toLocaleString('en-US')}`;
   return {
-    dir,
-    ...(after ? { afterDir: after } : {}),
+    ...source,
     target: f.target,
     pricePerGB: price,
     minHoursPerYear: minHours,
@@ -71,6 +83,8 @@ const pages = (n: number | null) => (n === null ? '' : ` (${n} page${n === 1 ? '
 
 export const useFleet = create<FleetState>()((set, get) => ({
   form: {
+    source: 'folder',
+    runIds: [],
     dir: '',
     afterDir: '',
     target: 'sata-ssd',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { targetPreset } from '../prediction/schema';
 import { request } from './define';
 import { LIMITS, text } from './limits';
+import { runId } from '../schemas/run-id';
 
 export const fleetFlag = z.enum([
   'ssd',
@@ -12,6 +13,7 @@ export const fleetFlag = z.enum([
   'smart',
   'health',
   'incomplete',
+  'implausible',
 ]);
 export type FleetFlag = z.infer<typeof fleetFlag>;
 
@@ -23,6 +25,7 @@ export const FLAG_TEXT: Record<FleetFlag, string> = {
   smart: 'SMART warns: replace for safety, not speed',
   health: 'the set-up check found problems',
   incomplete: 'incomplete run',
+  implausible: 'figures past the physically plausible: not ranked',
 };
 
 export const hostAfter = z.object({
@@ -148,10 +151,17 @@ export const MAX_PRICE_PER_GB = 100;
 export const MAX_MIN_HOURS = 10_000;
 
 const folder = text(LIMITS.path).min(1);
+/** Runs of this app's history a fleet may be ranked from, at most. */
+const MAX_HISTORY_RUNS = 5000;
 export const fleetQuery = z
   .object({
     /** Folders on the machine running Drivewise (where the playbook fetched the run files to). */
-    dir: folder,
+    dir: folder.optional(),
+    /**
+     * Instead of a folder: runs of this app's history (each host named by what its run says: the
+     * person's own history, not files fetched from hosts that could claim another's name).
+     */
+    runIds: z.array(runId).min(1).max(MAX_HISTORY_RUNS).optional(),
     afterDir: folder.optional(),
     target: fleetTarget.default('sata-ssd'),
     pricePerGB: z.number().positive().max(MAX_PRICE_PER_GB).default(DEFAULT_PRICE_PER_GB),

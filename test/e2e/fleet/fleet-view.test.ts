@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findJargon } from '../../../src/shared/labels';
-import type { RunDocument } from '../../../src/shared/schemas/run';
+import { createServices } from '../../../src/main/create-services';
+import { runDocument, type RunDocument } from '../../../src/shared/schemas/run';
 import { axeProblems, openApp, RESULTS_DIR, type E2E } from '../harness';
 
 const fixture = (n: string): RunDocument =>
@@ -65,7 +66,11 @@ beforeAll(async () => {
       host: { inventoryName: 'lab-hdd-01', machineId: 'f'.repeat(32) },
     }),
   );
-  app = await openApp();
+  // Two runs already in the app's history: the fleet can be ranked from them too.
+  const configDir = temp('config');
+  const services = createServices({ host: 'browser', configDir });
+  for (const doc of [HDD, FAST]) await services.runs.save(runDocument.parse(doc));
+  app = await openApp({ configDir });
 });
 
 afterAll(async () => {
@@ -121,9 +126,12 @@ describe('the fleet view', () => {
     );
     expect(findJargon(await page.locator('.dw-fleet').innerText())).toBeNull();
     expect(await axeProblems(page)).toEqual([]);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    // At 1366×768 one screen holds the form, the summary and the table's first rows.
+    await page.setViewportSize({ width: 1366, height: 768 });
     await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: join(RESULTS_DIR, 'fleet-1280x800.png') });
+    const second = await table.locator('tbody tr').nth(1).boundingBox();
+    expect(second!.y + second!.height).toBeLessThan(768);
+    await page.screenshot({ path: join(RESULTS_DIR, 'fleet-1366x768.png') });
     await page.setViewportSize({ width: 760, height: 900 });
     await page.screenshot({ path: join(RESULTS_DIR, 'fleet-760.png'), fullPage: true });
     await page.setViewportSize({ width: 1200, height: 860 });
@@ -153,6 +161,32 @@ describe('the fleet view', () => {
     // An existing file is refused, not overwritten.
     await page.getByRole('button', { name: 'Save PDF' }).click();
     await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/exists/);
+  });
+
+  it('ranks runs already in the history, ticked in a list', async () => {
+    const { page } = app;
+    await page.getByRole('radio', { name: 'Runs in this app’s history' }).check();
+    const list = page.locator('.dw-fleet-runs');
+    await expect.poll(() => list.locator('input[type=checkbox]').count()).toBe(2);
+    await page.getByRole('button', { name: 'Rank the fleet' }).click();
+    await expect(page.locator('.dw-fleet-form [role=alert]').innerText()).resolves.toBe(
+      'Tick the runs of the history to rank',
+    );
+    await list.getByRole('button', { name: 'Tick all' }).click();
+    await page.getByRole('button', { name: 'Rank the fleet' }).click();
+    await expect
+      .poll(() => page.getByTestId('fleet-summary').innerText())
+      .toMatch(/of 2 host\(s\) worth a new drive/);
+    const hosts = await page
+      .getByTestId('fleet-table')
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-host')));
+    expect(hosts).toEqual(['lab-hdd-01', 'lab-fast-01']);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: join(RESULTS_DIR, 'fleet-history-1366x768.png') });
+    await page.setViewportSize({ width: 1200, height: 860 });
+    await page.getByRole('radio', { name: 'A folder the playbook fetched to' }).check();
   });
 
   it('a folder that is not there is one line', async () => {

@@ -82,12 +82,14 @@ async function waitForPort(address: string, ms: number): Promise<void> {
 
 /**
  * Starts one host per name. `wrap(i, argv)` may put a host's sshd into a cgroup (the HDD-like
- * one): every process of that host, the benchmark included, descends from it.
+ * one): every process of that host, the benchmark included, descends from it. `prelude(i)` adds
+ * shell commands run in the host's namespaces before its sshd (e.g. hiding a program).
  */
 export async function startFleet(
   root: string,
   names: string[],
   wrap: (i: number, argv: string[]) => string[] = (_, a) => a,
+  prelude: (i: number) => string[] = () => [],
 ): Promise<Fleet> {
   const tag = randomBytes(3).toString('hex');
   const net = `10.${randomInt(64, 250)}.${randomInt(0, 250)}`;
@@ -104,7 +106,8 @@ export async function startFleet(
     dispose: () => disposeFleet(fleet),
   };
   try {
-    for (const [i, name] of names.entries()) await startHost(fleet, net, i, name, wrap);
+    for (const [i, name] of names.entries())
+      await startHost(fleet, net, i, name, (argv) => wrap(i, argv), prelude(i));
   } catch (err) {
     fleet.dispose();
     throw err;
@@ -117,7 +120,8 @@ async function startHost(
   net: string,
   i: number,
   name: string,
-  wrap: (i: number, argv: string[]) => string[],
+  wrap: (argv: string[]) => string[],
+  prelude: string[],
 ): Promise<NsHost> {
   const ns = `dwf-${f.tag}-${i}`;
   const [outer, inner] = [`dwf${f.tag}h${i}`, `dwf${f.tag}n${i}`];
@@ -141,20 +145,10 @@ async function startHost(
     `hostname ${name}`,
     `mount --bind ${opt} /opt`,
     `mount --bind ${srv} /srv`,
+    ...prelude,
     `exec /usr/sbin/sshd -D -e -f ${join(dir, 'sshd_config')}`,
   ].join(' && ');
-  const argv = wrap(i, [
-    'ip',
-    'netns',
-    'exec',
-    ns,
-    'unshare',
-    '--uts',
-    '--mount',
-    'sh',
-    '-c',
-    script,
-  ]);
+  const argv = wrap(['ip', 'netns', 'exec', ns, 'unshare', '--uts', '--mount', 'sh', '-c', script]);
   const sshd = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
   const host: NsHost = { name, ns, address: b, opt, srv, sshd };
   f.hosts.push(host);

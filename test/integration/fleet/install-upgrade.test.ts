@@ -57,6 +57,12 @@ describe.skipIf(skip !== null)('the role installs, upgrades and leaves an instal
     const old = bundle('0.1.0', { 'only-in-0.1.0': 'x' });
     const next = bundle('0.1.1');
 
+    // The role's argument specs stop a wrong variable before any task, naming it.
+    const bad = install(old, '-e', 'drivewise_profile=fastest');
+    expect(bad.code).not.toBe(0);
+    expect(bad.out).toMatch(/drivewise_profile.*(quick, full|choices)/s);
+    expect(existsSync(opt)).toBe(false);
+
     const check = install(old, '--check');
     expect(check.code, check.out).toBe(0);
     expect(check.out).toContain(`would install drivewise-cli-0.1.0-linux-x64.tar.gz in ${opt}`);

@@ -5,7 +5,7 @@ import { guardResults, memoryCopyMBps } from './cache-guard';
 import type { EngineOutcome } from './client';
 
 export interface RunNotesInput {
-  plan: Pick<BenchPlan, 'tests'>;
+  plan: Pick<BenchPlan, 'tests'> & { notes?: string[] | undefined };
   outcome: Pick<EngineOutcome, 'asyncIo' | 'results'>;
   /** Run as root: the rights were there without asking. */
   asRoot: boolean;
@@ -32,6 +32,8 @@ export function runNotes(i: RunNotesInput): string[] {
       memoryMBps: memoryCopyMBps(outcome.results),
     }),
   );
+  // A nearly full folder measured at smaller sizes: the run says what shrank (the fleet shows it).
+  notes.push(...(plan.notes ?? []).filter((n) => n.startsWith('Sizes shrunk to fit')));
   if (i.swept.length)
     notes.push(`removed ${i.swept.length} work folder(s) left by an earlier crash`);
   // Entries named like ours that the sweep would not touch: one line each, naming them.

@@ -9,9 +9,8 @@ import { createDispatch, createHandlers } from '../../../../src/main/router';
 
 const root = mkdtempSync(join(tmpdir(), 'dw-fleet-handlers-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const dispatch = createDispatch(
-  createHandlers(createServices({ host: 'browser', configDir: join(root, 'cfg') })),
-);
+const services = createServices({ host: 'browser', configDir: join(root, 'cfg') });
+const dispatch = createDispatch(createHandlers(services));
 const runs = join(root, 'runs');
 const hdd = readFileSync('test/fixtures/fleet/quick-hdd-like.json', 'utf8');
 mkdirSync(runs);
@@ -38,6 +37,26 @@ describe('fleet channels', () => {
     expect(extra.ok).toBe(false);
     const price = await dispatch('fleet.evaluate', { dir: runs, pricePerGB: -1 });
     expect(price.ok).toBe(false);
+  });
+
+  it('fleet.evaluate ranks chosen runs of the history, each named by what its run says', async () => {
+    const fast = JSON.parse(readFileSync('test/fixtures/fleet/quick-fast.json', 'utf8')) as {
+      id: string;
+    };
+    const hddDoc = JSON.parse(hdd) as { id: string };
+    await services.runs.save(fast as never);
+    await services.runs.save(hddDoc as never);
+    const r = await dispatch('fleet.evaluate', { runIds: [hddDoc.id, fast.id] });
+    expect(r.ok).toBe(true);
+    const v = (r as { value: { hosts: { host: string }[] } }).value;
+    expect(v.hosts.map((h) => h.host)).toEqual(['lab-hdd-01', 'lab-fast-01']);
+    const both = await dispatch('fleet.evaluate', { dir: runs, runIds: [fast.id] });
+    expect(both).toEqual({
+      ok: false,
+      error: 'give a folder of run files or runs of the history, not both',
+    });
+    const bad = await dispatch('fleet.evaluate', { runIds: ['../x'] });
+    expect(bad.ok).toBe(false);
   });
 
   it('fleet.save writes one CSV row per host and will not replace a file', async () => {

@@ -1,9 +1,8 @@
 // drivewise fleet on real quick runs (test/fixtures/fleet): one on an HDD-like throttled loop
 // device, one on this machine's fast virtual disk.
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buyableGB } from '../../../../src/main/fleet/assess';
 import { fleetCsv, formatFleet } from '../../../../src/main/fleet/format';
@@ -11,34 +10,16 @@ import { fleetHtml } from '../../../../src/main/fleet/html';
 import { evaluateFleet } from '../../../../src/main/fleet/service';
 import { compiledRunDocument } from '../../../../src/main/store/run-store';
 import { runDocument, type RunDocument } from '../../../../src/shared/schemas/run';
+import { FAST, folders, HDD, req } from './fleet-fixtures';
 
-const fixture = (n: string): RunDocument =>
-  runDocument.parse(JSON.parse(readFileSync(join('test/fixtures/fleet', n), 'utf8')));
-const HDD = fixture('quick-hdd-like.json');
-const FAST = fixture('quick-fast.json');
-
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
-function folder(files: Record<string, string | RunDocument>): string {
-  const d = mkdtempSync(join(tmpdir(), 'dw-fleet-'));
-  dirs.push(d);
-  for (const [n, v] of Object.entries(files))
-    writeFileSync(join(d, n), typeof v === 'string' ? v : JSON.stringify(v));
-  return d;
-}
+const folder = folders();
 const as = (doc: RunDocument, patch: Partial<RunDocument>): RunDocument => ({ ...doc, ...patch });
-const req = (dir: string, afterDir?: string) => ({
-  dir,
-  afterDir,
-  target: { preset: 'sata-ssd' as const },
-  pricePerGB: 0.06,
-  currency: '€',
-  minHoursPerYear: 1,
-});
 
 describe('drivewise fleet', () => {
   it('ranks the HDD-like host first with positive time saved; the fast host gains little', async () => {
-    const r = await evaluateFleet(req(folder({ 'a.json': FAST, 'b.json': HDD })));
+    const r = await evaluateFleet(
+      req(folder({ 'lab-fast-01.json': FAST, 'lab-hdd-01.json': HDD })),
+    );
     expect(r.hosts.map((h) => h.host)).toEqual(['lab-hdd-01', 'lab-fast-01']);
     expect(r.hosts[0]!.hoursPerYear).toBeGreaterThan(0);
     expect(r.hosts[0]!.flags).not.toContain('little-gain');
@@ -49,7 +30,7 @@ describe('drivewise fleet', () => {
 
   it('lists damaged, foreign and unsafe files and goes on', async () => {
     const d = folder({
-      'ok.json': HDD,
+      'lab-hdd-01.json': HDD,
       'bad.json': '{"schema":"drivewise.run"',
       'x.json': '{"a":1}',
     });
@@ -74,7 +55,7 @@ describe('drivewise fleet', () => {
     };
     neg.drive.partitions[0]!.sizeBytes = -1;
     const d = folder({
-      'ok.json': HDD,
+      'lab-hdd-01.json': HDD,
       'deep.json': JSON.stringify(deep),
       'neg.json': JSON.stringify(neg),
       'v2.json': JSON.stringify({ ...HDD, version: 2 }),
@@ -126,10 +107,21 @@ describe('drivewise fleet', () => {
   it('keeps the newest run of a host and tells clones apart by inventory name', async () => {
     const older = as(HDD, { id: 'old-1', createdAt: '2020-01-01T00:00:00.000Z' });
     const clone = as(HDD, { id: 'clone-1', host: { ...HDD.host, inventoryName: 'lab-hdd-02' } });
-    const r = await evaluateFleet(req(folder({ 'n.json': HDD, 'o.json': older, 'c.json': clone })));
+    const r = await evaluateFleet(
+      req(
+        folder({
+          'lab-hdd-01.20261201T200714Z.json': HDD,
+          'lab-hdd-01.20200101T000000Z.json': older,
+          'lab-hdd-02.json': clone,
+        }),
+      ),
+    );
     expect(r.hosts.map((h) => h.host).sort()).toEqual(['lab-hdd-01', 'lab-hdd-02']);
     expect(r.skipped).toEqual([
-      { file: 'o.json', why: 'is an older run of lab-hdd-01 (the newest is used)' },
+      {
+        file: 'lab-hdd-01.20200101T000000Z.json',
+        why: 'is an older run of lab-hdd-01 (the newest is used)',
+      },
     ]);
   });
 
@@ -145,7 +137,7 @@ describe('drivewise fleet', () => {
       ),
       drive: { ...HDD.drive!, smartHealthy: false },
     });
-    const r = await evaluateFleet(req(folder({ 's.json': ssd, 'b.json': broken })));
+    const r = await evaluateFleet(req(folder({ 'ssd.json': ssd, 'broken.json': broken })));
     const by = Object.fromEntries(r.hosts.map((h) => [h.host, h]));
     expect(by['ssd']!.flags).toContain('ssd');
     expect(by['broken']!.flags).toEqual(expect.arrayContaining(['incomplete', 'smart']));
@@ -160,7 +152,7 @@ describe('drivewise fleet', () => {
       host: { inventoryName: 'lab-hdd-01', machineId: 'f'.repeat(32) },
     });
     const r = await evaluateFleet(
-      req(folder({ 'b.json': HDD }), folder({ 'lab-hdd-01.json': after })),
+      req(folder({ 'lab-hdd-01.json': HDD }), folder({ 'lab-hdd-01.json': after })),
     );
     const h = r.hosts[0]!;
     expect(h.after?.runId).toBe('after-1');
@@ -186,8 +178,8 @@ describe('drivewise fleet', () => {
     const r = await evaluateFleet(
       req(
         folder({
-          'b.json': HDD,
-          'c.json': as(HDD, { id: 'b2', host: { inventoryName: 'lab-hdd-02' } }),
+          'lab-hdd-01.json': HDD,
+          'lab-hdd-02.json': as(HDD, { id: 'b2', host: { inventoryName: 'lab-hdd-02' } }),
         }),
         folder({ 'lab-hdd-01.json': same, 'lab-hdd-02.json': swappedAfter }),
       ),
@@ -204,7 +196,7 @@ describe('drivewise fleet', () => {
   });
 
   it('"worth a new drive" needs the floor of hours a year, shown in the summary', async () => {
-    const d = folder({ 'b.json': HDD });
+    const d = folder({ 'lab-hdd-01.json': HDD });
     const hours = (await evaluateFleet({ ...req(d), minHoursPerYear: 0 })).hosts[0]!.hoursPerYear!;
     const low = await evaluateFleet({ ...req(d), minHoursPerYear: hours / 2 });
     expect(low.totals.worthIt).toBe(1);
@@ -220,20 +212,23 @@ describe('drivewise fleet', () => {
   });
 
   it('CSV has one row per host; the page escapes what run files say', async () => {
-    const evil = as(HDD, { host: { inventoryName: '<script>x</script>,=cmd' } });
-    const r = await evaluateFleet(req(folder({ 'e.json': evil, 'f.json': FAST })));
+    const name = '<img src=x onerror=alert(1)>,=cmd';
+    const evil = as(HDD, { host: { inventoryName: name } });
+    const r = await evaluateFleet(
+      req(folder({ [`${name}.json`]: evil, 'lab-fast-01.json': FAST })),
+    );
     const rows = fleetCsv(r).trim().split('\r\n');
     expect(rows).toHaveLength(3);
-    expect(rows.filter((l) => l.includes('"<script>x</script>,=cmd"'))).toHaveLength(1);
+    expect(rows.filter((l) => l.includes(`"${name}"`))).toHaveLength(1);
     const html = fleetHtml(r);
-    expect(html).not.toContain('<script>');
-    expect(html).toContain('&lt;script&gt;');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img');
   });
 
   it('--top: the text and the PDF page hold the first N hosts, the CSV every host', async () => {
     const many = Object.fromEntries(
       Array.from({ length: 7 }, (_, i) => [
-        `h${i}.json`,
+        `host-${i}.json`,
         as(i % 2 ? FAST : HDD, { id: `r${i}`, host: { inventoryName: `host-${i}` } }),
       ]),
     );
