@@ -27,6 +27,8 @@ const timed = [
   'test/integration/privileged/full-budget.test.ts',
   // A/A beside a disturber it starts itself: the quiet half must be quiet, so nothing else runs.
   'test/integration/privileged/disturbed-aa.test.ts',
+  // Opt-in (DW_SAME_DRIVE=1): quick twice on this machine's own disk beside a load it starts.
+  'test/integration/privileged/same-drive-aa.test.ts',
 ];
 
 // `npm run test:unit` runs every project; `npm run check` only `unit` and `components`, which

@@ -106,6 +106,13 @@ beforeAll(async () => {
   mkdirSync(b);
   before = await bench(a, 'before', 'Old drive (temp dir A)');
   after = await bench(b, 'after', 'New drive (temp dir B)');
+  // Both folders sit on this machine's one disk, which the runs would name as the same drive (a
+  // repeatability check, not an upgrade: test/e2e/same-drive.test.ts); temp dir B stands for a
+  // new drive here, so its run names another one.
+  if (after.drive) {
+    after = { ...after, drive: { ...after.drive, serial: 'NEW-DRIVE-0001', wwn: null } };
+    await services.runs.save(after);
+  }
   mkdirSync(RESULTS, { recursive: true });
 }, 240_000);
 

@@ -214,6 +214,7 @@ export async function detectFromSnapshot(
       model,
       vendor: n.vendor ?? sys.read(`${base}/device/vendor`),
       serial: n.serial ?? sys.read(`${base}/device/serial`) ?? sys.read(`${base}/serial`),
+      wwn: sys.read(`${base}/wwid`) ?? sys.read(`${base}/device/wwid`),
       firmware: n.rev ?? sys.read(`${base}/device/firmware_rev`) ?? sys.read(`${base}/device/rev`),
       sizeBytes: n.sizeBytes,
       kind,

@@ -76,8 +76,11 @@ export function formatRun(d: RunDocument): string {
 export function formatComparison(c: Comparison): string {
   const name = (r: Comparison['a']) => r.name ?? r.id;
   const lines = [
+    // The verdict's headline for one drive measured twice; what identified the drives, always.
+    ...(c.headline ? wrap(c.headline) : []),
     clip(`A: ${name(c.a)} [${c.a.label}]`, CLI_WIDTH),
     clip(`B: ${name(c.b)} [${c.b.label}]`, CLI_WIDTH),
+    ...wrap(c.identity.facts),
     '',
   ];
   if (c.pairs.length === 0) lines.push('no figures in common');

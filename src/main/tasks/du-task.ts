@@ -4,7 +4,8 @@ import { homedir } from 'node:os';
 import { UserError } from '../core/errors';
 import type { LiveValue, TestContext, TestModule } from '../engine/types';
 import { DEFAULT_RATES } from '../../shared/bench/estimates';
-import { WORKLOAD_BYTES, workloadReps, type WorkloadManifest } from '../../shared/bench/workload';
+import { ownWalkWords, WORKLOAD_BYTES, workloadReps } from '../../shared/bench/workload';
+import type { WorkloadManifest } from '../../shared/bench/workload';
 import {
   addCaveat,
   cpuSince,
@@ -16,7 +17,8 @@ import {
   type TaskSample,
 } from './common';
 import { workloadFor } from './workload/write';
-import { duSeconds, duWalk, parseDuOutput } from './du-walk';
+import { duSeconds, duWalk, ownManifest, ownTreeRefused, parseDuOutput } from './du-walk';
+import { OWN_ENTRIES, OWN_GIVE_UP_SECONDS } from './du-walk';
 import { runTimed } from './timed-exec';
 import { coldAndWarm, WorkLog } from './cold-warm';
 import { mountRoot } from './mount-root';
@@ -40,12 +42,8 @@ export function duRoot(ctx: Pick<TestContext, 'options'> & { targetDir?: string 
 /** The rows' params: the generated workload's walk and the person's own tree's. */
 const GENERATED = { tree: 'generated' };
 const OWN = { tree: 'own' };
-
-/** The own tree is timed over exactly this many entries on every drive, so two runs compare. */
-export const OWN_ENTRIES = 20_000;
 const duEntries = (sizes: Record<string, number>): number =>
   Math.max(OWN_ENTRIES, sizes['task.duEntries'] ?? OWN_ENTRIES);
-const ownSeconds = (sizes: Record<string, number>): number => sizes['task.duOwnSeconds'] ?? 30;
 const ownReps = (reps: number, sizes: Record<string, number>): number =>
   Math.max(1, Math.min(reps, sizes['task.duOwnRepetitions'] ?? reps));
 
@@ -54,13 +52,14 @@ interface Walked {
   entries: number | null;
   kib: number;
   stopped: boolean;
+  digest?: string;
 }
 
 /** One cold walk (system du or Drivewise's), its time and what it saw. */
 async function walkOnce(
   ctx: TestContext,
   root: string,
-  bounds: { entries: number; seconds: number; skip?: string },
+  bounds: { entries: number; seconds: number; skip?: string; ordered?: boolean },
   say: (f: number, live?: LiveValue, message?: string) => void,
   caveats: string[],
 ): Promise<Walked> {
@@ -80,6 +79,7 @@ async function walkOnce(
     maxEntries: bounds.entries,
     maxSeconds: bounds.seconds,
     ...(bounds.skip ? { skip: bounds.skip } : {}),
+    ...(bounds.ordered ? { ordered: true } : {}),
     onEntries: (n) => {
       const secs = Number(process.hrtime.bigint() - t0) / 1e9;
       const rate = secs > 0 ? Math.round(n / secs) : 0;
@@ -94,6 +94,7 @@ async function walkOnce(
     entries: res.entries,
     kib: res.kib,
     stopped: !!res.stopped,
+    ...(res.digest ? { digest: res.digest } : {}),
   };
 }
 
@@ -107,7 +108,7 @@ async function walks(
   ctx: TestContext,
   root: string,
   reps: number,
-  bounds: { entries: number; seconds: number; skip?: string; fresh?: boolean },
+  bounds: { entries: number; seconds: number; skip?: string; fresh?: boolean; ordered?: boolean },
   range: [number, number],
   caveats: string[],
   log: { work: WorkLog; params: Record<string, string> },
@@ -142,12 +143,17 @@ async function walks(
   }
   return { runs, cache };
 }
-/** The person's own tree on the drive, as its own row, when it has at least OWN_ENTRIES entries. */
+/**
+ * The person's own tree on the drive, as its own row: the first OWN_ENTRIES (or task.duEntries)
+ * entries in name order, the same on any drive holding the same tree (du-walk.ts ownManifest).
+ */
 async function ownTree(
   ctx: TestContext,
   caveats: string[],
   range: [number, number],
   work: WorkLog,
+  /** Entries of the generated workload on that filesystem: never walked, not the person's. */
+  workload: number,
 ): Promise<{
   root: string;
   runs: Walked[];
@@ -157,57 +163,39 @@ async function ownTree(
   const root = duRoot(ctx);
   const bounds = {
     entries: duEntries(ctx.sizes),
-    seconds: ownSeconds(ctx.sizes),
+    seconds: OWN_GIVE_UP_SECONDS,
     skip: ctx.workDir,
+    ordered: true,
   };
   const reps = ownReps(ctx.repetitions, ctx.sizes);
-  const first = await walks(
-    ctx,
-    root,
-    1,
-    bounds,
-    [range[0], range[0] + (range[1] - range[0]) / reps],
-    caveats,
-    { work, params: OWN },
-  );
-  const n = first.runs[0]!.entries;
-  if (n !== null && n < OWN_ENTRIES && !first.runs[0]!.stopped) {
-    caveats.push(
-      `your own files in ${root} are ${n} entries, fewer than ${OWN_ENTRIES.toLocaleString('en-US')}: only the generated workload was timed`,
-    );
+  const mid = range[0] + (range[1] - range[0]) / reps;
+  const first = await walks(ctx, root, 1, bounds, [range[0], mid], caveats, { work, params: OWN });
+  const refused = ownTreeRefused(root, first.runs[0]!, bounds.entries);
+  if (refused) {
+    caveats.push(refused);
     return null;
   }
-  if (first.runs[0]!.stopped && n !== null && n < duEntries(ctx.sizes))
-    caveats.push(
-      `your own files: the first ${n} entries of ${root} (stopped at ${ownSeconds(ctx.sizes)} s); compared only with a run that walked as many`,
-    );
   const rest =
     reps > 1
       ? await walks(
           ctx,
           root,
           reps - 1,
-          { ...bounds, ...(n ? { entries: n } : {}), seconds: Infinity },
-          [range[0] + (range[1] - range[0]) / reps, range[1]],
+          { ...bounds, seconds: Infinity },
+          [mid, range[1]],
           caveats,
-          { work, params: OWN },
+          {
+            work,
+            params: OWN,
+          },
         )
       : { runs: [], cache: 'cold' as const };
   const cache = first.cache === 'warm' || rest.cache === 'warm' ? 'warm' : 'cold';
-  const runs = [...first.runs, ...rest.runs];
   return {
     root,
-    runs,
+    runs: [...first.runs, ...rest.runs],
     cache,
-    // A walk stopped at its entry bound covers the first entries in readdir order, which is the
-    // filesystem's hash order (seeded per filesystem): the same tree on another drive gives other
-    // entries, so only the folder and the count name it. A whole tree is named by its bytes too.
-    manifest: {
-      kind: 'own',
-      name: root,
-      files: n ?? 0,
-      ...(first.runs[0]!.stopped ? {} : { bytes: runs[0]!.kib * 1024 }),
-    },
+    manifest: ownManifest(root, first.runs[0]!, workload),
   };
 }
 
@@ -242,7 +230,7 @@ export const duTask: TestModule = {
       caveats,
       { work, params: GENERATED },
     );
-    const own = await ownTree(ctx, caveats, [0.75, 1], work);
+    const own = await ownTree(ctx, caveats, [0.75, 1], work, size);
     ctx.progress(1);
     const systemDu = ctx.options['systemDu'] === true;
     const how = (root: string) =>
@@ -270,7 +258,7 @@ export const duTask: TestModule = {
         ...(own
           ? [
               measure('wall_time', 's', 'lower', walls(own.runs), {
-                label: `your files (${own.root})`,
+                label: ownWalkWords(own.manifest),
                 params: { tree: 'own' },
               }),
               ...(systemDu

@@ -246,7 +246,8 @@ export const unpackTask: TestModule = {
       const { samples, cache, warmRuns } = await timeExtractions(ctx, x, caveats, work);
       const cpuBound = samples.every((s) => s.cpu >= 0.85 * s.wall);
       if (cpuBound)
-        caveats.push('CPU-bound: extraction was busy computing, a faster drive barely changes it');
+        // Said of the task, not of a pair: a caveat is printed beside one drive measured twice too.
+        caveats.push('CPU-bound: extraction was busy computing, so the drive changes little of it');
       const mbPerS = samples.map((s) =>
         typeof info['contentBytes'] === 'number'
           ? (info['contentBytes'] as number) / 1e6 / s.wall

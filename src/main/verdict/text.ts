@@ -15,12 +15,15 @@ function section(title: string, rows: string[]): string[] {
 }
 
 export function formatVerdict(v: Verdict): string {
+  // One drive measured twice saves nothing and gains nothing: no time-saved line, no "saved" column.
+  const repeat = v.recommendation.level === 'same-drive';
   const lines = [
     v.recommendation.headline,
     `${v.beforeName} → ${v.afterName}`,
+    ...(repeat ? [] : [v.identity.facts]),
     ...v.recommendation.reasons.map((r) => `  - ${r}`),
     '',
-    `Time saved: ${v.text.timeSaved}`,
+    ...(repeat ? [] : [`Time saved: ${v.text.timeSaved}`]),
     ...(v.text.tasks ? [`Tasks: ${v.text.tasks}`] : []),
     `Noise: ${v.text.noise}`,
     ...section(
@@ -35,11 +38,11 @@ export function formatVerdict(v: Verdict): string {
       v.findings.map((f) => `  [${f.severity}] ${f.title}\n      ${f.detail}`),
     ),
     ...section(
-      'Tasks (before → after, saved each time):',
+      repeat ? 'Tasks (first run → second run):' : 'Tasks (before → after, saved each time):',
       v.tasks.map((t) => {
         const saved =
-          t.outcome === 'no-difference'
-            ? 'no measurable difference'
+          t.outcome === 'no-difference' || t.outcome === 'varied'
+            ? outcomeWords(t.outcome, t.speedup)
             : t.savedPerOccurrence === null
               ? '—'
               : formatSeconds(t.savedPerOccurrence);

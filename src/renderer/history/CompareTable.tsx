@@ -19,18 +19,25 @@ const TONE = {
   faster: 'dw-better',
   slower: 'dw-worse',
   'no-difference': 'muted',
+  varied: 'muted',
   unknown: 'muted',
 };
 
 export function CompareTable({ c }: { c: Comparison }) {
   return (
     <section className="dw-compare" aria-label="Comparison">
+      {/* The verdict's headline for one drive measured twice (shared/verdict/same-drive.ts). */}
+      {c.headline && <h3 data-testid="compare-headline">{c.headline}</h3>}
       <p>
         <strong>A</strong> {c.a.name ?? LABEL_WORDS[c.a.label] ?? 'Run A'}{' '}
         <span className="muted">({c.a.label})</span>
         <br />
         <strong>B</strong> {c.b.name ?? LABEL_WORDS[c.b.label] ?? 'Run B'}{' '}
         <span className="muted">({c.b.label})</span>
+        <br />
+        <span className="muted" data-testid="compare-identity">
+          {c.identity.facts}
+        </span>
       </p>
       {c.pairs.length === 0 ? (
         <p className="muted">These two runs have no figures in common.</p>

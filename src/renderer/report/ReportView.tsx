@@ -33,6 +33,8 @@ export function ReportView({
   const { before, after } = data;
   const { verdict, story, key, tables, groupParts } = useReportModel(before, after);
   const single = !after;
+  // One drive measured twice: no time saved, no prediction of an upgrade (shared/verdict/same-drive.ts).
+  const repeat = story?.level === 'same-drive';
 
   return (
     <article className={`report report-${paper}`} data-testid="report">
@@ -44,8 +46,8 @@ export function ReportView({
         {story ? (
           <>
             <Headline story={story} />
-            <TimeAndMoney story={story} />
-            <FeltTasks tasks={story.feltTasks} />
+            {!repeat && <TimeAndMoney story={story} />}
+            <FeltTasks tasks={story.feltTasks} repeat={repeat} />
             <KeyFigures figures={key} />
             <Findings story={story} limit={STORY_FINDINGS} />
           </>
@@ -67,7 +69,7 @@ export function ReportView({
         <section aria-labelledby="rp-tasks-h">
           <div className="rp-keep">
             <h2 id="rp-tasks-h">Real-world tasks in detail</h2>
-            <TasksTable tasks={verdict!.tasks} />
+            <TasksTable tasks={verdict!.tasks} repeat={repeat} />
           </div>
         </section>
       )}
@@ -75,10 +77,10 @@ export function ReportView({
       <EveryTest tables={tables} single={single} />
       <ChartsByKind parts={groupParts} single={single} />
       <SurfaceSection before={before} after={after} />
-      {after && <PredictionSection before={before} after={after} />}
+      {after && !repeat && <PredictionSection before={before} after={after} />}
       <ReferenceSection runs={after ? [before, after] : [before]} />
       <Hardware before={before} after={after} showSerials={showSerials} />
-      <Methodology />
+      <Methodology repeat={repeat} />
     </article>
   );
 }

@@ -6,6 +6,8 @@ export type SavingBasis = Verdict['totals']['basis'];
 
 export interface StoryVerdict {
   level: Verdict['recommendation']['level'];
+  /** What identified the drives (shared/verdict/identity.ts). */
+  identity: Verdict['identity'];
   headline: string;
   reasons: string[];
   savedPerDaySeconds: number;
@@ -25,6 +27,7 @@ export function adaptVerdict(v: Verdict): StoryVerdict {
   const feltTasks = v.tasks.filter(timed);
   return {
     level: v.recommendation.level,
+    identity: v.identity,
     headline: v.recommendation.headline,
     reasons: v.recommendation.reasons,
     savedPerDaySeconds: v.totals.savedPerDaySeconds,

@@ -24,7 +24,9 @@ export function ThemeHeadlines({ verdict }: { verdict: Verdict }) {
                 ? 'faster'
                 : h.outcome === 'slower'
                   ? 'slower'
-                  : `median ${fmtRatio(h.median)} inside the noise`}
+                  : h.outcome === 'varied'
+                    ? 'varied between runs of one drive'
+                    : `median ${fmtRatio(h.median)} inside the noise`}
             </span>
           </li>
         ))}

@@ -16,6 +16,7 @@ import {
 import { figureLabel } from '../../shared/labels';
 import { forDisplay } from './verdict-format';
 import { timeAndMoney } from '../view-model/time-money';
+import { RepeatTaskTable } from './RepeatTaskTable';
 import { ThemeHeadlines } from './ThemeHeadlines';
 import { VerdictChart } from './VerdictChart';
 import type { ChartSpec } from './verdict-charts';
@@ -34,6 +35,12 @@ export function VerdictHeadline({ verdict }: { verdict: Verdict }) {
       <p className="muted">
         {verdict.beforeName} → {verdict.afterName}
       </p>
+      {/* The same drive says so in its reasons; other pairs name the facts that identified them. */}
+      {r.level !== 'same-drive' && (
+        <p className="muted small" data-testid="verdict-identity">
+          {verdict.identity.facts}
+        </p>
+      )}
       {r.reasons.length > 0 && (
         <ul className="vd-reasons">
           {r.reasons.map((x) => (
@@ -114,8 +121,9 @@ export function FindingsList({ findings }: { findings: Finding[] }) {
   );
 }
 
-export function TaskTable({ tasks }: { tasks: TaskSaving[] }) {
+export function TaskTable({ tasks, repeat = false }: { tasks: TaskSaving[]; repeat?: boolean }) {
   if (!tasks.length) return null;
+  if (repeat) return <RepeatTaskTable tasks={tasks} />;
   return (
     <section aria-labelledby="vd-tasks-title">
       <h3 id="vd-tasks-title">Real-world tasks</h3>
@@ -244,13 +252,15 @@ export function VerdictReport({
   /** Interactive extras above the charts (the reference picker); the PDF leaves them out. */
   chartControls?: ReactNode;
 }) {
+  // One drive measured twice saves no time and costs nothing: no time-and-money cards.
+  const repeat = verdict.recommendation.level === 'same-drive';
   return (
     <div className="vd-report">
       <VerdictHeadline verdict={verdict} />
-      <TimeAndMoney verdict={verdict} />
+      {!repeat && <TimeAndMoney verdict={verdict} />}
       <ThemeHeadlines verdict={verdict} />
       <FindingsList findings={verdict.findings} />
-      <TaskTable tasks={verdict.tasks} />
+      <TaskTable tasks={verdict.tasks} repeat={repeat} />
       <ChartList charts={charts} controls={chartControls} />
       <MetricTable comparisons={verdict.comparisons} />
     </div>

@@ -85,7 +85,10 @@ export function VerdictView() {
               <SurfaceChart sides={verdict.surface} colors={palette} />
             </section>
           ) : null}
-          <PredictionView beforeId={verdict.beforeId} afterId={verdict.afterId} />
+          {/* A prediction is for an upgrade; one drive measured twice is none. */}
+          {verdict.recommendation.level !== 'same-drive' && (
+            <PredictionView beforeId={verdict.beforeId} afterId={verdict.afterId} />
+          )}
           <h3>Save the story</h3>
           <SaveReportButton beforeId={verdict.beforeId} afterId={verdict.afterId} />
         </>

@@ -1,11 +1,13 @@
 // The Measure step, before and after the swap: runs the plan on the chosen folder (useMeasure)
 // and shows one row per test.
+import { useState } from 'react';
 import { formatDuration } from '../../shared/format';
 import { useApp } from '../store';
 import { compareInVerdict } from '../verdict/verdict-store';
 import { BaselinePicker } from './BaselinePicker';
 import { ManualTimings } from './ManualTimings';
 import { MeasureTable } from './measure/MeasureTable';
+import { RepeatBusy } from './measure/RepeatBusy';
 import { useMeasure } from './measure/use-measure';
 import type { BenchJobState } from './use-bench-job';
 import { useWizard } from './wizard-store';
@@ -38,6 +40,13 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
   const w = useWizard();
   const { dir, plan, run, error, job, canStart, start, reload, done } = useMeasure(label);
   const { state } = job;
+  // The tests a repeat of the busy phases runs again: their rows follow its progress.
+  const [repeating, setRepeating] = useState<string[]>([]);
+  const repeatBusy = (ids: string[]) => {
+    if (!run) return;
+    setRepeating(ids);
+    void job.repeat(run.id);
+  };
   const onNext = () => {
     job.reset();
     // The verdict compares this after-run with the baseline, for this person's usage.
@@ -64,8 +73,14 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
           {error ?? state.error}
         </p>
       )}
-      <MeasureTable plan={plan} run={run} state={state} />
+      <MeasureTable
+        plan={plan}
+        run={run}
+        state={state}
+        repeating={state.running ? repeating : []}
+      />
       <MeasureStatus state={state} savedAs={done && run ? run.id : null} />
+      {done && run && <RepeatBusy run={run} disabled={state.running} onRepeat={repeatBusy} />}
       {done && run && <ManualTimings runId={run.id} onAdded={() => void reload(run.id)} />}
       <div className="actions">
         <button type="button" onClick={back} disabled={state.running}>
@@ -78,7 +93,10 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
         ) : (
           <button
             type="button"
-            onClick={start}
+            onClick={() => {
+              setRepeating([]);
+              start();
+            }}
             disabled={!canStart}
             className={done ? '' : 'primary'}
           >

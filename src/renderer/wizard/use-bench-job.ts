@@ -118,12 +118,13 @@ export function useBenchJob() {
     };
   }, []);
 
-  const start = useCallback(async (req: Parameters<ReturnType<typeof api>['benchStart']>[0]) => {
+  /** Starts a job (a run, or a run's busy phases again) and follows its events. */
+  const follow = useCallback(async (begin: () => Promise<{ jobId: string }>) => {
     setState({ ...idle, running: true });
     jobRef.current = null;
     early.current = [];
     try {
-      const { jobId } = await api().benchStart(req);
+      const { jobId } = await begin();
       jobRef.current = jobId;
       setState((s) => ({ ...s, jobId }));
       const held = early.current;
@@ -135,6 +136,17 @@ export function useBenchJob() {
     }
   }, []);
 
+  const start = useCallback(
+    (req: Parameters<ReturnType<typeof api>['benchStart']>[0]) =>
+      follow(() => api().benchStart(req)),
+    [follow],
+  );
+  /** The run's busy phases again, alone; the run keeps the better sample of each (bench.repeat). */
+  const repeat = useCallback(
+    (runId: string) => follow(() => api().benchRepeat({ runId })),
+    [follow],
+  );
+
   const cancel = useCallback(async () => {
     if (jobRef.current) await api().jobCancel({ jobId: jobRef.current });
   }, []);
@@ -145,5 +157,5 @@ export function useBenchJob() {
     setState(idle);
   }, []);
 
-  return { state, start, cancel, reset };
+  return { state, start, repeat, cancel, reset };
 }

@@ -13,8 +13,13 @@ export interface WorkloadManifest {
   files: number;
   dirs?: number;
   bytes?: number;
-  /** Generated: sha256 of the recipe and every path and size; own: absent. */
+  /**
+   * Generated: sha256 of the recipe and every path and size. Own: sha256 of each entry walked
+   * (kind and path relative to the walked folder, in name order), so a copy elsewhere matches.
+   */
   digest?: string;
+  /** Own, stopped at its count: the entries in use on that filesystem (how much was walked). */
+  of?: number;
 }
 
 /** The recipe's defaults: ≥ 20,000 files (a source tree, a home folder and an application). */
@@ -45,13 +50,38 @@ export function workloadOf(test: TestResult | undefined, row: string): WorkloadM
   return typeof w.name === 'string' && typeof w.files === 'number' ? (w as WorkloadManifest) : null;
 }
 
+/**
+ * The same work on both drives. The person's own tree walked in name order is named by its
+ * relative entries, whatever folder it is mounted at (a clone on the new drive); older own
+ * manifests (readdir order, no digest) by folder, count and bytes.
+ */
 export const sameWorkload = (a: WorkloadManifest, b: WorkloadManifest): boolean =>
+  a.kind === 'own' && b.kind === 'own' && a.digest && b.digest
+    ? a.files === b.files && a.digest === b.digest
+    : sameRecorded(a, b);
+
+const sameRecorded = (a: WorkloadManifest, b: WorkloadManifest): boolean =>
   a.kind === b.kind &&
   a.name === b.name &&
   a.files === b.files &&
   (a.seed ?? null) === (b.seed ?? null) &&
   (a.bytes ?? null) === (b.bytes ?? null) &&
   (a.digest ?? null) === (b.digest ?? null);
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/**
+ * How much of the person's tree a walk covered, as its row is titled on every surface:
+ * "your files in /mnt/old: the first 20,000 entries by name, of 61,234 on that drive (33 %)".
+ */
+export function ownWalkWords(m: WorkloadManifest): string {
+  const where = `your files in ${m.name}`;
+  if (m.bytes !== undefined) return `${where}: all ${count(m.files)} entries`;
+  const share = m.of
+    ? `, of ${count(m.of)} on that drive (${Math.round((m.files / m.of) * 100)} %)`
+    : '';
+  return `${where}: the first ${count(m.files)} entries by name${share}`;
+}
 
 /** "generated drivewise-workload-v1 (seed 20231, 20,000 files, 218 MB, digest 1a2b3c4d)". */
 export function describeWorkload(m: WorkloadManifest): string {

@@ -88,6 +88,14 @@ export type BenchCatalogue = z.infer<typeof benchCatalogue>;
 export const benchRequests = {
   /** Starts a benchmark run as a job; progress via job.progress, run id as job.finished.resultRef. */
   'bench.start': request(benchStartReq, z.object({ jobId: z.string() })),
+  /**
+   * Runs a saved run's busy phases again, alone, as a job; the run keeps the better-conditioned
+   * sample of each and its id (job.finished.resultRef).
+   */
+  'bench.repeat': request(
+    z.object({ runId: text(LIMITS.id).min(1) }).strict(),
+    z.object({ jobId: z.string() }),
+  ),
   'bench.plan': request(
     // The options too, so the Plan step shows a bad choice (a missing tarball) before the run.
     z

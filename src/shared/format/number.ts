@@ -70,6 +70,7 @@ export function outcomeWord(outcome: string, excluded?: Excluded): string {
   if (kind) return `not compared (${EXCLUDED_WORDS[kind] ?? kind})`;
   if (outcome === 'faster' || outcome === 'slower') return outcome;
   if (outcome === 'no-difference') return 'no measurable difference';
+  if (outcome === 'varied') return 'varied';
   return 'no figure';
 }
 
@@ -78,6 +79,9 @@ export function outcomeWords(outcome: string, speedup: number | null, excluded?:
   if (!exclusionKind(excluded)) {
     if (outcome === 'faster') return `${fmtRatio(speedup)} faster`;
     if (outcome === 'slower') return speedup ? `${fmtRatio(1 / speedup)} slower` : 'slower';
+    // One drive measured twice: how far apart, either way, never a gain or a loss.
+    if (outcome === 'varied' && speedup)
+      return `varied ${fmtRatio(Math.max(speedup, 1 / speedup))}`;
   }
   return outcomeWord(outcome, excluded);
 }

@@ -6,4 +6,5 @@ export const LEVEL_WORDS: Record<Verdict['recommendation']['level'], string> = {
   marginal: 'Marginal',
   'not-worth-it': 'Not worth it',
   undecided: 'No verdict',
+  'same-drive': 'Same drive',
 };

@@ -12,6 +12,9 @@ import { themeOf } from '../verdict/metrics';
 import { settleTask } from '../verdict/tasks';
 import { driveMovedOf, settleIsolated, themeHeadlines, type Judged } from '../verdict/themes';
 import { comparisonOutcome } from '../verdict/schema';
+import { driveIdentity, driveIdentityOf } from '../verdict/identity';
+import { variedOutcome } from '../verdict/same-drive';
+import { computeVerdict } from '../verdict';
 
 const side = z.object({
   median: z.number().nullable(),
@@ -47,6 +50,10 @@ const runRef = z.object({ id: z.string(), label: z.string(), name: z.string().op
 export const comparison = z.object({
   a: runRef,
   b: runRef,
+  /** Whether A and B measured one drive, and the facts that said so (verdict/identity.ts). */
+  identity: driveIdentity,
+  /** The same drive twice: the verdict's own headline for it (verdict/same-drive.ts); else null. */
+  headline: z.string().nullable(),
   pairs: z.array(metricPair),
   /** Figures only one of the runs has, as "testId metric". */
   onlyA: z.array(z.string()),
@@ -89,16 +96,30 @@ function index(run: RunDocument): Map<string, Indexed> {
  * The verdict's headlines decide which figures are isolated outliers, and whether a felt task's
  * move is the drive's (verdict/tasks.ts settleTask), here as there.
  */
-function settlePairs(pairs: MetricPair[], judged: Judged[]): void {
+function settlePairs(pairs: MetricPair[], judged: Judged[], sameDrive: boolean): void {
   const headlines = themeHeadlines(judged);
   const driveMoved = driveMovedOf(headlines);
   settleIsolated(judged, headlines).forEach((c, i) => {
     const p = pairs[i]!;
     const o = { outcome: c.outcome, why: c.why, speedup: c.speedup };
     if (c.theme === 'task') settleTask(o, p.a, p.b, driveMoved, p.unit === 's');
-    Object.assign(p, { outcome: o.outcome, why: o.why });
+    Object.assign(p, { outcome: sameDrive ? variedOutcome(o.outcome) : o.outcome, why: o.why });
   });
 }
+
+/** The variant parameters that pair figures across machines (not device or job names). */
+function paramsOf(m: Measurement): Pick<MetricPair, 'params'> {
+  const params = Object.fromEntries(
+    Object.entries(m.params ?? {}).filter(([p]) => !IGNORED_PARAMS.has(p)),
+  );
+  return Object.keys(params).length ? { params } : {};
+}
+
+const refOf = (r: RunDocument): Comparison['a'] => ({
+  id: r.id,
+  label: r.label,
+  ...(r.name ? { name: r.name } : {}),
+});
 
 export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
   const ia = index(a);
@@ -139,9 +160,6 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
       mb: x.m,
       ma: { ...y.m, unit, samples: bs },
     });
-    const params = x.m.params
-      ? Object.fromEntries(Object.entries(x.m.params).filter(([p]) => !IGNORED_PARAMS.has(p)))
-      : undefined;
     judged.push({
       ...j,
       key: String(pairs.length),
@@ -152,7 +170,7 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
       testId: x.testId,
       title: x.title,
       metric: x.m.metric,
-      ...(params && Object.keys(params).length ? { params } : {}),
+      ...paramsOf(x.m),
       unit,
       better: x.m.better,
       a: A,
@@ -165,14 +183,20 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
       ...(note ? { note } : {}),
     });
   }
-  settlePairs(pairs, judged);
+  const identity = driveIdentityOf(a, b);
+  const same = identity.same === 'same';
+  settlePairs(pairs, judged, same);
   const onlyA = [...ia]
     .filter(([k]) => !ib.has(k) && !used.has(k))
     .map(([, x]) => `${x.testId} ${x.m.metric}`);
-  const ref = (r: RunDocument) => ({
-    id: r.id,
-    label: r.label,
-    ...(r.name ? { name: r.name } : {}),
-  });
-  return { a: ref(a), b: ref(b), pairs, onlyA: [...new Set(onlyA)], onlyB: [...new Set(onlyB)] };
+  // The verdict's own headline, so History → Compare and `compare` say what the verdict says.
+  return {
+    a: refOf(a),
+    b: refOf(b),
+    identity,
+    headline: same ? computeVerdict(a, b).recommendation.headline : null,
+    pairs,
+    onlyA: [...new Set(onlyA)],
+    onlyB: [...new Set(onlyB)],
+  };
 }

@@ -54,6 +54,8 @@ export const driveInfo = z.object({
   model: z.string().nullable(),
   vendor: z.string().nullable(),
   serial: z.string().nullable(),
+  /** World Wide Name (/sys/block/<dev>/wwid or device/wwid): names the drive where a serial may not. */
+  wwn: z.string().nullable().optional(),
   firmware: z.string().nullable(),
   sizeBytes: z.number().nonnegative(),
   kind: driveKind,

@@ -57,6 +57,27 @@ export function busyLine(c: PhaseConditions): string | null {
   return why.length ? `busy: ${why.join(', ')} during this phase` : null;
 }
 
+/**
+ * How far past its bounds a phase was: 0 when quiet, at least 1 when busy, more the busier (the
+ * largest of its measures over its bound). Of two samples of one test the lower is kept.
+ */
+export function disturbance(c: PhaseConditions): number {
+  if (!busyLine(c)) return 0;
+  const L = CONDITION_LIMITS;
+  const over: number[] = [];
+  if (c.io) {
+    const own = c.io.ownReadBytes + c.io.ownWriteBytes;
+    over.push(c.io.foreignBytes / Math.max(L.foreignFloorBytes, own * L.foreignShare));
+  }
+  if (c.cpu) over.push(c.cpu.othersBusy / L.othersBusy, c.cpu.steal / L.steal);
+  if (c.memory)
+    over.push(
+      c.memory.swapInPages / L.swapInPages,
+      (c.memory.memoryPressure ?? 0) / L.memoryPressure,
+    );
+  return Math.max(1, ...over);
+}
+
 /** Why this test's figures cannot be trusted as the drive's, or null (quiet, or not recorded). */
 export function disturbanceOf(test: TestResult | undefined): string | null {
   return test?.conditions ? busyLine(test.conditions) : null;
@@ -82,9 +103,13 @@ export function disturbedReason(
 export const conditionsRecorded = (run: RunDocument): boolean =>
   run.tests.some((t) => t.conditions !== undefined);
 
+/** The run's disturbed phases that measured something (a skipped test has no figure), in order. */
+export const disturbedTests = (run: RunDocument): TestResult[] =>
+  run.tests.filter((t) => t.status === 'ok' && disturbanceOf(t) !== null);
+
 /** Titles of the run's disturbed phases, in run order. */
 export const disturbedPhases = (run: RunDocument): string[] =>
-  run.tests.filter((t) => disturbanceOf(t) !== null).map((t) => t.title);
+  disturbedTests(run).map((t) => t.title);
 
 /**
  * What the verdict says about conditions: which runs recorded none (older run files: a busy
@@ -114,7 +139,7 @@ export function conditionsFindings(before: RunDocument, after: RunDocument): Fin
       // Info: the headline and the excluded rows already carry it; nothing here is the drive's.
       severity: 'info',
       title: `The machine was busy during ${b.length + a.length} phase${b.length + a.length > 1 ? 's' : ''}`,
-      detail: `${[b.length && `Before: ${b.join(', ')}`, a.length && `After: ${a.join(', ')}`].filter(Boolean).join('. ')}. Their figures are not compared and count for no time saved; run them again on a quiet machine.`,
+      detail: `${[b.length && `Before: ${b.join(', ')}`, a.length && `After: ${a.join(', ')}`].filter(Boolean).join('. ')}. Their figures are not compared and nothing is counted from them; run them again on a quiet machine.`,
       weight: 75,
       keys: [],
     });

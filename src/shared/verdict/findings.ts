@@ -1,6 +1,6 @@
 // Plain-language findings, ranked: what limits the new drive, what cannot be trusted, what changed.
 import { disturbanceOf } from './conditions';
-import type { DriveInfo, PartitionInfo } from '../schemas/drive';
+import { partitionFor } from './identity';
 import type { RunDocument } from '../schemas/run';
 import { spreadOfMeasurement } from './compare';
 import { formatSeconds } from '../format/duration';
@@ -113,23 +113,6 @@ export function cpuBoundFindings(tasks: TaskSaving[]): Finding[] {
         keys: [t.key],
       };
     });
-}
-
-function partitionFor(drive: DriveInfo | null, dir: string | null): PartitionInfo | null {
-  if (!drive) return null;
-  let best: PartitionInfo | null = null;
-  let bestLen = -1;
-  for (const p of drive.partitions)
-    for (const mp of p.mountpoints)
-      if (
-        dir &&
-        (dir === mp || dir.startsWith(mp.endsWith('/') ? mp : `${mp}/`)) &&
-        mp.length > bestLen
-      ) {
-        best = p;
-        bestLen = mp.length;
-      }
-  return best ?? drive.partitions.find((p) => p.fsType) ?? null;
 }
 
 /** Everything besides the drive that changed between the runs and can move the figures. */

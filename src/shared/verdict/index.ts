@@ -4,7 +4,8 @@
 //
 // What it holds (schema.ts has the zod shape):
 // - comparisons: every synthetic figure before → after, with its noise floor (`floor`,
-//   `floorSource`), its outcome ('faster' / 'slower' / 'no-difference' / 'unknown') and, for
+//   `floorSource`), its outcome ('faster' / 'slower' / 'no-difference' / 'unknown'; 'varied' for
+//   one drive measured twice) and, for
 //   memory-speed or cache-suspected figures, `excluded` (shown, never judged).
 // - headlines: one per theme ('random access', 'sequential reads', …): the MEDIAN speed-up of
 //   its methods with min–max and count; its outcome is what findings and headline use.
@@ -18,6 +19,9 @@
 //   `noMeasurableDifference` (A/A pairs: headline "No measurable difference between these runs").
 // - text: the sentences to print as they are (time saved, the tasks line or null, noise line).
 // - findings, recommendation {level, headline, reasons}, bigWins, smallGains, money.
+// - identity: the same drive, two drives or not known, with the facts compared (identity.ts). The
+//   same drive twice is a repeatability check (same-drive.ts): level 'same-drive', its headline,
+//   figures that 'varied', no time saved, no win, no loss.
 import { usageProfile, type RunDocument, type UsageProfile } from '../schemas/run';
 import { compareRuns } from './compare';
 import {
@@ -35,14 +39,17 @@ import { recommend, winsOf } from './recommend';
 import type { Verdict } from './schema';
 import { moneyOf, ratiosFromHeadlines, taskSavings } from './tasks';
 import { driveMovedOf, settleIsolated, themeHeadlines } from './themes';
-import { noiseOf, textOf, totalsOf } from './summary';
+import { nothingSaved, noiseOf, textOf, totalsOf } from './summary';
 import { workloadFindings } from './workload-rows';
 import { conditionsFindings, disturbedPhases } from './conditions';
 import { surfaceFindings, surfaceSides } from './surface';
+import { driveIdentityOf } from './identity';
+import { asSameDrive } from './same-drive';
 
 export * from './schema';
 export { NO_DIFFERENCE_HEADLINE } from './recommend';
 export { ratioWords } from './themes';
+export { SAME_DRIVE } from './same-drive';
 export { NOISE_CLASSES } from './noise';
 export type { RatedFigures } from './findings';
 
@@ -79,15 +86,7 @@ export function computeVerdict(
   const noise = noiseOf(comparisons, headlines, tasks);
   // Runs that cannot be compared save nothing: what was left of them is not a measurement.
   const counted = totalsOf(tasks, days);
-  const totals = noise.cannotCompare
-    ? {
-        ...counted,
-        savedPerDaySeconds: 0,
-        savedPerYearHours: 0,
-        measuredPerDaySeconds: 0,
-        estimatedPerDaySeconds: 0,
-      }
-    : counted;
+  const totals = noise.cannotCompare ? nothingSaved(counted) : counted;
   const money = moneyOf(usage, totals.savedPerYearHours);
   const wins =
     noise.noMeasurableDifference || noise.cannotCompare
@@ -108,11 +107,14 @@ export function computeVerdict(
     ...driveHealthFindings(after),
     ...outcomeFindings(headlines, tasks),
   ].sort((a, b) => b.weight - a.weight || SEVERITY_ORDER[b.severity] - SEVERITY_ORDER[a.severity]);
-  return {
+  const busyPhases = [...disturbedPhases(before), ...disturbedPhases(after)];
+  const identity = driveIdentityOf(before, after);
+  const verdict: Verdict = {
     beforeId: before.id,
     afterId: after.id,
     beforeName: runName(before),
     afterName: runName(after),
+    identity,
     comparisons,
     headlines,
     tasks,
@@ -123,7 +125,7 @@ export function computeVerdict(
     findings,
     ...(surface.length ? { surface } : {}),
     recommendation: recommend({
-      busyPhases: [...disturbedPhases(before), ...disturbedPhases(after)],
+      busyPhases,
       headlines,
       tasks,
       wins,
@@ -136,4 +138,6 @@ export function computeVerdict(
     bigWins: wins.bigWins,
     smallGains: wins.smallGains,
   };
+  // One drive measured twice: a repeatability check, worded so on every surface.
+  return identity.same === 'same' ? asSameDrive(verdict, busyPhases) : verdict;
 }

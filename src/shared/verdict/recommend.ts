@@ -185,7 +185,7 @@ export function recommend(input: RecommendInput): Recommendation {
     };
   }
   if (noise.noMeasurableDifference) {
-    const reasons = [noiseReason(noise)];
+    const reasons = noise.judged ? [noiseReason(noise)] : [];
     if (tasks.some((t) => t.basis === 'measured'))
       reasons.push('No task you wait for changed measurably, so no time is saved.');
     return { level: 'not-worth-it', headline: NO_DIFFERENCE_HEADLINE, reasons };

@@ -2,6 +2,7 @@
 // drawn by the Verdict view and printed by the PDF report.
 import { surfaceSide } from './surface-schema';
 import { z } from 'zod';
+import { driveIdentity } from './identity';
 
 export const spreadSchema = z.object({
   median: z.number().nullable(),
@@ -25,7 +26,11 @@ export const metricTheme = z.enum([
 ]);
 export type MetricTheme = z.infer<typeof metricTheme>;
 
-export const comparisonOutcome = z.enum(['faster', 'slower', 'no-difference', 'unknown']);
+/**
+ * 'varied': beyond its floor between two runs of the same drive (identity.ts): how far the drive
+ * varied, never a win or a loss.
+ */
+export const comparisonOutcome = z.enum(['faster', 'slower', 'no-difference', 'varied', 'unknown']);
 export type ComparisonOutcome = z.infer<typeof comparisonOutcome>;
 
 /** One metric of one test, before vs after. */
@@ -145,7 +150,14 @@ export const finding = z.object({
 });
 export type Finding = z.infer<typeof finding>;
 
-export const recommendationLevel = z.enum(['worth-it', 'marginal', 'not-worth-it', 'undecided']);
+/** 'same-drive': one drive measured twice, a repeatability check (headline.ts). */
+export const recommendationLevel = z.enum([
+  'worth-it',
+  'marginal',
+  'not-worth-it',
+  'undecided',
+  'same-drive',
+]);
 export type RecommendationLevel = z.infer<typeof recommendationLevel>;
 
 /** A theme's representative ratio: the median of its methods, with their range. */
@@ -187,6 +199,8 @@ export const verdictSchema = z.object({
   afterId: z.string(),
   beforeName: z.string(),
   afterName: z.string(),
+  /** Whether the two runs measured one drive, and the facts that said so (identity.ts). */
+  identity: driveIdentity,
   comparisons: z.array(metricComparison),
   tasks: z.array(taskSaving),
   totals: z.object({

@@ -31,6 +31,15 @@ export function totalsOf(tasks: TaskSaving[], workDaysPerYear: number): Verdict[
   };
 }
 
+/** The totals with nothing saved (runs that cannot be compared; one drive measured twice). */
+export const nothingSaved = (t: Verdict['totals']): Verdict['totals'] => ({
+  ...t,
+  savedPerDaySeconds: 0,
+  savedPerYearHours: 0,
+  measuredPerDaySeconds: 0,
+  estimatedPerDaySeconds: 0,
+});
+
 export function noiseOf(
   comparisons: MetricComparison[],
   headlines: ThemeHeadline[],
@@ -109,6 +118,8 @@ export function textOf(
       : `No timed task got measurably faster (${measured.length} timed on both drives)`;
   const noiseLine = noise.judged
     ? `${noise.noDifference} of ${noise.judged} figures are inside their noise floor${noise.isolated ? `, ${noise.isolated} isolated outlier${noise.isolated > 1 ? 's' : ''} treated as noise` : ''}${noiseExcluded(noise)}.`
-    : 'No synthetic figure in common.';
+    : noise.disturbed
+      ? `No figure could be compared${noiseExcluded(noise)}.`
+      : 'No synthetic figure in common.';
   return { timeSaved, tasks: tasksLine, noise: noiseLine };
 }

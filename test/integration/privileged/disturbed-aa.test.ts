@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeVerdict, NO_DIFFERENCE_HEADLINE } from '../../../src/shared/verdict';
 import { formatVerdict } from '../../../src/main/verdict/text';
+import { otherProgram, stopPrograms } from '../other-program';
 import { quickIn } from './quick-run';
 import {
   ext4Loop,
@@ -42,25 +43,7 @@ const REQ = {
 
 type Disturber = (mnt: string) => ChildProcess[];
 
-const ioDisturber: Disturber = (mnt) => [
-  spawn(
-    'fio',
-    [
-      '--name=other-program',
-      // Jobs as threads of the one process: a killed fio leaves no forked job behind.
-      '--thread',
-      `--filename=${join(mnt, 'other-program.bin')}`,
-      '--size=256M',
-      '--rw=randrw',
-      '--bs=64k',
-      '--direct=1',
-      '--ioengine=psync',
-      '--time_based',
-      '--runtime=900',
-    ],
-    { stdio: 'ignore' },
-  ),
-];
+const ioDisturber: Disturber = (mnt) => [otherProgram(join(mnt, 'other-program.bin'))];
 
 const cpuDisturber: Disturber = () =>
   Array.from({ length: availableParallelism() }, () =>
@@ -68,18 +51,7 @@ const cpuDisturber: Disturber = () =>
   );
 
 /** Kills the other programs and waits until each has gone (its files can then be removed). */
-async function stop(ps: ChildProcess[]): Promise<void> {
-  await Promise.all(
-    ps.splice(0).map(
-      (p) =>
-        new Promise<void>((resolve) => {
-          if (p.exitCode !== null || p.signalCode !== null) return resolve();
-          p.once('exit', () => resolve());
-          p.kill('SIGKILL');
-        }),
-    ),
-  );
-}
+const stop = (ps: ChildProcess[]): Promise<void> => stopPrograms(ps.splice(0));
 
 async function disturbedPair(name: string, disturb: Disturber, limits: Limits | null) {
   const disk = ext4Loop(2048, { inMemory: limits === null });

@@ -70,11 +70,42 @@ describe('du task', () => {
     const n = (await duWalk(own, { signal: new AbortController().signal, maxEntries: 20_000 }))
       .entries;
     if (n < 20_000) return void expect(row).toBeUndefined();
-    expect(row!.label).toBe(`your files (${own})`);
-    expect(workloadOf(r, 'own')).toMatchObject({ kind: 'own', name: own, files: 20_000 });
-    // Stopped at its bound: the first 20,000 in readdir (hash) order differ from drive to drive,
-    // so their bytes cannot name the tree.
-    expect(workloadOf(r, 'own')!.bytes).toBeUndefined();
+    expect(row!.label).toMatch(
+      /^your files in \/usr\/share: the first 20,000 entries by name, of [\d,]+ on that drive \(\d+ %\)$/,
+    );
+    // Stopped at its count: named by the entries it walked (paths relative to the folder, in name
+    // order), not by bytes, and the same entries the next time.
+    const m = workloadOf(r, 'own')!;
+    expect(m).toMatchObject({ kind: 'own', name: own, files: 20_000 });
+    expect(m.bytes).toBeUndefined();
+    const again = await duWalk(own, {
+      signal: new AbortController().signal,
+      maxEntries: 20_000,
+      ordered: true,
+    });
+    expect(again.digest).toBe(m.digest);
+  });
+
+  it('an ordered walk is the same on a copy elsewhere, and leaves Drivewise’s folders out', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'dw-du-copy-'));
+    try {
+      execFileSync('cp', ['-a', `${tree}/.`, copy]);
+      mkdirSync(join(copy, '.drivewise-2026-other-run', 'w'), { recursive: true });
+      const walk = (root: string, maxEntries?: number) =>
+        duWalk(root, {
+          signal: new AbortController().signal,
+          ordered: true,
+          ...(maxEntries ? { maxEntries } : {}),
+        });
+      const [a, b] = [await walk(tree), await walk(copy)];
+      expect(b.entries).toBe(a.entries);
+      expect(b.digest).toBe(a.digest);
+      // Bounded by count: the first 500 by name on both, whatever order readdir gives.
+      expect((await walk(copy, 500)).digest).toBe((await walk(tree, 500)).digest);
+      expect((await walk(copy, 500)).digest).not.toBe(a.digest);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
   });
 
   it('drops caches through the helper when it has one, then runs cold', async () => {

@@ -44,6 +44,7 @@ export interface BenchCliOptions {
   force?: boolean;
   admin?: boolean;
   dryRun?: boolean;
+  repeatDisturbed?: boolean;
 }
 
 /** Adds `bench` and its flags to the program; the caller attaches the action. */
@@ -102,6 +103,10 @@ export function defineBenchCommand(program: Command): Command {
     .option(
       '--admin',
       'ask for admin rights first (password dialog; none when run as root) so cache drops and raw-device reads run',
+    )
+    .option(
+      '--repeat-disturbed',
+      'at the end, run the phases the machine was busy during again, alone, and keep the better-conditioned sample of each',
     )
     .addHelpText('after', testsAndSizesHelp);
 }

@@ -20,6 +20,7 @@ import type { Services } from '../../core/services';
 import { writeFileSafe } from '../../core/safe-write';
 import { checkInventoryName } from '../../fleet/identity';
 import { defaultBenchDeps, runBench, type BenchDeps, type BenchRunHooks } from './bench-service';
+import { repeatAtEnd } from './repeat-disturbed';
 import type { TaskOptions } from './task-options';
 import { planBench, type ValidatedPlan } from './validated-plan';
 import { defineBenchCommand, SIZE_KEYS, type BenchCliOptions } from './bench-cli-command';
@@ -195,6 +196,11 @@ async function benchAction(
   const tty = process.stderr.isTTY;
   const progress = progressPrinter(io, tty);
   let doc: RunDocument | null;
+  const hooks = {
+    signal: ac.signal,
+    onStatus: (m: string) => io.err(`${m}\n`),
+    onProgress: progress.onProgress,
+  };
   try {
     doc = await runBench(
       plan,
@@ -205,8 +211,18 @@ async function benchAction(
         inventoryName,
       },
       all,
-      { signal: ac.signal, onStatus: (m) => io.err(`${m}\n`), onProgress: progress.onProgress },
+      hooks,
     );
+    if (doc && o.repeatDisturbed) {
+      const env = { appVersion: services.version, save: saver.save };
+      const repeated = await repeatAtEnd(doc, env, all, hooks, (line) => io.err(`${line}\n`));
+      if (!repeated)
+        throw new UserError(
+          `the repeat was cancelled: run ${doc.id} is saved with its first samples`,
+          signals.exitCode(),
+        );
+      doc = repeated;
+    }
   } finally {
     if (o.admin) services.privileged.release();
     signals.dispose();
@@ -245,7 +261,12 @@ function progressPrinter(io: CliIo, tty: boolean | undefined) {
     const live = p.liveValue ? ` ${p.liveValue.value.toFixed(1)} ${p.liveValue.unit}` : '';
     const line = `[${(p.overall * 100).toFixed(0).padStart(3)}%] ${p.label}${p.message ? ` (${p.message})` : ''} ${(p.fraction * 100).toFixed(0)}%${live} · ETA ${formatEta(p.etaSeconds)}`;
     if (tty && io.redraw) io.redraw(line);
-    else if (p.testId !== lastTest || Date.now() - lastPrinted >= 2000) {
+    // A busy phase's closing line is always printed: it says the figure will not be compared.
+    else if (
+      p.testId !== lastTest ||
+      Date.now() - lastPrinted >= 2000 ||
+      p.message?.startsWith('busy:')
+    ) {
       // Not a terminal (logs, CI): one line per test, at most one every 2 s.
       io.err(line + '\n');
       lastTest = p.testId;

@@ -3,8 +3,10 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PRESET_PROFILES } from '../../../shared/bench/catalogue';
 import type { Handlers } from '../../core/handler-types';
+import type { JobContext } from '../../core/jobs';
 import type { Services } from '../../core/services';
-import { defaultBenchDeps, runBench, type BenchDeps } from './bench-service';
+import { defaultBenchDeps, runBench, type BenchDeps, type BenchRunHooks } from './bench-service';
+import { repeatDisturbed, repeatPlan } from './repeat-disturbed';
 import { planBench } from './validated-plan';
 import { registry, SIZE_DEFS } from '../worker/registry';
 import { saveOrRescue } from '../../store/save-run';
@@ -23,10 +25,27 @@ export function drivesOfDir(dir: string, sys: SysRoot = new SysRoot()): string[]
   return disks.length ? disks : [`dev ${majMin}`];
 }
 
+/** A run's progress as the job's events (the Measure step's rows). */
+function jobHooks(job: JobContext): BenchRunHooks {
+  return {
+    signal: job.signal,
+    onProgress: (p) =>
+      job.progress({
+        testId: p.testId,
+        label: p.label,
+        fraction: p.fraction,
+        overall: p.overall,
+        etaSeconds: p.etaSeconds,
+        liveValue: p.liveValue,
+        ...(p.message ? { message: p.message } : {}),
+      }),
+  };
+}
+
 export function benchHandlers(
   s: Services,
   given: BenchDeps & { drivesOf?: (dir: string) => string[] } = {},
-): Pick<Handlers, 'bench.start' | 'bench.plan' | 'bench.catalogue'> {
+): Pick<Handlers, 'bench.start' | 'bench.repeat' | 'bench.plan' | 'bench.catalogue'> {
   const deps: BenchDeps & { drivesOf?: (dir: string) => string[] } = {
     ...defaultBenchDeps(s),
     ...given,
@@ -48,22 +67,21 @@ export function benchHandlers(
       };
       const jobId = s.jobs.start(
         'bench',
-        async (job) => {
-          const doc = await runBench(plan, env, deps, {
-            signal: job.signal,
-            onProgress: (p) =>
-              job.progress({
-                testId: p.testId,
-                label: p.label,
-                fraction: p.fraction,
-                overall: p.overall,
-                etaSeconds: p.etaSeconds,
-                liveValue: p.liveValue,
-                ...(p.message ? { message: p.message } : {}),
-              }),
-          });
-          return doc?.id;
-        },
+        async (job) => (await runBench(plan, env, deps, jobHooks(job)))?.id,
+        { drives },
+      );
+      return { jobId };
+    },
+    'bench.repeat': async ({ runId }) => {
+      const doc = await s.runs.load(runId);
+      // Checked now: a run with nothing busy, or a folder gone, is an error answer, not a job.
+      repeatPlan(doc);
+      await s.runs.checkWritable();
+      const drives = (deps.drivesOf ?? drivesOfDir)(doc.targetDir!);
+      const env = { appVersion: s.version, save: saveOrRescue(s.runs, s.env.HOME) };
+      const jobId = s.jobs.start(
+        'bench',
+        async (job) => (await repeatDisturbed(doc, env, deps, jobHooks(job)))?.id,
         { drives },
       );
       return { jobId };

@@ -104,7 +104,8 @@ export function Hardware({
   );
 }
 
-export function Methodology() {
+/** `repeat`: one drive measured twice, where nothing is saved and the tasks show how they varied. */
+export function Methodology({ repeat = false }: { repeat?: boolean }) {
   return (
     <section className="rp-appendix" aria-labelledby="rp-method-h">
       <h2 id="rp-method-h">How these numbers were measured</h2>
@@ -131,12 +132,19 @@ export function Methodology() {
         difference&rdquo;. Ratios are &ldquo;times better&rdquo;: for figures where lower is better
         (marked ↓) the ratio is before ÷ after.
       </p>
-      <p>
-        Real-world tasks record wall time and the CPU time of the work. The rest of the wall time is
-        time spent waiting, mostly for the disk: that share is what a faster drive can remove. Time
-        saved per day multiplies the seconds saved by how often the task happens in the usage
-        profile; per year uses the profile&apos;s working days.
-      </p>
+      {repeat ? (
+        <p>
+          Real-world tasks record wall time and the CPU time of the work. Timed twice on one drive,
+          they show how much the same task varies from run to run; no gain or loss is counted.
+        </p>
+      ) : (
+        <p>
+          Real-world tasks record wall time and the CPU time of the work. The rest of the wall time
+          is time spent waiting, mostly for the disk: that share is what a faster drive can remove.
+          Time saved per day multiplies the seconds saved by how often the task happens in the usage
+          profile; per year uses the profile&apos;s working days.
+        </p>
+      )}
       <p>
         Writes go only to a temporary folder inside the chosen directory, which is removed
         afterwards; no test ever writes to a block device. Units: every throughput is in MB/s = 10⁶

@@ -2,6 +2,7 @@
 // one chart. Headings come only with content: nothing timed means no "tasks" heading at all.
 import { testLabel } from '../../../shared/labels';
 import type { TaskSaving } from '../../../shared/verdict';
+import { overWorkload } from '../../../shared/verdict/workload-rows';
 import { SpeedupChart, speedupRange } from '../charts';
 import { formatSeconds, outcomeWord, outcomeWords, shownUnit } from '../../../shared/format';
 import type { KeyFigure } from '../story-model';
@@ -14,18 +15,21 @@ function Tag({ tag }: { tag: string | null }) {
 
 const secs = (x: number | null) => (x === null ? '—' : formatSeconds(x));
 
-export function FeltTasks({ tasks }: { tasks: TaskSaving[] }) {
+/** `repeat`: one drive timed twice, so the change is how far it varied and nothing is saved. */
+export function FeltTasks({ tasks, repeat = false }: { tasks: TaskSaving[]; repeat?: boolean }) {
   if (!tasks.length) return null;
   return (
     <section className="rp-keep" aria-labelledby="rp-felt-h" data-testid="report-felt">
-      <h2 id="rp-felt-h">What you wait for, before → after</h2>
+      <h2 id="rp-felt-h">
+        {repeat ? 'What you wait for, timed twice' : 'What you wait for, before → after'}
+      </h2>
       <FixedTable
         columns={[
           { title: 'Task', width: 34 },
           { title: 'Before', width: 16, num: true },
           { title: 'After', width: 16, num: true },
           { title: 'Change', width: 18 },
-          { title: 'Saved each time', width: 16, num: true },
+          ...(repeat ? [] : [{ title: 'Saved each time', width: 16, num: true }]),
         ]}
       >
         {tasks.map((t) => {
@@ -34,11 +38,14 @@ export function FeltTasks({ tasks }: { tasks: TaskSaving[] }) {
             <tr key={t.key}>
               <th scope="row">
                 {t.testId === 'task.stopwatch' ? t.title : l.label} <Tag tag={l.tag} />
+                {overWorkload(t) && <div className="rp-muted">{t.title}</div>}
               </th>
               <td className="num">{secs(t.beforeSeconds.median)}</td>
               <td className="num">{secs(t.afterSeconds.median)}</td>
               <td className={`rp-outcome rp-${t.outcome}`}>{outcomeWords(t.outcome, t.speedup)}</td>
-              <td className="num">{t.outcome === 'faster' ? secs(t.savedPerOccurrence) : '—'}</td>
+              {!repeat && (
+                <td className="num">{t.outcome === 'faster' ? secs(t.savedPerOccurrence) : '—'}</td>
+              )}
             </tr>
           );
         })}

@@ -13,6 +13,12 @@ export function Headline({ story }: { story: StoryVerdict }) {
       <h2 id="rp-verdict-h" data-testid="report-headline">
         {story.headline}
       </h2>
+      {/* The same drive says so in its reasons; other pairs name the facts that identified them. */}
+      {story.level !== 'same-drive' && (
+        <p className="rp-muted" data-testid="report-identity">
+          {story.identity.facts}
+        </p>
+      )}
       {story.reasons.length > 0 && (
         <ul className="rp-reasons">
           {story.reasons.map((x) => (

@@ -1,5 +1,6 @@
 // Per-test tables (before, after, ratio, spread, method, caveats) and the real-world tasks table.
 import type { TaskSaving } from '../../../shared/verdict';
+import { overWorkload } from '../../../shared/verdict/workload-rows';
 import { plainMethod, testLabel } from '../../../shared/labels';
 import {
   fmtBytes,
@@ -141,7 +142,8 @@ export function TestTableBlock({ t, single }: { t: TestTable; single: boolean })
   );
 }
 
-export function TasksTable({ tasks }: { tasks: TaskSaving[] }) {
+/** `repeat`: one drive timed twice, so no saved columns (shared/verdict/same-drive.ts). */
+export function TasksTable({ tasks, repeat = false }: { tasks: TaskSaving[]; repeat?: boolean }) {
   if (!tasks.length) return null;
   const s = (x: number | null) => (x === null ? '—' : formatSeconds(x));
   return (
@@ -153,8 +155,12 @@ export function TasksTable({ tasks }: { tasks: TaskSaving[] }) {
         { title: 'Before, s', width: 10, num: true },
         { title: 'After, s', width: 10, num: true },
         { title: 'Outcome', width: 13 },
-        { title: 'Saved each time', width: 11, num: true },
-        { title: 'Per day', width: 13, num: true },
+        ...(repeat
+          ? []
+          : [
+              { title: 'Saved each time', width: 11, num: true },
+              { title: 'Per day', width: 13, num: true },
+            ]),
         { title: 'CPU s before / after', width: 11, num: true },
         { title: 'I/O wait before / after', width: 12, num: true },
       ]}
@@ -163,16 +169,19 @@ export function TasksTable({ tasks }: { tasks: TaskSaving[] }) {
         <tr key={t.key}>
           <th scope="row">
             {t.testId === 'task.stopwatch' ? t.title : testLabel(t.testId, t.title).label}
+            {overWorkload(t) && <div className="rp-muted">{t.title}</div>}
           </th>
           <td className="num">{fmtSpread(t.beforeSeconds)}</td>
           <td className="num">{fmtSpread(t.afterSeconds)}</td>
           <td className={`rp-outcome rp-${t.outcome}`}>{outcomeWords(t.outcome, t.speedup)}</td>
-          <td className="num">{s(t.savedPerOccurrence)}</td>
-          <td className="num">
-            {t.occurrencesPerDay > 0
-              ? `${s(t.savedPerDay)} (${t.occurrencesPerDay}×)`
-              : 'not in profile'}
-          </td>
+          {!repeat && <td className="num">{s(t.savedPerOccurrence)}</td>}
+          {!repeat && (
+            <td className="num">
+              {t.occurrencesPerDay > 0
+                ? `${s(t.savedPerDay)} (${t.occurrencesPerDay}×)`
+                : 'not in profile'}
+            </td>
+          )}
           <td className="num">
             {fmtNum(t.cpuSecondsBefore)} / {fmtNum(t.cpuSecondsAfter)}
           </td>

@@ -91,12 +91,17 @@ export function MeasureTable({
   plan,
   run,
   state,
+  repeating = [],
 }: {
   plan: BenchPlan | null;
   run: RunDocument | null;
   state: BenchJobState;
+  /** Tests being run again (their busy phases): their rows follow the new progress. */
+  repeating?: string[];
 }) {
-  const results = new Map((run?.tests ?? []).map((t) => [t.testId, t]));
+  const results = new Map(
+    (run?.tests ?? []).filter((t) => !repeating.includes(t.testId)).map((t) => [t.testId, t]),
+  );
   return (
     <table className="measure-table">
       <thead>
