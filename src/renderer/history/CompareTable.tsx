@@ -2,6 +2,7 @@
 import type { Comparison } from '../../shared/reference/compare';
 import { testLabel } from '../../shared/labels';
 import { compareRows } from './compare-rows';
+import { splitUntimed, untimedLine } from '../../shared/format';
 
 const LABEL_WORDS: Record<string, string> = {
   before: 'Old drive',
@@ -23,6 +24,8 @@ const TONE = {
 };
 
 export function CompareTable({ c }: { c: Comparison }) {
+  // Figures neither run timed: out of the table, named once below it (shared/format).
+  const rows = splitUntimed(compareRows(c), (r) => [r.pair.a, r.pair.b]);
   return (
     <section className="dw-compare" aria-label="Comparison">
       <p>
@@ -45,7 +48,7 @@ export function CompareTable({ c }: { c: Comparison }) {
             </tr>
           </thead>
           <tbody>
-            {compareRows(c).map((r, i) => (
+            {rows.shown.map((r, i) => (
               <tr key={i} data-key={r.key}>
                 <td>
                   {r.label} <span className="dw-tag">{r.tag}</span>
@@ -60,6 +63,11 @@ export function CompareTable({ c }: { c: Comparison }) {
             ))}
           </tbody>
         </table>
+      )}
+      {rows.untimed.length > 0 && (
+        <p className="muted" data-testid="compare-untimed">
+          {untimedLine(rows.untimed.map((r) => r.label))}
+        </p>
       )}
       {(c.onlyA.length > 0 || c.onlyB.length > 0) && (
         <p className="muted">

@@ -30,7 +30,7 @@ export function ReportView({
   showSerials: boolean;
 }) {
   const { before, after } = data;
-  const { verdict, story, key, tables, groupParts } = useReportModel(before, after);
+  const { verdict, story, key, tables, groupParts, notDrawn } = useReportModel(before, after);
   const single = !after;
 
   return (
@@ -72,7 +72,7 @@ export function ReportView({
       )}
 
       <EveryTest tables={tables} single={single} />
-      <ChartsByKind parts={groupParts} single={single} />
+      <ChartsByKind parts={groupParts} single={single} notDrawn={notDrawn} />
       {after && <PredictionSection before={before} after={after} />}
       <ReferenceSection runs={after ? [before, after] : [before]} />
       <Hardware before={before} after={after} showSerials={showSerials} />

@@ -162,7 +162,10 @@ export function groupChart(
 export function latencyChart(comparisons: MetricComparison[], p: Palette): ChartSpec | null {
   const order = ['clat_p50_us', 'read_clat_mean_us', 'clat_p99_us'];
   const rows = comparisons
-    .filter((c) => LATENCY.has(c.metric) && isRnd4kQ1(c) && (c.params?.rw ?? 'read') === 'read')
+    .filter(
+      (c) =>
+        LATENCY.has(c.metric) && isRnd4kQ1(c) && (c.params?.rw ?? 'read') === 'read' && !c.excluded,
+    )
     .sort((a, b) => order.indexOf(a.metric) - order.indexOf(b.metric));
   if (!rows.length) return null;
   const names: Record<string, string> = {
@@ -208,8 +211,12 @@ export function latencyChart(comparisons: MetricComparison[], p: Palette): Chart
 
 /** Each task before and after, split into CPU time and time waiting for the disk. */
 export function tasksChart(tasks: TaskSaving[], p: Palette): ChartSpec | null {
+  // A task not compared (a busy phase, different workloads) is not drawn, as figures are not.
   const rows = tasks.filter(
-    (t) => t.beforeSeconds.median !== null && t.afterSeconds.median !== null,
+    (t) =>
+      t.beforeSeconds.median !== null &&
+      t.afterSeconds.median !== null &&
+      !t.note.startsWith('not compared'),
   );
   if (!rows.length) return null;
   const labels: string[][] = [];

@@ -8,6 +8,7 @@ import { ioWaitShareOf } from '../verdict/tasks';
 import { PRESETS, presetForKind, type OldDrive } from './presets';
 import { kindAssumptions, outsideFitNotes, rangeAssumptions, rangeOf } from './ranges';
 import type { Platform } from './fitted';
+import { timingLabel } from '../labels';
 import { assumedIoShare, kindFacts, taskKindOf } from './task-kinds';
 import type { TaskKind } from '../verdict/schema';
 import type {
@@ -195,7 +196,6 @@ function taskPredictions(
     const predicted = cpu + io * (r / speedups.random + (1 - r) / speedups.sequential);
     const am = afterByKey.get(key);
     const measuredSeconds = am ? spreadOfMeasurement(am).median : null;
-    const name = m.params?.name;
     const range = rangeOf(predicted, facts.interval, measuredSeconds, {
       beforeSeconds: bs.median,
       measuredCpuSeconds: share === null ? null : cpu,
@@ -204,7 +204,7 @@ function taskPredictions(
       testId: t.testId,
       key,
       kind,
-      title: m.label ?? (typeof name === 'string' ? name : t.title),
+      title: timingLabel(t.testId, m, t).label,
       beforeSeconds: bs,
       cpuSeconds: r3(cpu),
       ioWaitShare: r3(ioShare),

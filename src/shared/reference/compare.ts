@@ -9,9 +9,10 @@ import { spread } from '../stats';
 import { compatible, convert } from '../units';
 import { judgeFigure } from '../verdict/compare';
 import { themeOf } from '../verdict/metrics';
-import { settleTask } from '../verdict/tasks';
+import { ioWaitShareOf, settleTask } from '../verdict/tasks';
 import { driveMovedOf, settleIsolated, themeHeadlines, type Judged } from '../verdict/themes';
 import { comparisonOutcome } from '../verdict/schema';
+import { timingName } from '../labels';
 
 const side = z.object({
   median: z.number().nullable(),
@@ -40,6 +41,10 @@ export const metricPair = z.object({
   excluded: z.enum(['memory-speed', 'cache-suspected', 'disturbed']).nullable(),
   /** Set when the figures were paired despite a differing parameter (iozone file size). */
   note: z.string().optional(),
+  /** What a task's row timed, as stored ("your files (/home)"): shared/labels names it by this. */
+  label: z.string().optional(),
+  /** A timing's own name, when whoever timed it named it (shared/labels timingName). */
+  name: z.string().optional(),
 });
 export type MetricPair = z.infer<typeof metricPair>;
 
@@ -89,15 +94,29 @@ function index(run: RunDocument): Map<string, Indexed> {
  * The verdict's headlines decide which figures are isolated outliers, and whether a felt task's
  * move is the drive's (verdict/tasks.ts settleTask), here as there.
  */
-function settlePairs(pairs: MetricPair[], judged: Judged[]): void {
+function settlePairs(pairs: MetricPair[], judged: Judged[], diskShares: (number | null)[]): void {
   const headlines = themeHeadlines(judged);
   const driveMoved = driveMovedOf(headlines);
   settleIsolated(judged, headlines).forEach((c, i) => {
     const p = pairs[i]!;
     const o = { outcome: c.outcome, why: c.why, speedup: c.speedup };
-    if (c.theme === 'task') settleTask(o, p.a, p.b, driveMoved, p.unit === 's');
+    if (c.theme === 'task')
+      settleTask(o, p.a, p.b, driveMoved, p.unit === 's', diskShares[i] ?? null);
     Object.assign(p, { outcome: o.outcome, why: o.why });
   });
+}
+
+const ref = (r: RunDocument) => ({
+  id: r.id,
+  label: r.label,
+  ...(r.name ? { name: r.name } : {}),
+});
+
+/** What shared/labels names a task's row by: its stored label, and a timing's own name. */
+function namesOf(x: Indexed, y: Indexed): { label?: string; name?: string } {
+  const label = x.m.label ?? y.m.label;
+  const name = timingName(x.testId, x.m, x.test);
+  return { ...(label ? { label } : {}), ...(name ? { name } : {}) };
 }
 
 export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
@@ -105,6 +124,7 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
   const ib = index(b);
   const pairs: MetricPair[] = [];
   const judged: Judged[] = [];
+  const diskShares: (number | null)[] = [];
   const onlyB: string[] = [];
   const used = new Set<string>();
   const looseA = new Map<string, string>();
@@ -142,6 +162,7 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
     const params = x.m.params
       ? Object.fromEntries(Object.entries(x.m.params).filter(([p]) => !IGNORED_PARAMS.has(p)))
       : undefined;
+    diskShares.push(x.test.kind === 'task' ? ioWaitShareOf(x.test) : null);
     judged.push({
       ...j,
       key: String(pairs.length),
@@ -163,16 +184,12 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
       why: j.why,
       excluded: j.excluded?.kind ?? null,
       ...(note ? { note } : {}),
+      ...namesOf(x, y),
     });
   }
-  settlePairs(pairs, judged);
+  settlePairs(pairs, judged, diskShares);
   const onlyA = [...ia]
     .filter(([k]) => !ib.has(k) && !used.has(k))
     .map(([, x]) => `${x.testId} ${x.m.metric}`);
-  const ref = (r: RunDocument) => ({
-    id: r.id,
-    label: r.label,
-    ...(r.name ? { name: r.name } : {}),
-  });
   return { a: ref(a), b: ref(b), pairs, onlyA: [...new Set(onlyA)], onlyB: [...new Set(onlyB)] };
 }
