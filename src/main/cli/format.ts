@@ -3,15 +3,14 @@
 import { labelText, measurementLabel, plainMethod, testLabel } from '../../shared/labels';
 import type { BenchPlan } from '../../shared/contract/bench';
 import type { RunDocument } from '../../shared/schemas/run';
-import { fmtBytes, fmtNum, shownUnit } from '../../shared/format';
+import { fmtBytes, fmtNum, formatDuration, shownUnit } from '../../shared/format';
 
 /** Terminal width the CLI's tables are laid out for. */
 export const CLI_WIDTH = 100;
 
+/** An ETA or estimate in the words every screen uses ("3 min 5 s"); "…" while not known. */
 export function formatEta(s: number | null): string {
-  if (s === null || !Number.isFinite(s)) return '…';
-  const t = Math.max(0, Math.round(s));
-  return t >= 60 ? `${Math.floor(t / 60)}m${String(t % 60).padStart(2, '0')}s` : `${t}s`;
+  return s === null || !Number.isFinite(s) ? '…' : formatDuration(s);
 }
 
 // Numbers follow the one rule of the formatting module (screens, report and CLI alike).
@@ -135,7 +134,7 @@ export function formatRunTable(doc: RunDocument): string {
 export function formatDryRun(plan: BenchPlan): string {
   const rows = plan.tests.map(
     (t) =>
-      `  ${t.id.padEnd(18)} ${formatEta(t.estimateSeconds).padStart(6)}  writes ${fmtBytes(t.bytesNeeded)}`,
+      `  ${t.id.padEnd(18)} ${formatEta(t.estimateSeconds).padStart(10)}  writes ${fmtBytes(t.bytesNeeded)}`,
   );
   return [
     `dry run: ${plan.profile} profile, ${plan.repetitions} repetition(s) — nothing was run or written`,

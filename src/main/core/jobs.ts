@@ -72,7 +72,10 @@ export class JobManager {
     const progress = (u: ProgressUpdate): void => {
       if (ac.signal.aborted) return;
       const p = { ...u, jobId, kind };
-      latest.set(u.testId ?? '', p);
+      // A test's last live figure stays with it (its "done" update carries none), so a page that
+      // reloads mid-run shows finished rows with their figures, as before the reload.
+      const kept = u.liveValue ? null : latest.get(u.testId ?? '')?.liveValue;
+      latest.set(u.testId ?? '', kept ? { ...p, liveValue: kept } : p);
       this.bus.emit('job.progress', p);
     };
     void (async () => {

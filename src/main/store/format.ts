@@ -84,6 +84,8 @@ export function formatComparison(c: Comparison): string {
   const lines = [
     clip(`A: ${name(c.a)} [${c.a.label}]`, CLI_WIDTH),
     clip(`B: ${name(c.b)} [${c.b.label}]`, CLI_WIDTH),
+    // The verdict's one headline, word for word as `drivewise verdict A B` and the PDF print it.
+    ...wrap(`Verdict, A before and B after: ${c.headline}`),
     '',
   ];
   // Figures neither run timed: left out of the table and named once (shared/format).

@@ -35,6 +35,9 @@ export function CompareTable({ c }: { c: Comparison }) {
         <strong>B</strong> {c.b.name ?? LABEL_WORDS[c.b.label] ?? 'Run B'}{' '}
         <span className="muted">({c.b.label})</span>
       </p>
+      <p data-testid="compare-headline">
+        Verdict, A before and B after: <strong>{c.headline}</strong>
+      </p>
       {c.pairs.length === 0 ? (
         <p className="muted">These two runs have no figures in common.</p>
       ) : (

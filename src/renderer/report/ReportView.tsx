@@ -11,6 +11,7 @@ import { FeltTasks, KeyFigures } from './sections/Story';
 import { BaselineOnlyStory, Findings, Headline, TimeAndMoney } from './sections/Summary';
 import { TasksTable } from './sections/Tables';
 import { useReportModel } from './use-report-model';
+import { uncheckedWhy } from '../view-model/prediction-rows';
 
 /** @page size must be a literal rule: Chromium and Electron both take paper size and margins from it. */
 export function pageRule(paper: PaperSize): string {
@@ -73,7 +74,13 @@ export function ReportView({
 
       <EveryTest tables={tables} single={single} />
       <ChartsByKind parts={groupParts} single={single} notDrawn={notDrawn} />
-      {after && <PredictionSection before={before} after={after} />}
+      {after && verdict && (
+        <PredictionSection
+          before={before}
+          after={uncheckedWhy(verdict) ? null : after}
+          unchecked={uncheckedWhy(verdict)}
+        />
+      )}
       <ReferenceSection runs={after ? [before, after] : [before]} />
       <Hardware before={before} after={after} showSerials={showSerials} />
       <Methodology />

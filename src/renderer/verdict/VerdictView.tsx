@@ -11,6 +11,7 @@ import { verdictCharts } from './verdict-charts';
 import { followVerdictLinks, useVerdict } from './verdict-store';
 import { usePalette } from './VerdictChart';
 import { VerdictReport } from './VerdictReport';
+import { uncheckedWhy } from '../view-model/prediction-rows';
 import './verdict.css';
 
 followVerdictLinks();
@@ -78,7 +79,11 @@ export function VerdictView() {
               <ReferencePicker references={references} refId={refId} onChange={setRefId} />
             }
           />
-          <PredictionView beforeId={verdict.beforeId} afterId={verdict.afterId} />
+          <PredictionView
+            beforeId={verdict.beforeId}
+            afterId={uncheckedWhy(verdict) ? null : verdict.afterId}
+            unchecked={uncheckedWhy(verdict)}
+          />
           <h3>Save the story</h3>
           <SaveReportButton beforeId={verdict.beforeId} afterId={verdict.afterId} />
         </>

@@ -7,6 +7,7 @@ import { toMBps } from '../../shared/verdict/metrics';
 import { chartGroups, type ChartGroup } from '../view-model/chart-groups';
 import { wrapLabel } from '../view-model/chart-labels';
 import { tickLabel } from './verdict-format';
+import { figureLabel, labelText } from '../../shared/labels';
 
 export interface Palette {
   before: string;
@@ -36,6 +37,8 @@ export interface ChartSpec {
   /** One sentence for screen readers; the table below the charts holds every figure. */
   summary: string;
   rows: number;
+  /** What each bar row is, in full (the axis wraps and may cut them): the surfaces' names. */
+  bars: string[];
   config: BarConfig;
 }
 
@@ -137,6 +140,7 @@ export function groupChart(
     id: group.id,
     title: group.title,
     rows: rows.length * datasets.length,
+    bars: group.bars.map((b) => b.label),
     summary: rows
       .map(
         (r) =>
@@ -178,6 +182,7 @@ export function latencyChart(comparisons: MetricComparison[], p: Palette): Chart
     id: 'latency',
     title: 'RND 4K Q1 read latency',
     rows: rows.length * 2,
+    bars: rows.map((r) => labelText(figureLabel(r.testId, r))),
     summary: rows
       .map((r) => `${names[r.metric]}: ${r.before.median} → ${r.after.median} ${unit}`)
       .join('; '),
@@ -263,6 +268,7 @@ export function tasksChart(tasks: TaskSaving[], p: Palette): ChartSpec | null {
     id: 'tasks',
     title: 'Real-world tasks',
     rows: labels.length,
+    bars: rows.map((t) => t.title),
     summary: rows
       .map((t) => `${t.title}: ${t.beforeSeconds.median} s → ${t.afterSeconds.median} s`)
       .join('; '),

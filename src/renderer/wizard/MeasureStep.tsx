@@ -36,7 +36,7 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
   const next = useApp((s) => s.next);
   const back = useApp((s) => s.back);
   const w = useWizard();
-  const { dir, plan, run, error, job, canStart, start, reload, done } = useMeasure(label);
+  const { dir, plan, run, error, job, canStart, start, reload, done, ask } = useMeasure(label);
   const { state } = job;
   const onNext = () => {
     job.reset();
@@ -50,7 +50,7 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
       <h2 id="measure-title">
         {label === 'before' ? 'Measure your current drive' : 'Measure the new drive'}
       </h2>
-      {label === 'after' && <BaselinePicker />}
+      {label === 'after' && <BaselinePicker ask={ask} />}
       <p className="muted">
         Directory: <code>{dir ?? 'none chosen'}</code> · profile {w.profile}
         {done && run?.timing

@@ -13,6 +13,7 @@ import { ioWaitShareOf, settleTask } from '../verdict/tasks';
 import { driveMovedOf, settleIsolated, themeHeadlines, type Judged } from '../verdict/themes';
 import { comparisonOutcome } from '../verdict/schema';
 import { timingName } from '../labels';
+import { computeVerdict } from '../verdict';
 
 const side = z.object({
   median: z.number().nullable(),
@@ -52,6 +53,11 @@ const runRef = z.object({ id: z.string(), label: z.string(), name: z.string().op
 export const comparison = z.object({
   a: runRef,
   b: runRef,
+  /**
+   * The verdict's headline for A before, B after (shared/verdict computeVerdict): the one answer
+   * the verdict screen, the PDF and the CLI's verdict print, so a comparison never tells another.
+   */
+  headline: z.string(),
   pairs: z.array(metricPair),
   /** Figures only one of the runs has, as "testId metric". */
   onlyA: z.array(z.string()),
@@ -119,6 +125,53 @@ function namesOf(x: Indexed, y: Indexed): { label?: string; name?: string } {
   return { ...(label ? { label } : {}), ...(name ? { name } : {}) };
 }
 
+/** One figure of both runs in A's unit, judged by the verdict's rule. */
+function pairOf(
+  a: RunDocument,
+  b: RunDocument,
+  x: Indexed,
+  y: Indexed,
+  note: string | undefined,
+): { pair: MetricPair; judged: Omit<Judged, 'key'> } {
+  const unit = x.m.unit;
+  const bs = y.m.samples.map((v) => (v === null ? null : convert(v, y.m.unit, unit)));
+  const A = { ...spread(x.m.samples), samples: x.m.samples };
+  const B = { ...spread(bs), samples: bs };
+  const ratio = A.median && B.median !== null ? B.median / A.median : null;
+  const factor = ratio === null || ratio === 0 ? null : x.m.better === 'higher' ? ratio : 1 / ratio;
+  const j = judgeFigure({
+    before: a,
+    after: b,
+    beforeTest: x.test,
+    afterTest: y.test,
+    mb: x.m,
+    ma: { ...y.m, unit, samples: bs },
+  });
+  const params = x.m.params
+    ? Object.fromEntries(Object.entries(x.m.params).filter(([p]) => !IGNORED_PARAMS.has(p)))
+    : undefined;
+  return {
+    judged: { ...j, theme: themeOf(x.test, x.m), metric: x.m.metric },
+    pair: {
+      testId: x.testId,
+      title: x.title,
+      metric: x.m.metric,
+      ...(params && Object.keys(params).length ? { params } : {}),
+      unit,
+      better: x.m.better,
+      a: A,
+      b: B,
+      ratio,
+      factor,
+      outcome: j.outcome,
+      why: j.why,
+      excluded: j.excluded?.kind ?? null,
+      ...(note ? { note } : {}),
+      ...namesOf(x, y),
+    },
+  };
+}
+
 export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
   const ia = index(a);
   const ib = index(b);
@@ -144,52 +197,22 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
       continue;
     }
     used.add(ka);
-    const unit = x.m.unit;
-    const bs = y.m.samples.map((v) => (v === null ? null : convert(v, y.m.unit, unit)));
-    const A = { ...spread(x.m.samples), samples: x.m.samples };
-    const B = { ...spread(bs), samples: bs };
-    const ratio = A.median && B.median !== null ? B.median / A.median : null;
-    const factor =
-      ratio === null || ratio === 0 ? null : x.m.better === 'higher' ? ratio : 1 / ratio;
-    const j = judgeFigure({
-      before: a,
-      after: b,
-      beforeTest: x.test,
-      afterTest: y.test,
-      mb: x.m,
-      ma: { ...y.m, unit, samples: bs },
-    });
-    const params = x.m.params
-      ? Object.fromEntries(Object.entries(x.m.params).filter(([p]) => !IGNORED_PARAMS.has(p)))
-      : undefined;
+    const made = pairOf(a, b, x, y, note);
     diskShares.push(x.test.kind === 'task' ? ioWaitShareOf(x.test) : null);
-    judged.push({
-      ...j,
-      key: String(pairs.length),
-      theme: themeOf(x.test, x.m),
-      metric: x.m.metric,
-    });
-    pairs.push({
-      testId: x.testId,
-      title: x.title,
-      metric: x.m.metric,
-      ...(params && Object.keys(params).length ? { params } : {}),
-      unit,
-      better: x.m.better,
-      a: A,
-      b: B,
-      ratio,
-      factor,
-      outcome: j.outcome,
-      why: j.why,
-      excluded: j.excluded?.kind ?? null,
-      ...(note ? { note } : {}),
-      ...namesOf(x, y),
-    });
+    judged.push({ ...made.judged, key: String(pairs.length) });
+    pairs.push(made.pair);
   }
   settlePairs(pairs, judged, diskShares);
   const onlyA = [...ia]
     .filter(([k]) => !ib.has(k) && !used.has(k))
     .map(([, x]) => `${x.testId} ${x.m.metric}`);
-  return { a: ref(a), b: ref(b), pairs, onlyA: [...new Set(onlyA)], onlyB: [...new Set(onlyB)] };
+  const headline = computeVerdict(a, b).recommendation.headline;
+  return {
+    a: ref(a),
+    b: ref(b),
+    headline,
+    pairs,
+    onlyA: [...new Set(onlyA)],
+    onlyB: [...new Set(onlyB)],
+  };
 }

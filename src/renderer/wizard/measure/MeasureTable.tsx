@@ -55,7 +55,8 @@ function Row({
         <progress max={1} value={fraction} aria-label={`${title} progress`} />
       </td>
       <td className="num">
-        {result ? '' : row && row.fraction < 1 ? formatDuration(row.etaSeconds) : ''}
+        {/* Only while the run goes: a cancel left one row's ETA standing. */}
+        {result || !running ? '' : row && row.fraction < 1 ? formatDuration(row.etaSeconds) : ''}
       </td>
       <td
         className={
