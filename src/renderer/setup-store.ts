@@ -2,9 +2,10 @@
 // The Drive step fills it; Plan/Measure read `drive` and `targetDir`.
 import { create } from 'zustand';
 import type { ResolveResult } from '../shared/contract/drives';
+import type { DriveRates } from '../shared/bench/estimates';
 import type { DriveInfo, MachineProfile } from '../shared/schemas/drive';
 import { api } from './api/transport';
-import { folderFit, READ_TESTS } from '../shared/bench/plan';
+import { folderFit, notAFolder, READ_TESTS } from '../shared/bench/plan';
 import { errorText, fmtBytes } from '../shared/format';
 import { planRequest, useWizard } from './wizard/wizard-store';
 
@@ -39,6 +40,8 @@ export function dirVerdict(
     message,
     readTestsOnly: false,
   });
+  // A file: the CLI's own line (work-dir checkTargetDir), not its folder taken silently.
+  if (r.file) return refuse(notAFolder(r.file));
   if (!r.disks.length) return refuse(r.warning ?? `${r.path} is not on a disk.`);
   if (drive && !r.disks.includes(drive.path))
     return refuse(
@@ -84,6 +87,12 @@ interface SetupState {
   setAdmin(admin: boolean): void;
   /** The validated, writable directory on `drive` (null until one is confirmed). */
   targetDir: string | null;
+  /** The chosen folder's drive as probed (bench.probe), for the estimates; null until then. */
+  rates: DriveRates | null;
+  /** The folder `rates` were probed in. */
+  ratesFor: string | null;
+  /** The folder being probed now, or null. */
+  probing: string | null;
   loadDrives(): Promise<void>;
   selectDrive(path: string): void;
   setDirInput(dir: string): void;
@@ -94,15 +103,49 @@ interface SetupState {
 
 let seq = 0;
 
-/** The Plan step's answer for the wizard's current choices in `dir` (null when it cannot plan). */
-async function plannedNeed(dir: string): Promise<FitNeed | null> {
+export type PlanAsk = Omit<Parameters<ReturnType<typeof api>['benchPlan']>[0], 'targetDir'>;
+
+/** The Plan step's answer for `ask` (the wizard's choices) in `dir` (null when it cannot plan). */
+async function plannedNeed(
+  dir: string,
+  ask: PlanAsk = planRequest(useWizard.getState()),
+): Promise<FitNeed | null> {
   try {
-    const p = await api().benchPlan({ ...planRequest(useWizard.getState()), targetDir: dir });
+    const p = await api().benchPlan({ ...ask, targetDir: dir });
     return { tests: p.tests.map((t) => t.id), bytesRequired: p.bytesRequired };
   } catch {
     return null;
   }
 }
+
+/**
+ * A typed folder judged at pick time by the one bad-folder rule, against the run planned there:
+ * the Drive step's folder, and the new drive's at "Measure again" (the baseline's plan), where a
+ * nearly full drive was only refused at Start.
+ */
+export async function judgeFolder(
+  path: string,
+  drive: DriveInfo | null,
+  ask?: PlanAsk,
+): Promise<{ resolved: ResolveResult; need: FitNeed | null; admin: boolean; verdict: DirVerdict }> {
+  const resolved = await api().drivesResolve({ path });
+  const need = resolved.writable && !resolved.file ? await plannedNeed(resolved.path, ask) : null;
+  const admin = (await api().privilegedStatus({})).state === 'granted';
+  return { resolved, need, admin, verdict: dirVerdict(drive, resolved, need, admin)! };
+}
+
+/** The folder's drive probed once it is chosen: the Plan step's estimate is then the drive's. */
+function probeChosen(path: string, get: () => SetupState, set: (p: Partial<SetupState>) => void) {
+  set({ probing: path, rates: null, ratesFor: null });
+  api()
+    .benchProbe({ targetDir: path })
+    .then((rates) => get().probing === path && set({ rates, ratesFor: path, probing: null }))
+    .catch(() => get().probing === path && set({ probing: null }));
+}
+
+/** The probed rates of the chosen folder, or undefined (not probed yet, or another folder). */
+export const chosenRates = (s: Pick<SetupState, 'rates' | 'ratesFor' | 'targetDir'>) =>
+  s.rates && s.ratesFor === s.targetDir ? s.rates : undefined;
 
 /** Resolves the typed folder and judges it by the one bad-folder rule against the planned run. */
 async function checkDir(get: () => SetupState, set: (p: Partial<SetupState>) => void) {
@@ -114,18 +157,12 @@ async function checkDir(get: () => SetupState, set: (p: Partial<SetupState>) => 
   }
   set({ resolving: true, resolveError: null });
   try {
-    const resolved = await api().drivesResolve({ path });
-    const need = resolved.writable ? await plannedNeed(resolved.path) : null;
-    const admin = (await api().privilegedStatus({})).state === 'granted';
+    const { resolved, need, admin, verdict } = await judgeFolder(path, get().drive);
     if (mine !== seq) return; // a newer check superseded this one
-    const verdict = dirVerdict(get().drive, resolved, need, admin);
-    set({
-      resolved,
-      need,
-      admin,
-      resolving: false,
-      targetDir: verdict?.ok ? resolved.path : null,
-    });
+    const targetDir = verdict.ok ? resolved.path : null;
+    set({ resolved, need, admin, resolving: false, targetDir });
+    const probed = get().rates && get().ratesFor === targetDir;
+    if (targetDir && resolved.writable && !probed) probeChosen(targetDir, get, set);
   } catch (e) {
     if (mine !== seq) return;
     set({
@@ -151,6 +188,9 @@ export const useSetup = create<SetupState>()((set, get) => ({
   need: null,
   admin: false,
   targetDir: null,
+  rates: null,
+  ratesFor: null,
+  probing: null,
 
   setAdmin: (admin) => {
     const { drive, resolved, need } = get();

@@ -13,6 +13,13 @@ export interface HumanLabel {
 export interface FigureRef {
   metric: string;
   params?: Record<string, number | string | boolean> | undefined;
+  /**
+   * The stored measurement's own label: a task's row says what it timed ("your files (/home)"),
+   * a stopwatch timing its title. Not read for a synthetic figure (comparisons carry metric words).
+   */
+  label?: string | undefined;
+  /** A timing's own name, given by whoever timed it (a stopwatch entry, a write-up's "du -ck /"). */
+  name?: string | undefined;
 }
 
 interface TestWords {
@@ -166,12 +173,79 @@ export function figureLabel(testId: string, f: FigureRef, tool?: string): HumanL
       label: base,
       tag: `bonnie++${BONNIE_TAGS[f.metric] ? ` ${BONNIE_TAGS[f.metric]}` : ''}`,
     };
-  if (testId.startsWith('task.')) {
-    const task = testLabel(testId).label;
-    // A task's one figure is its time: say which task rather than "Time taken".
-    return { label: f.metric === 'wall_time' ? task : `${task}: ${base}`, tag: testTag };
-  }
+  if (testId.startsWith('task.')) return taskFigureLabel(testId, f, base, testTag);
   return { label: base, tag: testTag };
+}
+
+/**
+ * What a task's row timed, when one task times several (the disk search of the generated
+ * workload and of your own files, each application): without it a cloned drive's report had two
+ * rows both named "Search the disk".
+ */
+function rowWords(f: FigureRef): string | null {
+  const p = f.params ?? {};
+  if (p.tree === 'own') return f.label ?? 'your files';
+  if (p.tree === 'generated') return f.label ?? 'generated workload';
+  if (p.workload === 'generated') {
+    // "application-like start: 240 files, 17 MB of the generated workload"
+    const like = /^application-like start: ([\d,]+ files, [\d.,]+ [kMG]B)/.exec(f.label ?? '');
+    return like ? `application-like, ${like[1]}` : 'application-like, generated workload';
+  }
+  if (typeof p.app === 'string') return p.app;
+  return null;
+}
+
+function taskFigureLabel(
+  testId: string,
+  f: FigureRef,
+  base: string,
+  tag: string | null,
+): HumanLabel {
+  // A stopwatch timing is named by its title; its figure is its time.
+  if (testId === 'task.stopwatch')
+    return { label: f.name ?? f.label ?? testLabel(testId).label, tag: 'stopwatch' };
+  const row = rowWords(f);
+  const task = f.name ?? `${testLabel(testId).label}${row ? `, ${row}` : ''}`;
+  // A task's one figure is its time: say which task rather than "Time taken".
+  if (f.metric === 'wall_time') return { label: task, tag };
+  // Its other figures say what they count in the task's own words ("unpacked content per
+  // second", not dd's "Sequential write speed, with sync" that the metric name shares).
+  const own = row === null && !f.name && f.label ? f.label : null;
+  return { label: `${task}: ${own ? own[0]!.toUpperCase() + own.slice(1) : base}`, tag };
+}
+
+/**
+ * A timing named by whoever took it: a stopwatch entry, or a task a write-up timed by hand (the
+ * reference runs' "du -ck /", tool 'stopwatch'); undefined for the tasks Drivewise runs itself.
+ */
+export function timingName(
+  testId: string,
+  m: { params?: FigureRef['params']; label?: string | undefined },
+  test: { title: string; tool: string },
+): string | undefined {
+  if (testId !== 'task.stopwatch' && test.tool !== 'stopwatch') return undefined;
+  const name = m.params?.name;
+  return m.label ?? (typeof name === 'string' ? name : undefined) ?? test.title;
+}
+
+/**
+ * The one name of a timed task's row (the verdict's task table, the PDF's, History → Compare, the
+ * CLI's verdict and compare): its task's words and, where one task times several, what it timed.
+ */
+export function timingLabel(
+  testId: string,
+  m: { metric: string; params?: FigureRef['params']; label?: string | undefined },
+  test: { title: string; tool: string },
+): HumanLabel {
+  return figureLabel(testId, { ...m, name: timingName(testId, m, test) });
+}
+
+/** A stored figure's label and tag, as every surface shows it (a run's test and its measurement). */
+export function measurementLabel(
+  test: { testId: string; title: string; tool: string },
+  m: FigureRef,
+): HumanLabel {
+  return figureLabel(test.testId, { ...m, name: timingName(test.testId, m, test) }, test.tool);
 }
 
 const TOOL_NAMES: Record<string, string> = {
@@ -224,33 +298,5 @@ export function labelText(l: HumanLabel): string {
   return l.tag ? `${l.label} (${l.tag})` : l.label;
 }
 
-/**
- * Words that must not reach a person: metric identifiers, engine internals, our own research
- * notes. The report's and screens' tests run every user-visible text through this.
- */
-const IDENTIFIERS = [
-  ...Object.keys(METRICS),
-  ...['read', 'write'].flatMap((d) => [`${d}_iops`, `${d}_bw`, `${d}_clat_mean_us`]),
-  'clat_p50_us',
-  'clat_p99_us',
-].filter((k) => k.includes('_'));
-
-export const JARGON: readonly RegExp[] = [
-  // Metric identifiers (buffered_read, random_seeks, wall_time); fio options like --time_based in a
-  // method line are the tool's own words and stay.
-  new RegExp(`(?<![-\\w])(?:${IDENTIFIERS.join('|')})\\b`),
-  /\bqd ?seconds\b/i,
-  /×\s?1024 files/,
-  /\bio_uring\b|\blibuv\b/,
-  /\bseed write-?ups?\b/i,
-  /\b\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-[0-9a-f]{6}\b/, // run ids (newRunId)
-];
-
-/** The first jargon match in a text, or null: for tests and a development-time check. */
-export function findJargon(text: string): string | null {
-  for (const re of JARGON) {
-    const m = re.exec(text);
-    if (m) return m[0];
-  }
-  return null;
-}
+/** Every metric identifier this module has words for (for the jargon check, shared/jargon.ts). */
+export const METRIC_IDS: readonly string[] = Object.keys(METRICS);

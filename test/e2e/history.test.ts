@@ -11,7 +11,7 @@ import type { Services } from '../../src/main/core/services';
 import { createServices } from '../../src/main/create-services';
 import { createDispatch, createHandlers } from '../../src/main/router';
 import { startWebHost, type WebHost } from '../../src/main/web/host';
-import { findJargon } from '../../src/shared/labels';
+import { findJargon } from '../../src/shared/jargon';
 import { axeProblems, CHROMIUM, CHROMIUM_ARGS, openApp, RESULTS_DIR } from './harness';
 
 const MOUNT = `

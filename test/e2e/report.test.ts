@@ -14,7 +14,8 @@ import { CHROMIUM_ARGS, findChromium } from '../../src/main/report/chromium';
 import { createDispatch, createHandlers } from '../../src/main/router';
 import { fmtNum, shownUnit } from '../../src/shared/format';
 import { runDocument, type RunDocument } from '../../src/shared/schemas/run';
-import { findJargon, testLabel } from '../../src/shared/labels';
+import { testLabel } from '../../src/shared/labels';
+import { findJargon } from '../../src/shared/jargon';
 import { computeVerdict } from '../../src/shared/verdict';
 
 const RESULTS = resolve('test-results');

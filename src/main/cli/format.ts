@@ -1,17 +1,16 @@
 // Text rendering of a run for the CLI: one row per figure in a person's words (the classic tool as
 // a tag), median with min–max, throughput in MB/s, and every line within 100 columns.
-import { figureLabel, labelText, plainMethod, testLabel } from '../../shared/labels';
+import { labelText, measurementLabel, plainMethod, testLabel } from '../../shared/labels';
 import type { BenchPlan } from '../../shared/contract/bench';
 import type { RunDocument } from '../../shared/schemas/run';
-import { fmtBytes, fmtNum, shownUnit } from '../../shared/format';
+import { fmtBytes, fmtNum, formatDuration, shownUnit } from '../../shared/format';
 
 /** Terminal width the CLI's tables are laid out for. */
 export const CLI_WIDTH = 100;
 
+/** An ETA or estimate in the words every screen uses ("3 min 5 s"); "…" while not known. */
 export function formatEta(s: number | null): string {
-  if (s === null || !Number.isFinite(s)) return '…';
-  const t = Math.max(0, Math.round(s));
-  return t >= 60 ? `${Math.floor(t / 60)}m${String(t % 60).padStart(2, '0')}s` : `${t}s`;
+  return s === null || !Number.isFinite(s) ? '…' : formatDuration(s);
 }
 
 // Numbers follow the one rule of the formatting module (screens, report and CLI alike).
@@ -40,9 +39,31 @@ export function wrap(text: string, indent = '  ', width = CLI_WIDTH): string[] {
   return out.map((l) => clip(l, width));
 }
 
+/** A cell wrapped at word boundaries into lines of at most `width` (a longer word is cut). */
+function wrapCell(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (next.length <= width) line = next;
+    else {
+      if (line) out.push(line);
+      let w = word;
+      while (w.length > width) {
+        out.push(w.slice(0, width));
+        w = w.slice(width);
+      }
+      line = w;
+    }
+  }
+  return [...out, line];
+}
+
 /**
- * Lays rows out in columns two spaces apart; `flex` is the column that gives up width (clipped)
- * so the table fits `width`. `right` lists right-aligned columns.
+ * Lays rows out in columns two spaces apart; `flex` is the column that gives up width so the
+ * table fits `width`. Its text wraps onto indented lines below rather than being cut: `compare`
+ * once cut three names to the same "Random 4 KiB read response time, one at…". `right` lists
+ * right-aligned columns.
  */
 export function textTable(
   rows: string[][],
@@ -55,15 +76,26 @@ export function textTable(
     8,
     Math.min(widths[opts.flex]!, width - others - 2 * (widths.length - 1)),
   );
-  const line = (r: string[]): string =>
-    r
-      .map((c, i) => {
-        const cell = clip(c ?? '', widths[i]!);
-        return opts.right.includes(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!);
-      })
-      .join('  ')
-      .trimEnd();
-  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+  const cell = (c: string, i: number): string =>
+    opts.right.includes(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!);
+  const lines = (r: string[]): string[] => {
+    const w = widths[opts.flex]!;
+    const [first, ...rest] = wrapCell(r[opts.flex] ?? '', w);
+    const more = rest.length ? wrapCell(rest.join(' '), w - 2).map((x) => `  ${x}`) : [];
+    const row = (flexText: string, others: boolean) =>
+      r
+        .map((c, i) =>
+          cell(i === opts.flex ? flexText : others ? clip(c ?? '', widths[i]!) : '', i),
+        )
+        .join('  ')
+        .trimEnd();
+    return [row(first ?? '', true), ...more.map((m) => row(m, false))];
+  };
+  return [
+    ...lines(rows[0]!),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...rows.slice(1).flatMap(lines),
+  ];
 }
 
 const testName = (t: { testId: string; title: string }) => testLabel(t.testId, t.title).label;
@@ -81,7 +113,7 @@ export function formatRunTable(doc: RunDocument): string {
       const name =
         t.testId === 'task.stopwatch'
           ? `${t.title} (stopwatch)`
-          : labelText(figureLabel(t.testId, m, t.tool));
+          : labelText(measurementLabel(t, m));
       rows.push([
         name,
         fmtNum(conv(m.median)),
@@ -102,7 +134,7 @@ export function formatRunTable(doc: RunDocument): string {
 export function formatDryRun(plan: BenchPlan): string {
   const rows = plan.tests.map(
     (t) =>
-      `  ${t.id.padEnd(18)} ${formatEta(t.estimateSeconds).padStart(6)}  writes ${fmtBytes(t.bytesNeeded)}`,
+      `  ${t.id.padEnd(18)} ${formatEta(t.estimateSeconds).padStart(10)}  writes ${fmtBytes(t.bytesNeeded)}`,
   );
   return [
     `dry run: ${plan.profile} profile, ${plan.repetitions} repetition(s) — nothing was run or written`,

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import type { Handlers } from './handler-types';
 import type { Services } from './services';
 
@@ -12,6 +13,7 @@ export function appHandlers(s: Services): Pick<Handlers, 'app.info' | 'job.cance
       host: s.host === 'electron' ? 'electron' : 'browser',
       privileged: s.privileged.canGetAdmin(),
       features: s.features,
+      home: s.env.HOME || homedir() || null,
     }),
     'job.cancel': ({ jobId }) => ({ cancelled: s.jobs.cancel(jobId) }),
     'job.list': () => ({ jobs: s.jobs.list() }),

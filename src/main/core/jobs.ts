@@ -80,7 +80,10 @@ export class JobManager {
       const key = u.testId ?? '';
       if (!latest.has(key) && latest.size >= MAX_PROGRESS_ROWS) return;
       const p = { ...u, jobId, kind };
-      latest.set(key, p);
+      // A test's last live figure stays with it (its "done" update carries none), so a page that
+      // reloads mid-run shows finished rows with their figures, as before the reload.
+      const kept = u.liveValue ? null : latest.get(key)?.liveValue;
+      latest.set(key, kept ? { ...p, liveValue: kept } : p);
       this.bus.emit('job.progress', p);
     };
     void (async () => {

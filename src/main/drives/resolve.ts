@@ -3,7 +3,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { dirname, resolve as resolvePathname } from 'node:path';
 import type { ResolveResult } from '../../shared/contract/drives';
 import type { DriveInfo } from '../../shared/schemas/drive';
-import { missingFolder } from '../../shared/bench/plan';
+import { missingFolder, systemDiskWarning } from '../../shared/bench/plan';
 import { UserError } from '../core/errors';
 import {
   detectFromSnapshot,
@@ -63,6 +63,7 @@ export function warningFor(path: string, loc: Located, writable: boolean, drive:
       : `${path} is not writable for you: only read tests, with admin rights`;
   if (drive?.kind === 'loop')
     return `${path} is on a loop device${drive.backingFile ? ` backed by ${drive.backingFile}` : ''}: results include the disk under that file`;
+  if (drive?.isSystem) return systemDiskWarning(path, drive.path);
   return null;
 }
 
@@ -106,5 +107,7 @@ export async function resolvePathWith(
     readOnly: loc.readOnlyMount,
     freeBytes: await freeFn(dir),
     warning: warningFor(dir, loc, writable, drive),
+    // A file: its folder's facts above, and the refusal every surface gives (notAFolder).
+    file: isDir ? null : abs,
   };
 }

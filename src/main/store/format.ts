@@ -1,8 +1,14 @@
 // Plain-text views of runs and comparisons for the CLI: figures in a person's words with the
 // classic tool as a tag, throughputs in MB/s, every line within 100 columns. `--json` keeps the
 // metric identifiers for scripts.
-import { outcomeWords } from '../../shared/format';
-import { figureLabel, labelText, plainMethod, testLabel } from '../../shared/labels';
+import { outcomeWords, splitUntimed, untimedLine } from '../../shared/format';
+import {
+  figureLabel,
+  labelText,
+  measurementLabel,
+  plainMethod,
+  testLabel,
+} from '../../shared/labels';
 import type { Comparison } from '../../shared/reference/compare';
 import type { RunDocument } from '../../shared/schemas/run';
 import { CLI_WIDTH, clip, displayUnit, fmtNum, textTable, wrap } from '../cli/format';
@@ -55,7 +61,7 @@ export function formatRun(d: RunDocument): string {
         m.samples.length > 1 && m.min !== null && m.max !== null
           ? `${fmtNum(conv(m.min))}–${fmtNum(conv(m.max))}, n=${m.samples.length}`
           : '';
-      const f = figureLabel(t.testId, m, t.tool);
+      const f = measurementLabel(t, m);
       const tag = f.tag && f.tag !== name.tag ? ` · ${f.tag}` : '';
       const direct = m.params?.direct ? ' · O_DIRECT' : '';
       return [
@@ -76,16 +82,19 @@ export function formatRun(d: RunDocument): string {
 export function formatComparison(c: Comparison): string {
   const name = (r: Comparison['a']) => r.name ?? r.id;
   const lines = [
-    // The verdict's headline for one drive measured twice; what identified the drives, always.
-    ...(c.headline ? wrap(c.headline) : []),
     clip(`A: ${name(c.a)} [${c.a.label}]`, CLI_WIDTH),
     clip(`B: ${name(c.b)} [${c.b.label}]`, CLI_WIDTH),
+    // The verdict's one headline, word for word as `drivewise verdict A B` and the PDF print it.
+    ...wrap(`Verdict, A before and B after: ${c.headline}`),
+    // What identified the drives (one drive measured twice, or two), always.
     ...wrap(c.identity.facts),
     '',
   ];
+  // Figures neither run timed: left out of the table and named once (shared/format).
+  const { shown, untimed } = splitUntimed(c.pairs, (p) => [p.a, p.b]);
   if (c.pairs.length === 0) lines.push('no figures in common');
   else {
-    const rows = c.pairs.map((p) => {
+    const rows = shown.map((p) => {
       const { unit, conv } = displayUnit(p.unit);
       // The verdict's rule and words (shared/format outcomeWords), as on every other surface.
       const f = outcomeWords(p.outcome, p.factor, p.excluded);
@@ -97,8 +106,10 @@ export function formatComparison(c: Comparison): string {
       ];
     });
     lines.push(...textTable([['figure', 'A', 'B', 'B vs A'], ...rows], { flex: 0, right: [1, 2] }));
-    const notes = [...new Set(c.pairs.flatMap((p) => (p.note ? [p.note] : [])))];
+    const notes = [...new Set(shown.flatMap((p) => (p.note ? [p.note] : [])))];
     if (notes.length) lines.push('', ...notes.flatMap((n) => wrap(`* ${n}`)));
+    const line = untimedLine(untimed.map((p) => figureLabel(p.testId, p).label));
+    if (line) lines.push('', ...wrap(line));
   }
   const only = (xs: string[]) => xs.map((x) => labelText(testLabel(x.split(' ')[0]!)));
   if (c.onlyA.length)

@@ -2,7 +2,16 @@
 // with the sentences the object carries, so the CLI says what the screen and the PDF say.
 // A heading is printed only above at least one row.
 import { basisLine, insideText, type Prediction } from '../../shared/prediction';
-import { fmtFigure, fmtRatio, formatSeconds, outcomeWord, outcomeWords } from '../../shared/format';
+import {
+  fmtFigure,
+  fmtRatio,
+  formatSeconds,
+  outcomeWord,
+  outcomeWords,
+  splitUntimed,
+  untimedLine,
+} from '../../shared/format';
+import { figureLabel, labelText } from '../../shared/labels';
 import { ratioWords, type Verdict } from '../../shared/verdict';
 
 const x = fmtRatio;
@@ -38,31 +47,40 @@ export function formatVerdict(v: Verdict): string {
       v.findings.map((f) => `  [${f.severity}] ${f.title}\n      ${f.detail}`),
     ),
     ...section(
-      repeat ? 'Tasks (first run → second run):' : 'Tasks (before → after, saved each time):',
+      repeat
+        ? 'Tasks (first run → second run, outcome):'
+        : 'Tasks (before → after, outcome, saved each time):',
       v.tasks.map((t) => {
+        // The same words as the screen's and the PDF's task tables (shared/format outcomeWords).
         const saved =
-          t.outcome === 'no-difference' || t.outcome === 'varied'
-            ? outcomeWords(t.outcome, t.speedup)
-            : t.savedPerOccurrence === null
-              ? '—'
-              : formatSeconds(t.savedPerOccurrence);
+          t.outcome === 'faster' || t.outcome === 'slower'
+            ? `, ${t.savedPerOccurrence === null ? '—' : formatSeconds(t.savedPerOccurrence)} saved each time`
+            : '';
         const b = t.beforeSeconds.median === null ? '—' : formatSeconds(t.beforeSeconds.median);
         const a = t.afterSeconds.median === null ? '—' : formatSeconds(t.afterSeconds.median);
         const est = t.basis === 'estimated' ? ` [estimated: ${t.note}]` : '';
-        return `  ${t.title}: ${b} → ${a}, ${saved}${est}`;
+        return `  ${t.title}: ${b} → ${a}, ${outcomeWords(t.outcome, t.speedup)}${saved}${est}`;
       }),
     ),
-    ...section(
-      'Measurements (median before → after, speed-up):',
-      v.comparisons.map((c) => {
-        const verdict =
-          outcomeWords(c.outcome, c.speedup, c.excluded) +
-          (c.outcome === 'no-difference' ? ` (floor ${Math.round(c.floor * 100)} %)` : '');
-        return `  ${c.testTitle}, ${c.label}: ${figure(c.before.median, c.unit)} → ${figure(c.after.median, c.unit)}, ${verdict}`;
-      }),
-    ),
+    ...measurementLines(v),
   ];
   return lines.join('\n') + '\n';
+}
+
+/** Every figure by its one name (shared/labels); figures no run timed, named once below. */
+function measurementLines(v: Verdict): string[] {
+  const { shown, untimed } = splitUntimed(v.comparisons, (c) => [c.before, c.after]);
+  const rows = section(
+    'Measurements (median before → after, speed-up):',
+    shown.map((c) => {
+      const verdict =
+        outcomeWords(c.outcome, c.speedup, c.excluded) +
+        (c.outcome === 'no-difference' ? ` (floor ${Math.round(c.floor * 100)} %)` : '');
+      return `  ${labelText(figureLabel(c.testId, c))}: ${figure(c.before.median, c.unit)} → ${figure(c.after.median, c.unit)}, ${verdict}`;
+    }),
+  );
+  const line = untimedLine(untimed.map((c) => figureLabel(c.testId, c).label));
+  return line ? [...rows, `  ${line}`] : rows;
 }
 
 export function formatPrediction(p: Prediction): string {

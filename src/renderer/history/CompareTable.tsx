@@ -2,6 +2,7 @@
 import type { Comparison } from '../../shared/reference/compare';
 import { testLabel } from '../../shared/labels';
 import { compareRows } from './compare-rows';
+import { splitUntimed, untimedLine } from '../../shared/format';
 
 const LABEL_WORDS: Record<string, string> = {
   before: 'Old drive',
@@ -24,10 +25,10 @@ const TONE = {
 };
 
 export function CompareTable({ c }: { c: Comparison }) {
+  // Figures neither run timed: out of the table, named once below it (shared/format).
+  const rows = splitUntimed(compareRows(c), (r) => [r.pair.a, r.pair.b]);
   return (
     <section className="dw-compare" aria-label="Comparison">
-      {/* The verdict's headline for one drive measured twice (shared/verdict/same-drive.ts). */}
-      {c.headline && <h3 data-testid="compare-headline">{c.headline}</h3>}
       <p>
         <strong>A</strong> {c.a.name ?? LABEL_WORDS[c.a.label] ?? 'Run A'}{' '}
         <span className="muted">({c.a.label})</span>
@@ -38,6 +39,9 @@ export function CompareTable({ c }: { c: Comparison }) {
         <span className="muted" data-testid="compare-identity">
           {c.identity.facts}
         </span>
+      </p>
+      <p data-testid="compare-headline">
+        Verdict, A before and B after: <strong>{c.headline}</strong>
       </p>
       {c.pairs.length === 0 ? (
         <p className="muted">These two runs have no figures in common.</p>
@@ -52,7 +56,7 @@ export function CompareTable({ c }: { c: Comparison }) {
             </tr>
           </thead>
           <tbody>
-            {compareRows(c).map((r, i) => (
+            {rows.shown.map((r, i) => (
               <tr key={i} data-key={r.key}>
                 <td>
                   {r.label} <span className="dw-tag">{r.tag}</span>
@@ -67,6 +71,11 @@ export function CompareTable({ c }: { c: Comparison }) {
             ))}
           </tbody>
         </table>
+      )}
+      {rows.untimed.length > 0 && (
+        <p className="muted" data-testid="compare-untimed">
+          {untimedLine(rows.untimed.map((r) => r.label))}
+        </p>
       )}
       {(c.onlyA.length > 0 || c.onlyB.length > 0) && (
         <p className="muted">

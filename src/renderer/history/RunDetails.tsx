@@ -1,6 +1,6 @@
 // One run's figures: every test and measurement, median with min–max and the sample count.
 import type { RunDocument } from '../../shared/schemas/run';
-import { figureLabel, testLabel } from '../../shared/labels';
+import { measurementLabel, testLabel } from '../../shared/labels';
 import { fmtFigure } from '../../shared/format';
 import { RunHealth } from '../health/RunHealth';
 
@@ -39,8 +39,8 @@ export function RunDetails({ run, onClose }: { run: RunDocument; onClose: () => 
               <tr key={`${t.testId}-${i}`}>
                 <td>{i === 0 ? testLabel(t.testId, t.title).label : ''}</td>
                 <td>
-                  {figureLabel(t.testId, m, t.tool).label}{' '}
-                  <span className="dw-tag">{figureLabel(t.testId, m, t.tool).tag}</span>
+                  {measurementLabel(t, m).label}{' '}
+                  <span className="dw-tag">{measurementLabel(t, m).tag}</span>
                 </td>
                 <td className="num">{fmtFigure(m.median, m.unit)}</td>
                 <td className="num muted">

@@ -18,6 +18,8 @@ export interface CompareRow {
   outcome: Comparison['pairs'][number]['outcome'];
   excluded: boolean;
   note: string | null;
+  /** The pair it was made from (its medians decide whether the row has any figure). */
+  pair: Comparison['pairs'][number];
 }
 
 export function compareRows(c: Comparison): CompareRow[] {
@@ -34,6 +36,7 @@ export function compareRows(c: Comparison): CompareRow[] {
       outcome: p.outcome,
       excluded: !!p.excluded,
       note: p.note ?? null,
+      pair: p,
     };
   });
 }

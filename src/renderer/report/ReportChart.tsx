@@ -22,11 +22,14 @@ export function ReportChart({
   height,
   label,
   testId,
+  bars,
 }: {
   config: ChartConfiguration<'bar', (number | [number, number] | null)[], string | string[]>;
   height: number;
   label: string;
   testId?: string;
+  /** What each bar row is, in full: the figures the chart draws. */
+  bars: string[];
 }) {
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
@@ -58,6 +61,7 @@ export function ReportChart({
       role="img"
       aria-label={label}
       data-testid={testId}
+      data-bars={bars.join(' | ')}
     />
   );
 }

@@ -12,6 +12,7 @@ import { BaselineOnlyStory, Findings, Headline, TimeAndMoney } from './sections/
 import { TasksTable } from './sections/Tables';
 import { SurfaceSection } from './sections/Surface';
 import { useReportModel } from './use-report-model';
+import { uncheckedWhy } from '../view-model/prediction-rows';
 
 /** @page size must be a literal rule: Chromium and Electron both take paper size and margins from it. */
 export function pageRule(paper: PaperSize): string {
@@ -31,7 +32,7 @@ export function ReportView({
   showSerials: boolean;
 }) {
   const { before, after } = data;
-  const { verdict, story, key, tables, groupParts } = useReportModel(before, after);
+  const { verdict, story, key, tables, groupParts, notDrawn } = useReportModel(before, after);
   const single = !after;
   // One drive measured twice: no time saved, no prediction of an upgrade (shared/verdict/same-drive.ts).
   const repeat = story?.level === 'same-drive';
@@ -75,9 +76,15 @@ export function ReportView({
       )}
 
       <EveryTest tables={tables} single={single} />
-      <ChartsByKind parts={groupParts} single={single} />
+      <ChartsByKind parts={groupParts} single={single} notDrawn={notDrawn} />
       <SurfaceSection before={before} after={after} />
-      {after && !repeat && <PredictionSection before={before} after={after} />}
+      {after && verdict && !repeat && (
+        <PredictionSection
+          before={before}
+          after={uncheckedWhy(verdict) ? null : after}
+          unchecked={uncheckedWhy(verdict)}
+        />
+      )}
       <ReferenceSection runs={after ? [before, after] : [before]} />
       <Hardware before={before} after={after} showSerials={showSerials} />
       <Methodology repeat={repeat} />

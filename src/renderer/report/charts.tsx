@@ -102,6 +102,7 @@ export function SpeedupChart({
       height={barHeight(config.data.labels, 28)}
       label="Speed-up per measurement"
       testId="chart-speedup"
+      bars={rows.map(labelOf)}
     />
   );
 }
@@ -164,6 +165,7 @@ export function GroupChart({ group, single }: { group: ChartGroup; single: boole
       height={barHeight(config.data.labels, single ? 22 : 34)}
       label={group.title}
       testId="chart-group"
+      bars={group.bars.map((b) => b.label)}
     />
   );
 }

@@ -3,10 +3,10 @@
 import type { Measurement, RunDocument, TestResult } from '../../shared/schemas/run';
 import type { MetricComparison, SpreadOf, TaskSaving, Verdict } from '../../shared/verdict';
 import { spreadOfMeasurement } from '../../shared/verdict/compare';
-import { figureLabel, plainMethod, testLabel } from '../../shared/labels';
+import { measurementLabel, plainMethod, testLabel } from '../../shared/labels';
 import { metricKey } from '../../shared/verdict/metrics';
 import { distinctLabels } from '../view-model/chart-labels';
-import { shownSpread, shownUnit } from '../../shared/format';
+import { shownSpread, shownUnit, splitUntimed } from '../../shared/format';
 
 /** A run's name for people: never its id (the id is for files and the CLI). */
 export function displayName(r: RunDocument): string {
@@ -57,7 +57,8 @@ export interface TestTable {
   tag: string | null;
   tool: string;
   /** Figures that were too fast to time in every run shown: one line, not a row each. */
-  untimed: { labels: string[]; note: string } | null;
+  /** Figures no run timed, left out of the rows and named once (shared/format untimedLine). */
+  untimed: string[] | null;
   kind: TestResult['kind'];
   method: string;
   /** When the after-run used a different method, both are printed. */
@@ -103,7 +104,7 @@ function figureRows(
     const c = byKey.get(key);
     const task = taskByKey.get(key);
     const note = shortNote(uniq([mb?.note ?? '', ma?.note ?? '']));
-    const human = figureLabel(main.testId, m, main.tool);
+    const human = measurementLabel(main, m);
     return {
       key,
       label: human.label,
@@ -158,15 +159,11 @@ export function testTables(
     const a = after ? (afterTests.get(id) ?? null) : null;
     const main = b ?? a!;
     const rows = figureRows(main, b, a, !!after, { byKey, taskByKey });
-    // bonnie++'s "+++++" phases: a row of dashes each says nothing; one line names them all.
-    const blank = (r: TableRow) =>
-      r.before?.median == null && (!after || r.after?.median == null) && !!r.note;
-    const untimedRows = rows.filter(blank);
-    const shownRows = untimedRows.length > 1 ? rows.filter((r) => !blank(r)) : rows;
-    const untimed =
-      untimedRows.length > 1
-        ? { labels: untimedRows.map((r) => r.label), note: untimedRows[0]!.note! }
-        : null;
+    // bonnie++'s "+++++" phases: a row of dashes each says nothing; one line names them all,
+    // by the rule every surface follows (shared/format splitUntimed).
+    const split = splitUntimed(rows, (r) => (after ? [r.before, r.after] : [r.before]));
+    const shownRows = split.shown;
+    const untimed = split.untimed.length ? split.untimed.map((r) => r.label) : null;
     const caveats = caveatsOf(b, a, !!after);
     const errors = uniq([
       b?.error ? `Before: ${b.error}` : '',

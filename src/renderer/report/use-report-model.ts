@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import type { RunDocument } from '../../shared/schemas/run';
 import { computeVerdict, type Verdict } from '../../shared/verdict';
 import { compareRuns } from '../../shared/verdict/compare';
-import { chartGroups, splitGroup } from '../view-model/chart-groups';
+import { chartGroups, notDrawnLine, splitGroup } from '../view-model/chart-groups';
 import { testTables } from './report-model';
 import { keyFigures } from './story-model';
 import { adaptVerdict } from './verdict-adapter';
@@ -21,12 +21,14 @@ export function useReportModel(before: RunDocument, after: RunDocument | null) {
   const key = useMemo(() => (story ? keyFigures(story.comparisons) : []), [story]);
   const tables = useMemo(() => testTables(before, after, verdict), [before, after, verdict]);
   // A single run has no "after": it is compared with itself to reuse the same charts and tables.
-  const groupParts = useMemo(
-    () =>
-      chartGroups(verdict ? verdict.comparisons : compareRuns(before, before)).flatMap((g) =>
-        splitGroup(g, GROUP_BARS_PER_CHART),
-      ),
+  const comparisons = useMemo(
+    () => (verdict ? verdict.comparisons : compareRuns(before, before)),
     [verdict, before],
   );
-  return { verdict, story, key, tables, groupParts };
+  const groupParts = useMemo(
+    () => chartGroups(comparisons).flatMap((g) => splitGroup(g, GROUP_BARS_PER_CHART)),
+    [comparisons],
+  );
+  const notDrawn = useMemo(() => notDrawnLine(comparisons), [comparisons]);
+  return { verdict, story, key, tables, groupParts, notDrawn };
 }

@@ -27,14 +27,25 @@ const OLD_DRIVE_NAMES: Partial<Record<OldDrive, string>> = {
 export function PredictionView({
   beforeId,
   afterId,
+  unchecked = null,
 }: {
   beforeId: string;
   afterId?: string | null;
+  /** Why the after-run does not check the prediction (the PDF says the same). */
+  unchecked?: string | null;
 }) {
-  return <PredictionPanel afterId={afterId} {...usePrediction(beforeId, afterId)} />;
+  return (
+    <PredictionPanel
+      afterId={afterId}
+      unchecked={unchecked}
+      {...usePrediction(beforeId, afterId)}
+    />
+  );
 }
 
-function PredictionPanel(props: PredictionState & { afterId?: string | null | undefined }) {
+function PredictionPanel(
+  props: PredictionState & { afterId?: string | null | undefined; unchecked: string | null },
+) {
   const { afterId, preset, setPreset, seqRead, setSeqRead, iops, setIops, ceiling, setCeiling } =
     props;
   const { detected, oldDrive, setChosenOld, result } = props;
@@ -89,12 +100,7 @@ function PredictionPanel(props: PredictionState & { afterId?: string | null | un
           />
         </label>
       </div>
-      <p id="vd-old-drive-hint" className="vd-hint">
-        {detected
-          ? `Detected when the run was made: ${OLD_DRIVE_NAMES[detected] ?? detected}.`
-          : 'The run does not say what the current drive is (stopwatch timings, an import or a loop device): choose its kind.'}{' '}
-        Typical figures of that kind stand in only where the run measured none of its own.
-      </p>
+      <Hints detected={detected} unchecked={props.unchecked} />
       {result.error && (
         <p className="vd-error" role="alert">
           {result.error}
@@ -128,5 +134,24 @@ function TargetSelect(props: {
         ))}
       </select>
     </label>
+  );
+}
+
+/** What the old drive is taken to be, and why an after-run does not check the prediction. */
+function Hints({ detected, unchecked }: { detected: OldDrive | ''; unchecked: string | null }) {
+  return (
+    <>
+      <p id="vd-old-drive-hint" className="vd-hint">
+        {detected
+          ? `Detected when the run was made: ${OLD_DRIVE_NAMES[detected] ?? detected}.`
+          : 'The run does not say what the current drive is (stopwatch timings, an import or a loop device): choose its kind.'}{' '}
+        Typical figures of that kind stand in only where the run measured none of its own.
+      </p>
+      {unchecked && (
+        <p className="vd-hint" data-testid="prediction-unchecked">
+          {unchecked}
+        </p>
+      )}
+    </>
   );
 }

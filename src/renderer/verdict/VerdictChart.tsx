@@ -82,7 +82,12 @@ export function VerdictChart({ spec }: { spec: ChartSpec }) {
   return (
     <figure className="vd-chart" data-testid={`chart-${spec.id}`}>
       <div style={{ height }}>
-        <canvas ref={ref} role="img" aria-label={`${spec.title}. ${spec.summary}`} />
+        <canvas
+          ref={ref}
+          role="img"
+          aria-label={`${spec.title}. ${spec.summary}`}
+          data-bars={spec.bars.join(' | ')}
+        />
       </div>
     </figure>
   );

@@ -1,25 +1,14 @@
 // Presentational pieces of the verdict: each takes the Verdict object as props, so the Verdict
 // step and the PDF report print the same thing.
 import type { ReactNode } from 'react';
-import type { Finding, MetricComparison, TaskSaving, Verdict } from '../../shared/verdict';
-import {
-  fmtHours,
-  fmtNum,
-  fmtRange,
-  fmtRatio,
-  fmtShare,
-  fmtSpread,
-  formatSeconds,
-  LEVEL_WORDS,
-  outcomeWord,
-} from '../../shared/format';
-import { figureLabel } from '../../shared/labels';
-import { forDisplay } from './verdict-format';
+import type { Finding, Verdict } from '../../shared/verdict';
+import { LEVEL_WORDS } from '../../shared/format';
 import { timeAndMoney } from '../view-model/time-money';
-import { RepeatTaskTable } from './RepeatTaskTable';
+import { notDrawnLine } from '../view-model/chart-groups';
 import { ThemeHeadlines } from './ThemeHeadlines';
 import { VerdictChart } from './VerdictChart';
 import type { ChartSpec } from './verdict-charts';
+import { MetricTable, TaskTable } from './VerdictTables';
 
 export function VerdictHeadline({ verdict }: { verdict: Verdict }) {
   const r = verdict.recommendation;
@@ -121,117 +110,26 @@ export function FindingsList({ findings }: { findings: Finding[] }) {
   );
 }
 
-export function TaskTable({ tasks, repeat = false }: { tasks: TaskSaving[]; repeat?: boolean }) {
-  if (!tasks.length) return null;
-  if (repeat) return <RepeatTaskTable tasks={tasks} />;
-  return (
-    <section aria-labelledby="vd-tasks-title">
-      <h3 id="vd-tasks-title">Real-world tasks</h3>
-      <div className="vd-scroll" tabIndex={0}>
-        <table className="vd-table" data-testid="verdict-tasks">
-          <thead>
-            <tr>
-              <th scope="col">Task</th>
-              <th scope="col">How</th>
-              <th scope="col">Before, s</th>
-              <th scope="col">After, s</th>
-              <th scope="col">Speed-up</th>
-              <th scope="col">Saved each time</th>
-              <th scope="col">Times a day</th>
-              <th scope="col">Saved a day / a year</th>
-              <th scope="col">Waiting for disk (before)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tasks.map((t) => (
-              <tr key={t.key} data-basis={t.basis}>
-                <th scope="row">{t.title}</th>
-                <td title={t.note || undefined}>
-                  {t.basis === 'measured' ? (
-                    'measured'
-                  ) : (
-                    <span className="badge vd-badge-est">
-                      {`${t.savedPerDay === null ? 'not estimated' : 'estimated'} (${t.side === 'before-only' ? 'timed before only' : 'timed after only'})`}
-                    </span>
-                  )}
-                </td>
-                <td>{fmtSpread(t.beforeSeconds)}</td>
-                <td>{fmtSpread(t.afterSeconds)}</td>
-                <td>
-                  {t.outcome === 'no-difference' ? outcomeWord(t.outcome) : fmtRatio(t.speedup)}
-                </td>
-                <td>{t.savedPerOccurrence === null ? '—' : formatSeconds(t.savedPerOccurrence)}</td>
-                <td>{fmtNum(t.occurrencesPerDay)}</td>
-                <td>
-                  {t.savedPerDay === null ? '—' : formatSeconds(t.savedPerDay)} /{' '}
-                  {t.savedPerYearHours === null ? '—' : fmtHours(t.savedPerYearHours)}
-                </td>
-                <td>{fmtShare(t.ioWaitShareBefore)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
-}
-
-export function MetricTable({ comparisons }: { comparisons: MetricComparison[] }) {
-  if (!comparisons.length) return null;
-  return (
-    <section aria-labelledby="vd-metrics-title">
-      <h3 id="vd-metrics-title">Every measurement</h3>
-      <p className="muted">
-        Median of the repetitions with min–max in brackets; speed-up with the range the spreads
-        allow.
-      </p>
-      <div className="vd-scroll" tabIndex={0}>
-        <table className="vd-table" data-testid="verdict-metrics">
-          <thead>
-            <tr>
-              <th scope="col">Measurement</th>
-              <th scope="col">Unit</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-              <th scope="col">Speed-up</th>
-              <th scope="col">Outcome</th>
-            </tr>
-          </thead>
-          <tbody>
-            {comparisons.map(forDisplay).map((c) => (
-              <tr key={c.key} className={`vd-out-${c.outcome}`} data-key={c.key}>
-                <th scope="row">
-                  {figureLabel(c.testId, c).label}{' '}
-                  <span className="dw-tag">{figureLabel(c.testId, c).tag}</span>
-                  <div className="muted vd-test">{c.testTitle}</div>
-                </th>
-                <td>{c.unit}</td>
-                <td>{fmtSpread(c.before)}</td>
-                <td>{fmtSpread(c.after)}</td>
-                <td>
-                  {fmtRatio(c.speedup)}
-                  {c.speedupRange && (
-                    <span className="muted vd-range">{fmtRange(c.speedupRange)}</span>
-                  )}
-                </td>
-                <td title={c.why} data-outcome={outcomeWord(c.outcome, c.excluded)}>
-                  {outcomeWord(c.outcome, c.excluded)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
-}
-
-export function ChartList({ charts, controls }: { charts: ChartSpec[]; controls?: ReactNode }) {
+export function ChartList({
+  charts,
+  controls,
+  notDrawn = '',
+}: {
+  charts: ChartSpec[];
+  controls?: ReactNode;
+  /** The figures no chart draws (not compared), in one line. */
+  notDrawn?: string;
+}) {
   if (!charts.length) return null;
   return (
     <section aria-labelledby="vd-charts-title">
       <h3 id="vd-charts-title">Before and after</h3>
       {controls}
+      {notDrawn && (
+        <p className="muted" data-testid="verdict-not-drawn">
+          {notDrawn}
+        </p>
+      )}
       <div className="vd-charts">
         {charts.map((spec) => (
           <VerdictChart key={spec.id} spec={spec} />
@@ -261,7 +159,11 @@ export function VerdictReport({
       <ThemeHeadlines verdict={verdict} />
       <FindingsList findings={verdict.findings} />
       <TaskTable tasks={verdict.tasks} repeat={repeat} />
-      <ChartList charts={charts} controls={chartControls} />
+      <ChartList
+        charts={charts}
+        controls={chartControls}
+        notDrawn={notDrawnLine(verdict.comparisons)}
+      />
       <MetricTable comparisons={verdict.comparisons} />
     </div>
   );

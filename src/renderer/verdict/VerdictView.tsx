@@ -12,6 +12,7 @@ import { followVerdictLinks, useVerdict } from './verdict-store';
 import { usePalette } from './VerdictChart';
 import { SurfaceChart } from '../components/SurfaceChart';
 import { VerdictReport } from './VerdictReport';
+import { uncheckedWhy } from '../view-model/prediction-rows';
 import './verdict.css';
 
 followVerdictLinks();
@@ -87,7 +88,11 @@ export function VerdictView() {
           ) : null}
           {/* A prediction is for an upgrade; one drive measured twice is none. */}
           {verdict.recommendation.level !== 'same-drive' && (
-            <PredictionView beforeId={verdict.beforeId} afterId={verdict.afterId} />
+            <PredictionView
+              beforeId={verdict.beforeId}
+              afterId={uncheckedWhy(verdict) ? null : verdict.afterId}
+              unchecked={uncheckedWhy(verdict)}
+            />
           )}
           <h3>Save the story</h3>
           <SaveReportButton beforeId={verdict.beforeId} afterId={verdict.afterId} />

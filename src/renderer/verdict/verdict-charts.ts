@@ -7,6 +7,7 @@ import { toMBps } from '../../shared/verdict/metrics';
 import { chartGroups, type ChartGroup } from '../view-model/chart-groups';
 import { wrapLabel } from '../view-model/chart-labels';
 import { tickLabel } from './verdict-format';
+import { figureLabel, labelText } from '../../shared/labels';
 
 export interface Palette {
   before: string;
@@ -36,6 +37,8 @@ export interface ChartSpec {
   /** One sentence for screen readers; the table below the charts holds every figure. */
   summary: string;
   rows: number;
+  /** What each bar row is, in full (the axis wraps and may cut them): the surfaces' names. */
+  bars: string[];
   config: BarConfig;
 }
 
@@ -137,6 +140,7 @@ export function groupChart(
     id: group.id,
     title: group.title,
     rows: rows.length * datasets.length,
+    bars: group.bars.map((b) => b.label),
     summary: rows
       .map(
         (r) =>
@@ -162,7 +166,10 @@ export function groupChart(
 export function latencyChart(comparisons: MetricComparison[], p: Palette): ChartSpec | null {
   const order = ['clat_p50_us', 'read_clat_mean_us', 'clat_p99_us'];
   const rows = comparisons
-    .filter((c) => LATENCY.has(c.metric) && isRnd4kQ1(c) && (c.params?.rw ?? 'read') === 'read')
+    .filter(
+      (c) =>
+        LATENCY.has(c.metric) && isRnd4kQ1(c) && (c.params?.rw ?? 'read') === 'read' && !c.excluded,
+    )
     .sort((a, b) => order.indexOf(a.metric) - order.indexOf(b.metric));
   if (!rows.length) return null;
   const names: Record<string, string> = {
@@ -175,6 +182,7 @@ export function latencyChart(comparisons: MetricComparison[], p: Palette): Chart
     id: 'latency',
     title: 'RND 4K Q1 read latency',
     rows: rows.length * 2,
+    bars: rows.map((r) => labelText(figureLabel(r.testId, r))),
     summary: rows
       .map((r) => `${names[r.metric]}: ${r.before.median} → ${r.after.median} ${unit}`)
       .join('; '),
@@ -208,8 +216,12 @@ export function latencyChart(comparisons: MetricComparison[], p: Palette): Chart
 
 /** Each task before and after, split into CPU time and time waiting for the disk. */
 export function tasksChart(tasks: TaskSaving[], p: Palette): ChartSpec | null {
+  // A task not compared (a busy phase, different workloads) is not drawn, as figures are not.
   const rows = tasks.filter(
-    (t) => t.beforeSeconds.median !== null && t.afterSeconds.median !== null,
+    (t) =>
+      t.beforeSeconds.median !== null &&
+      t.afterSeconds.median !== null &&
+      !t.note.startsWith('not compared'),
   );
   if (!rows.length) return null;
   const labels: string[][] = [];
@@ -256,6 +268,7 @@ export function tasksChart(tasks: TaskSaving[], p: Palette): ChartSpec | null {
     id: 'tasks',
     title: 'Real-world tasks',
     rows: labels.length,
+    bars: rows.map((t) => t.title),
     summary: rows
       .map((t) => `${t.title}: ${t.beforeSeconds.median} s → ${t.afterSeconds.median} s`)
       .join('; '),

@@ -2,6 +2,7 @@
 // what they measure (the verdict's theme) and unit, throughputs all in MB/s so one axis holds
 // hdparm, dd, bonnie++ and iozone together, on a log axis where the range would squash bars.
 import { figureLabel, labelText } from '../../shared/labels';
+import { outcomeWord } from '../../shared/format';
 import type { MetricComparison, MetricTheme, SpreadOf } from '../../shared/verdict';
 import { toMBps } from '../../shared/verdict/metrics';
 import { distinctLabels } from './chart-labels';
@@ -55,11 +56,32 @@ const wideRange = (bars: ChartBar[]): boolean => {
   return vals.length > 0 && Math.max(...vals) / Math.min(...vals) > 30;
 };
 
-/** Before/after bars grouped by theme and unit; figures with neither side are left out. */
+const hasFigure = (c: MetricComparison) => c.before.median !== null || c.after.median !== null;
+
+/**
+ * Figures no chart draws: those the verdict does not compare (memory speed, a cache hit, a busy
+ * phase). A PDF once drew a cache hit as the longest bar, in the grey its legend calls "inside
+ * the noise"; now each chart section names them once instead (notDrawnLine).
+ */
+export const notDrawn = (comparisons: readonly MetricComparison[]): MetricComparison[] =>
+  comparisons.filter((c) => c.excluded && hasFigure(c));
+
+/** "Not drawn in the charts: Memory read speed (hdparm -T), not compared (memory speed)." */
+export function notDrawnLine(comparisons: readonly MetricComparison[]): string {
+  const left = notDrawn(comparisons);
+  if (!left.length) return '';
+  const each = left.map(
+    (c) => `${labelText(figureLabel(c.testId, c))}, ${outcomeWord(c.outcome, c.excluded)}`,
+  );
+  return `Not drawn in the charts: ${[...new Set(each)].join('; ')}.`;
+}
+
+/** Before/after bars grouped by theme and unit; figures with neither side are left out, and so
+ * are figures not compared (notDrawn). */
 export function chartGroups(comparisons: MetricComparison[]): ChartGroup[] {
   const groups = new Map<string, ChartGroup>();
   for (const c0 of comparisons) {
-    if (c0.before.median === null && c0.after.median === null) continue;
+    if (!hasFigure(c0) || c0.excluded) continue;
     const c = inMBps(c0);
     const id = `${c.theme}|${c.unit}`;
     const g = groups.get(id) ?? {

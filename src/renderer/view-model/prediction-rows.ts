@@ -5,6 +5,17 @@
 import { basisLine, insideText, rangeText, type Prediction } from '../../shared/prediction';
 import { fmtNum, fmtShare, formatSeconds } from '../../shared/format';
 
+/**
+ * Why an after-run cannot check the prediction, or null when it can. The prediction is for a new
+ * drive; an after-run that differs measurably in nothing is no new drive's figures (an A/A pair's
+ * PDF read "outside the range: slower than predicted 95 %" under "No measurable difference").
+ */
+export function uncheckedWhy(v: { noise: { noMeasurableDifference: boolean } }): string | null {
+  return v.noise.noMeasurableDifference
+    ? 'The after-run shows no measurable difference from the before-run, so it cannot check what a new drive would change: the prediction is shown unchecked.'
+    : null;
+}
+
 interface PredictionFigureRow {
   key: string;
   what: string;

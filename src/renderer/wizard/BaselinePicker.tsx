@@ -1,33 +1,10 @@
 import { useState } from 'react';
-import type { ResolveResult } from '../../shared/contract/drives';
 import type { RunDocument } from '../../shared/schemas/run';
 import { useAfterDir, useBaselineRuns } from './baseline/use-baseline-picker';
 import { useWizard } from './wizard-store';
 import { BrowseButton } from '../components/chooser/BrowseButton';
-
-/** Same physical drive as the baseline? Then the "after" numbers would measure the old drive again. */
-export function sameDrive(a: RunDocument['drive'], b: ResolveResult['drive']): boolean {
-  if (!a || !b) return false;
-  if (a.serial && b.serial) return a.serial === b.serial;
-  // Loop devices are re-numbered freely: /dev/loop0 then and now need not be the same file.
-  if (a.kind === 'loop' || b.kind === 'loop')
-    return !!a.backingFile && a.backingFile === b.backingFile;
-  return a.model === b.model && a.sizeBytes === b.sizeBytes && a.path === b.path;
-}
-
-/**
- * Why the chosen folder would measure the baseline's drive again, or null. The baseline's own
- * folder counts too: after a clone it is on the new drive, but then the drive identity differs
- * and only the folder line is shown, as a softer hint.
- */
-export function sameDriveWarning(baseline: RunDocument | null, r: ResolveResult | null) {
-  if (!baseline || !r) return null;
-  if (sameDrive(baseline.drive, r.drive))
-    return 'This folder is on the baseline’s drive: measuring here would measure the old drive twice. Pick a folder on the new drive.';
-  if (baseline.targetDir && r.path === baseline.targetDir.replace(/\/+$/, ''))
-    return 'This is the folder the baseline was measured in. Make sure it is on the new drive now.';
-  return null;
-}
+import type { PlanAsk } from '../setup-store';
+import { sameFolderHint } from '../../shared/bench/same-drive';
 
 type OnError = (message: string | null) => void;
 
@@ -88,10 +65,16 @@ function BaselineChoice(props: ReturnType<typeof useBaselineRuns>) {
   );
 }
 
-/** The new drive's folder, and why it might measure the baseline's drive again. */
-function AfterDirChoice({ baseline, onError }: { baseline: RunDocument | null; onError: OnError }) {
-  const { dir, resolved, type, useDir: check } = useAfterDir(onError);
-  const warning = sameDriveWarning(baseline, resolved);
+/** The new drive's folder, judged when picked: the Drive step's one rule, and the baseline's drive. */
+function AfterDirChoice(props: {
+  baseline: RunDocument | null;
+  ask: PlanAsk | null;
+  onError: OnError;
+}) {
+  const w = useWizard();
+  const { dir, judged, same, type, useDir } = useAfterDir(props.onError, props.ask, props.baseline);
+  const hint = props.baseline && judged ? sameFolderHint(props.baseline, judged.resolved) : null;
+  const v = judged?.verdict;
   return (
     <>
       <div className="row">
@@ -109,40 +92,48 @@ function AfterDirChoice({ baseline, onError }: { baseline: RunDocument | null; o
           current={dir}
           onChosen={(path) => {
             type(path);
-            check(path);
+            useDir(path);
           }}
         />
-        <button type="button" onClick={() => check()} disabled={!dir.trim()}>
+        <button type="button" onClick={() => useDir()} disabled={!dir.trim()}>
           Use this directory
         </button>
       </div>
-      {resolved && (
-        <p className={resolved.warning || !resolved.writable ? 'warn-text' : 'muted'}>
-          {resolved.drive
-            ? `On ${resolved.drive.model ?? resolved.drive.path} (${resolved.drive.kind}).`
-            : 'Drive not identified.'}{' '}
-          {!resolved.writable && 'Not writable: file tests cannot run here. '}
-          {resolved.warning}
+      {judged && v && (
+        <p className={`${v.tone}-text`} data-testid="after-dir-verdict">
+          {judged.resolved.drive
+            ? `On ${judged.resolved.drive.model ?? judged.resolved.drive.path} (${judged.resolved.drive.kind}). `
+            : 'Drive not identified. '}
+          <span data-testid="after-dir-line">{v.message}</span>
         </p>
       )}
-      {warning && (
-        <p role="alert" className="warn-text" data-testid="same-drive-warning">
-          {warning}
-        </p>
+      {same && (
+        <div role="alert" className="warn-text" data-testid="same-drive-warning">
+          <p data-testid="same-drive-line">{same}</p>
+          <label>
+            <input
+              type="checkbox"
+              checked={w.sameDrive}
+              onChange={(e) => w.setSameDrive(e.target.checked)}
+            />{' '}
+            Measure the same drive again on purpose (a repeatability check)
+          </label>
+        </div>
       )}
+      {!same && hint && <p className="warn-text">{hint}</p>}
     </>
   );
 }
 
 /** After the swap: which before-run to compare with (history or a saved file), and where to measure now. */
-export function BaselinePicker() {
+export function BaselinePicker({ ask }: { ask: PlanAsk | null }) {
   const [error, setError] = useState<string | null>(null);
   const runs = useBaselineRuns(setError);
   return (
     <div className="baseline-picker">
       <h3>Compare with</h3>
       <BaselineChoice {...runs} />
-      <AfterDirChoice baseline={runs.baseline} onError={setError} />
+      <AfterDirChoice baseline={runs.baseline} ask={ask} onError={setError} />
       {error && (
         <p role="alert" className="error-text">
           {error}

@@ -38,7 +38,7 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
   const next = useApp((s) => s.next);
   const back = useApp((s) => s.back);
   const w = useWizard();
-  const { dir, plan, run, error, job, canStart, start, reload, done } = useMeasure(label);
+  const { dir, plan, run, error, job, canStart, start, reload, done, ask } = useMeasure(label);
   const { state } = job;
   // The tests a repeat of the busy phases runs again: their rows follow its progress.
   const [repeating, setRepeating] = useState<string[]>([]);
@@ -59,7 +59,7 @@ export function MeasureStep({ label }: { label: 'before' | 'after' }) {
       <h2 id="measure-title">
         {label === 'before' ? 'Measure your current drive' : 'Measure the new drive'}
       </h2>
-      {label === 'after' && <BaselinePicker />}
+      {label === 'after' && <BaselinePicker ask={ask} />}
       <p className="muted">
         Directory: <code>{dir ?? 'none chosen'}</code> · profile {w.profile}
         {done && run?.timing

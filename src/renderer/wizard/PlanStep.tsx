@@ -18,6 +18,7 @@ export function PlanStep() {
   const writable = useSetup((s) => s.resolved?.writable ?? true);
   const readOnly = useSetup((s) => s.resolved?.readOnly ?? false);
   const admin = useSetup((s) => s.admin);
+  const probing = useSetup((s) => !!s.targetDir && s.probing === s.targetDir);
   const w = useWizard();
   const { catalogue, error } = useBenchCatalogue();
   const { plans, planError, pending } = usePlans(targetDir);
@@ -42,6 +43,11 @@ export function PlanStep() {
         </p>
       )}
       <ProfilePicker profile={profile} plans={plans} onChange={w.setProfile} />
+      {probing && (
+        <p className="muted" role="status" data-testid="plan-probing">
+          Probing the drive for the estimate (1–2 s)…
+        </p>
+      )}
       <TestPicker
         catalogue={catalogue}
         plan={plan}

@@ -5,7 +5,7 @@ import { resumeStep, type WizardProgress } from '../../shared/contract/wizard';
 import { api } from '../api/transport';
 import { useSetup } from '../setup-store';
 import { useApp } from '../store';
-import { verdictLinkFrom } from '../verdict/verdict-store';
+import { compareInVerdict, verdictLinkFrom } from '../verdict/verdict-store';
 import { useWizard } from './wizard-store';
 
 /** The progress as the stores hold it now. */
@@ -55,6 +55,8 @@ function apply(p: WizardProgress): void {
   // A verdict link (History's "open") wins over the stored step.
   if (verdictLinkFrom(window.location.hash)) return;
   useApp.setState({ ...resumeStep(p), view: 'wizard' });
+  // Resuming at the Verdict step opens the verdict itself, not the run picker to press Compare.
+  if (p.beforeRunId && p.afterRunId) compareInVerdict(p.beforeRunId, p.afterRunId, p.usage);
 }
 
 /** What is saved, minus the time stamp: a save happens only when this changes. */

@@ -31,6 +31,8 @@ interface WizardState {
   baselineFile: string | null;
   /** Directory for the after-run (the new drive): may differ from the before directory. */
   afterDir: string | null;
+  /** The person means to measure the baseline's own drive again (a repeatability check). */
+  sameDrive: boolean;
   setProfile(p: ProfileId): void;
   setTests(t: string[]): void;
   setRepetitions(n: number | null): void;
@@ -41,6 +43,7 @@ interface WizardState {
   setAfterRun(id: string | null): void;
   setBaselineFile(path: string | null): void;
   setAfterDir(dir: string | null): void;
+  setSameDrive(on: boolean): void;
   reset(): void;
 }
 
@@ -62,6 +65,7 @@ const initial = {
   afterRunId: null,
   baselineFile: null,
   afterDir: null,
+  sameDrive: false,
 };
 
 export const useWizard = create<WizardState>()((set, get) => ({
@@ -81,6 +85,7 @@ export const useWizard = create<WizardState>()((set, get) => ({
   setAfterRun: (afterRunId) => set({ afterRunId }),
   setBaselineFile: (baselineFile) => set({ baselineFile }),
   setAfterDir: (afterDir) => set({ afterDir }),
+  setSameDrive: (sameDrive) => set({ sameDrive }),
   reset: () => set({ ...initial }),
 }));
 

@@ -158,3 +158,14 @@ export function folderFit(
 /** A folder that is not there, in the words of every surface. */
 export const missingFolder = (path: string): string =>
   `${path}: no such directory — create it first or choose an existing folder on the drive`;
+
+/** A file (or anything else) where a folder is needed, in the words of every surface. */
+export const notAFolder = (path: string): string =>
+  `${path} is not a folder — choose a folder on the drive (the test files go in a new folder inside it)`;
+
+/**
+ * The system disk: every test can run, but what else the running system reads and writes meanwhile
+ * lands in the figures ("All file tests can run here" said nothing of it).
+ */
+export const systemDiskWarning = (path: string, disk: string): string =>
+  `${path} is on the system disk (${disk}): the results include the running system's own disk traffic; close other programs while it runs`;

@@ -23,6 +23,8 @@ export const appInfo = z.object({
     reason: z.string(),
   }),
   features: featureFlags,
+  /** The person's home folder: where a baseline file is proposed when no removable medium is. */
+  home: z.string().nullable().default(null),
 });
 export type AppInfo = z.infer<typeof appInfo>;
 

@@ -29,6 +29,8 @@ export const benchStartReq = z
     name: text(LIMITS.name).optional(),
     usage: jsonCapped(usageProfile, LIMITS.options).optional(),
     baselineId: text(LIMITS.id).optional(),
+    /** Measure the baseline's own drive again on purpose: a repeatability check (same-drive.ts). */
+    sameDrive: z.boolean().optional(),
     options: taskOptions.optional(),
   })
   .strict();
@@ -85,6 +87,17 @@ export const benchCatalogue = z.object({
 });
 export type BenchCatalogue = z.infer<typeof benchCatalogue>;
 
+/** A 1–2 s probe of a folder's drive (shared/bench/estimates DriveRates): what estimates run on. */
+export const driveRates = z.object({
+  seqBps: z.number().positive().max(1e12),
+  iops: z.number().positive().max(1e9),
+  cpu: z.number().positive().max(1000),
+  rawReads: z.boolean().optional(),
+  entries: z.number().nonnegative().max(1e12).optional(),
+  direct: z.boolean().optional(),
+  seconds: z.number().nonnegative().max(3600).optional(),
+});
+
 export const benchRequests = {
   /** Starts a benchmark run as a job; progress via job.progress, run id as job.finished.resultRef. */
   'bench.start': request(benchStartReq, z.object({ jobId: z.string() })),
@@ -103,9 +116,16 @@ export const benchRequests = {
         targetDir: text(LIMITS.path).min(1).optional(),
         ...planFields,
         options: taskOptions.optional(),
+        /** The folder's probed rates (bench.probe): the estimate is then the drive's own. */
+        rates: driveRates.optional(),
       })
       .strict(),
     benchPlan,
   ),
+  /**
+   * Probes the folder's drive for 1–2 s (32 MiB at most, in a fresh work folder removed again):
+   * the Drive step asks when a folder is chosen, so the Plan step's estimate is the drive's.
+   */
+  'bench.probe': request(z.object({ targetDir: text(LIMITS.path).min(1) }).strict(), driveRates),
   'bench.catalogue': request(z.object({}).strict(), benchCatalogue),
 } as const;

@@ -19,6 +19,8 @@ export const resolveResult = z.object({
   freeBytes: z.number().nullable(),
   /** One line when results there would not measure one drive, or file tests cannot run. */
   warning: z.string().nullable(),
+  /** The path given, when it is not a folder (a file): tests need a folder (notAFolder). */
+  file: z.string().nullable().default(null),
 });
 export type ResolveResult = z.infer<typeof resolveResult>;
 

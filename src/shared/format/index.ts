@@ -4,6 +4,7 @@ export * from './drive';
 export * from './duration';
 export * from './figure';
 export * from './number';
+export * from './untimed';
 export * from './words';
 
 /** One line for any rejection: API errors arrive as Error, anything else is stringified. */

@@ -33,6 +33,21 @@ export function fmtRange(r: [number, number] | null): string {
   return `${fmtRatio(r[0])}–${fmtRatio(r[1])}`;
 }
 
+/**
+ * A figure's ratio column, worded as its outcome words are (outcomeWords): a figure judged slower
+ * reads "1.59× slower" here too, never "0.63×" beside "1.59× slower" on another surface.
+ */
+export function fmtSpeedup(speedup: number | null | undefined, outcome: string): string {
+  if (outcome === 'slower' && speedup) return `${fmtRatio(1 / speedup)} slower`;
+  return fmtRatio(speedup);
+}
+
+/** The range beside fmtSpeedup, in the same direction ("1.4×–2.0×" under "1.59× slower"). */
+export function fmtSpeedupRange(r: [number, number] | null, outcome: string): string {
+  if (r && outcome === 'slower' && r[0] > 0 && r[1] > 0) return fmtRange([1 / r[1], 1 / r[0]]);
+  return fmtRange(r);
+}
+
 /** A share of one as a whole percentage: 0.42 → "42 %". */
 export function fmtShare(x: number | null | undefined): string {
   return missing(x) ? '—' : `${Math.round(x * 100)} %`;

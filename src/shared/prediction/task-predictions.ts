@@ -15,6 +15,7 @@ import type { ReplayFigures } from './replay-figures';
 import { REPLAY_INTERVAL } from './replay-interval';
 import type { TaskPrediction } from './schema';
 import { assumedIoShare, kindFacts, taskKindOf } from './task-kinds';
+import { timingLabel } from '../labels';
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -122,12 +123,11 @@ export function taskPredictions(
       if (bs.median === null) continue;
       const key = pairKey(t, m);
       const am = afterByKey.get(key);
-      const name = m.params?.['name'];
       const c: Common = {
         testId: t.testId,
         key,
         kind: taskKindOf(t.testId, m.params),
-        title: m.label ?? (typeof name === 'string' ? name : t.title),
+        title: timingLabel(t.testId, m, t).label,
         beforeSeconds: bs,
         measuredSeconds: am ? spreadOfMeasurement(am).median : null,
       };

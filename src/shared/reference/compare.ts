@@ -9,9 +9,10 @@ import { spread } from '../stats';
 import { compatible, convert } from '../units';
 import { judgeFigure } from '../verdict/compare';
 import { themeOf } from '../verdict/metrics';
-import { settleTask } from '../verdict/tasks';
+import { ioWaitShareOf, settleTask } from '../verdict/tasks';
 import { driveMovedOf, settleIsolated, themeHeadlines, type Judged } from '../verdict/themes';
 import { comparisonOutcome } from '../verdict/schema';
+import { timingName } from '../labels';
 import { driveIdentity, driveIdentityOf } from '../verdict/identity';
 import { variedOutcome } from '../verdict/same-drive';
 import { computeVerdict } from '../verdict';
@@ -43,6 +44,10 @@ export const metricPair = z.object({
   excluded: z.enum(['memory-speed', 'cache-suspected', 'disturbed']).nullable(),
   /** Set when the figures were paired despite a differing parameter (iozone file size). */
   note: z.string().optional(),
+  /** What a task's row timed, as stored ("your files (/home)"): shared/labels names it by this. */
+  label: z.string().optional(),
+  /** A timing's own name, when whoever timed it named it (shared/labels timingName). */
+  name: z.string().optional(),
 });
 export type MetricPair = z.infer<typeof metricPair>;
 
@@ -52,8 +57,11 @@ export const comparison = z.object({
   b: runRef,
   /** Whether A and B measured one drive, and the facts that said so (verdict/identity.ts). */
   identity: driveIdentity,
-  /** The same drive twice: the verdict's own headline for it (verdict/same-drive.ts); else null. */
-  headline: z.string().nullable(),
+  /**
+   * The verdict's headline for A before, B after (shared/verdict computeVerdict): the one answer
+   * the verdict screen, the PDF and the CLI's verdict print, so a comparison never tells another.
+   */
+  headline: z.string(),
   pairs: z.array(metricPair),
   /** Figures only one of the runs has, as "testId metric". */
   onlyA: z.array(z.string()),
@@ -96,36 +104,89 @@ function index(run: RunDocument): Map<string, Indexed> {
  * The verdict's headlines decide which figures are isolated outliers, and whether a felt task's
  * move is the drive's (verdict/tasks.ts settleTask), here as there.
  */
-function settlePairs(pairs: MetricPair[], judged: Judged[], sameDrive: boolean): void {
+function settlePairs(
+  pairs: MetricPair[],
+  judged: Judged[],
+  diskShares: (number | null)[],
+  sameDrive: boolean,
+): void {
   const headlines = themeHeadlines(judged);
   const driveMoved = driveMovedOf(headlines);
   settleIsolated(judged, headlines).forEach((c, i) => {
     const p = pairs[i]!;
     const o = { outcome: c.outcome, why: c.why, speedup: c.speedup };
-    if (c.theme === 'task') settleTask(o, p.a, p.b, driveMoved, p.unit === 's');
+    if (c.theme === 'task')
+      settleTask(o, p.a, p.b, driveMoved, p.unit === 's', diskShares[i] ?? null);
     Object.assign(p, { outcome: sameDrive ? variedOutcome(o.outcome) : o.outcome, why: o.why });
   });
 }
 
-/** The variant parameters that pair figures across machines (not device or job names). */
-function paramsOf(m: Measurement): Pick<MetricPair, 'params'> {
-  const params = Object.fromEntries(
-    Object.entries(m.params ?? {}).filter(([p]) => !IGNORED_PARAMS.has(p)),
-  );
-  return Object.keys(params).length ? { params } : {};
-}
-
-const refOf = (r: RunDocument): Comparison['a'] => ({
+const ref = (r: RunDocument) => ({
   id: r.id,
   label: r.label,
   ...(r.name ? { name: r.name } : {}),
 });
+
+/** What shared/labels names a task's row by: its stored label, and a timing's own name. */
+function namesOf(x: Indexed, y: Indexed): { label?: string; name?: string } {
+  const label = x.m.label ?? y.m.label;
+  const name = timingName(x.testId, x.m, x.test);
+  return { ...(label ? { label } : {}), ...(name ? { name } : {}) };
+}
+
+/** One figure of both runs in A's unit, judged by the verdict's rule. */
+function pairOf(
+  a: RunDocument,
+  b: RunDocument,
+  x: Indexed,
+  y: Indexed,
+  note: string | undefined,
+): { pair: MetricPair; judged: Omit<Judged, 'key'> } {
+  const unit = x.m.unit;
+  const bs = y.m.samples.map((v) => (v === null ? null : convert(v, y.m.unit, unit)));
+  const A = { ...spread(x.m.samples), samples: x.m.samples };
+  const B = { ...spread(bs), samples: bs };
+  const ratio = A.median && B.median !== null ? B.median / A.median : null;
+  const factor = ratio === null || ratio === 0 ? null : x.m.better === 'higher' ? ratio : 1 / ratio;
+  const j = judgeFigure({
+    before: a,
+    after: b,
+    beforeTest: x.test,
+    afterTest: y.test,
+    mb: x.m,
+    ma: { ...y.m, unit, samples: bs },
+  });
+  const params = x.m.params
+    ? Object.fromEntries(Object.entries(x.m.params).filter(([p]) => !IGNORED_PARAMS.has(p)))
+    : undefined;
+  return {
+    judged: { ...j, theme: themeOf(x.test, x.m), metric: x.m.metric },
+    pair: {
+      testId: x.testId,
+      title: x.title,
+      metric: x.m.metric,
+      ...(params && Object.keys(params).length ? { params } : {}),
+      unit,
+      better: x.m.better,
+      a: A,
+      b: B,
+      ratio,
+      factor,
+      outcome: j.outcome,
+      why: j.why,
+      excluded: j.excluded?.kind ?? null,
+      ...(note ? { note } : {}),
+      ...namesOf(x, y),
+    },
+  };
+}
 
 export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
   const ia = index(a);
   const ib = index(b);
   const pairs: MetricPair[] = [];
   const judged: Judged[] = [];
+  const diskShares: (number | null)[] = [];
   const onlyB: string[] = [];
   const used = new Set<string>();
   const looseA = new Map<string, string>();
@@ -145,56 +206,22 @@ export function compareRuns(a: RunDocument, b: RunDocument): Comparison {
       continue;
     }
     used.add(ka);
-    const unit = x.m.unit;
-    const bs = y.m.samples.map((v) => (v === null ? null : convert(v, y.m.unit, unit)));
-    const A = { ...spread(x.m.samples), samples: x.m.samples };
-    const B = { ...spread(bs), samples: bs };
-    const ratio = A.median && B.median !== null ? B.median / A.median : null;
-    const factor =
-      ratio === null || ratio === 0 ? null : x.m.better === 'higher' ? ratio : 1 / ratio;
-    const j = judgeFigure({
-      before: a,
-      after: b,
-      beforeTest: x.test,
-      afterTest: y.test,
-      mb: x.m,
-      ma: { ...y.m, unit, samples: bs },
-    });
-    judged.push({
-      ...j,
-      key: String(pairs.length),
-      theme: themeOf(x.test, x.m),
-      metric: x.m.metric,
-    });
-    pairs.push({
-      testId: x.testId,
-      title: x.title,
-      metric: x.m.metric,
-      ...paramsOf(x.m),
-      unit,
-      better: x.m.better,
-      a: A,
-      b: B,
-      ratio,
-      factor,
-      outcome: j.outcome,
-      why: j.why,
-      excluded: j.excluded?.kind ?? null,
-      ...(note ? { note } : {}),
-    });
+    const made = pairOf(a, b, x, y, note);
+    diskShares.push(x.test.kind === 'task' ? ioWaitShareOf(x.test) : null);
+    judged.push({ ...made.judged, key: String(pairs.length) });
+    pairs.push(made.pair);
   }
   const identity = driveIdentityOf(a, b);
-  const same = identity.same === 'same';
-  settlePairs(pairs, judged, same);
+  settlePairs(pairs, judged, diskShares, identity.same === 'same');
   const onlyA = [...ia]
     .filter(([k]) => !ib.has(k) && !used.has(k))
     .map(([, x]) => `${x.testId} ${x.m.metric}`);
-  // The verdict's own headline, so History → Compare and `compare` say what the verdict says.
+  const headline = computeVerdict(a, b).recommendation.headline;
   return {
-    a: refOf(a),
-    b: refOf(b),
+    a: ref(a),
+    b: ref(b),
     identity,
-    headline: same ? computeVerdict(a, b).recommendation.headline : null,
+    headline,
     pairs,
     onlyA: [...new Set(onlyA)],
     onlyB: [...new Set(onlyB)],

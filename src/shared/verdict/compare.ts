@@ -76,7 +76,7 @@ const slug = (s: string) =>
  * How a figure pairs across runs: test id, metric and parameters; a stopwatch timing by its title
  * (several timings in one run are several keys, not one where the last wins).
  */
-export function timingTitle(t: TestResult, m: Measurement): string {
+function timingTitle(t: TestResult, m: Measurement): string {
   const name = m.params?.name;
   return m.label ?? (typeof name === 'string' ? name : t.title);
 }

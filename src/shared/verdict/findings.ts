@@ -1,7 +1,8 @@
 // Plain-language findings, ranked: what limits the new drive, what cannot be trusted, what changed.
 import { disturbanceOf } from './conditions';
 import { partitionFor } from './identity';
-import type { RunDocument } from '../schemas/run';
+import type { RunDocument, TestResult } from '../schemas/run';
+import { figureLabel, labelText } from '../labels';
 import { spreadOfMeasurement } from './compare';
 import { formatSeconds } from '../format/duration';
 import { isSequentialRead, metricKey, metricLabel, toMBps } from './metrics';
@@ -9,7 +10,8 @@ import { ABOVE_CEILING } from './suspect';
 import { exclusionOf, suspectFigures } from './suspect';
 import { ratioWords } from './themes';
 import type { Finding, TaskSaving, ThemeHeadline } from './schema';
-import { fmtNum } from '../format';
+import { CPU_BOUND_SHARE } from './tasks';
+import { fmtNum, fmtRatio } from '../format';
 
 /** Rated figures of the new drive, when the person entered them (datasheet). */
 export interface RatedFigures {
@@ -17,8 +19,6 @@ export interface RatedFigures {
   seqWriteMBps?: number | null;
 }
 
-/** Tasks spending less than this share of their time waiting for I/O are CPU-bound. */
-export const CPU_BOUND_SHARE = 0.3;
 /** A sequential read at this share of the link ceiling is link-limited. */
 const AT_CEILING = 0.85;
 
@@ -81,14 +81,35 @@ export function cacheFindings(run: RunDocument, which: 'before' | 'after'): Find
   // A busy phase explains an odd figure better than a cache does (a CPU hog slows the Q1 test
   // the seeker check is set against): it is named once, as busy, not again as a cache hit.
   const quiet = suspectFigures(run).filter(({ test }) => disturbanceOf(test) === null);
-  return quiet.map(({ test, label, reason, m }) => ({
+  return quiet.map(({ test, reason, m }) => ({
     kind: 'cache-suspected' as const,
     severity: 'bad' as const,
-    title: `Not the drive, in the ${which}-run: ${test.title}, ${label}`,
-    detail: `${reason}: the page cache answered, not the drive, so this figure is left out of the comparison. Rerun with admin rights (cache drop) or a larger file before trusting it.`,
+    title: `Not the drive, in the ${which}-run: ${labelText(figureLabel(test.testId, m, test.tool))}`,
+    detail: `${reason}. ${cacheAdvice(run.privilege.state, test.cache)}`,
     weight: 95,
     keys: [metricKey(test.testId, m)],
   }));
+}
+
+/**
+ * What to do about a cache hit follows from what the run did: "Rerun with admin rights (cache
+ * drop)" was printed for a run that had them and had dropped the caches.
+ */
+export function cacheAdvice(
+  privilege: RunDocument['privilege']['state'],
+  cache: TestResult['cache'],
+): string {
+  if (privilege === 'granted' && cache !== 'warm')
+    return "Admin rights were granted and the page cache was dropped before this test, so a cache below it answered (the drive's own, or the memory behind a virtual or loop disk), not the drive: this figure is left out of the comparison. Rerunning with admin rights would not change that; a test area larger than that cache would.";
+  const why =
+    privilege === 'granted'
+      ? 'the page cache could not be dropped before this test'
+      : privilege === 'unavailable'
+        ? 'admin rights were not available to this run, so the page cache was not dropped'
+        : privilege === 'declined'
+          ? 'admin rights were declined, so the page cache was not dropped'
+          : 'admin rights were not asked for, so the page cache was not dropped';
+  return `The page cache answered, not the drive (${why}): this figure is left out of the comparison. Rerun with admin rights (cache drop) or a larger file before trusting it.`;
 }
 
 export function cpuBoundFindings(tasks: TaskSaving[]): Finding[] {
@@ -106,7 +127,7 @@ export function cpuBoundFindings(tasks: TaskSaving[]): Finding[] {
         kind: 'cpu-bound' as const,
         severity: 'info' as const,
         title: faster
-          ? `${t.title} is CPU-bound: ${t.speedup! >= 10 ? Math.round(t.speedup!) : t.speedup!.toFixed(1)}× faster, the rest is processor work`
+          ? `${t.title} is CPU-bound: ${fmtRatio(t.speedup)} faster, the rest is processor work`
           : `${t.title} is CPU-bound: a faster drive barely changes it`,
         detail: `Only ${pct(t.ioWaitShareBefore!)} of its time was spent waiting for the disk on the old drive; the rest is processor work no drive can remove.${measured}`,
         weight: 60,

@@ -11,6 +11,7 @@ import type {
   Verdict,
 } from './schema';
 import { formatSeconds } from '../format/duration';
+import { fmtRatio } from '../format/number';
 
 /** A theme this many times better (its median) is a big win (what a person feels on an SSD). */
 export const BIG_WIN_SYNTHETIC = 5;
@@ -34,7 +35,8 @@ export const WORTH_IT_PER_DAY = 30;
 const FELT = new Set(['random-access', 'file-ops', 'small-block']);
 const cap = (w: string) => `${w[0]!.toUpperCase()}${w.slice(1)}`;
 const shown = (f: number) => (f >= 10 ? Math.round(f) : Math.round(f * 10) / 10);
-const x = (f: number) => `${f >= 10 ? Math.round(f) : f.toFixed(1)}×`;
+/** The one ratio wording on every surface. */
+const x = fmtRatio;
 
 export interface Wins {
   bigWins: string[];

@@ -8,7 +8,9 @@ import type { RunDocument, TestResult, UsageProfile } from '../schemas/run';
 import { usageProfile } from '../schemas/run';
 import { assumedIoShare, TASK_KINDS, taskKindOf } from '../prediction/task-kinds';
 import { beyondFloor, NOISE_CLASSES } from './noise';
-import { compareSpreads, pairMeasurements, spreadOfMeasurement, timingTitle } from './compare';
+import { compareSpreads, pairMeasurements, spreadOfMeasurement } from './compare';
+import { timingLabel } from '../labels';
+import { fmtRatio } from '../format/number';
 import type { Outcome } from './compare';
 import type { Money, SpreadOf, TaskKind, TaskSaving, ThemeHeadline } from './schema';
 import { workloadRule } from './workload-rows';
@@ -58,7 +60,7 @@ export function ratiosFromHeadlines(headlines: ThemeHeadline[]): DriveRatios {
   return {
     random: r?.median ?? 1,
     sequential: s?.median ?? 1,
-    sources: [r, s].filter(Boolean).map((h) => `${h!.words} ${h!.median.toFixed(2)}×`),
+    sources: [r, s].filter(Boolean).map((h) => `${h!.words} ${fmtRatio(h!.median)}`),
     known: headlines.length > 0,
   };
 }
@@ -149,9 +151,26 @@ export function settleTask(
   after: Timed,
   driveMoved: boolean | null,
   seconds: boolean,
+  /** Share of the old run's time spent waiting for the disk (ioWaitShareOf), when known. */
+  diskShare: number | null = null,
 ): void {
   quietenOutlier(o, driveMoved);
   if (seconds) quietenImperceptible(o, before, after);
+  quietenCpuBound(o, diskShare);
+}
+
+/** Below this share of its time waiting for the disk, a task is CPU-bound: the drive barely moves it. */
+export const CPU_BOUND_SHARE = 0.3;
+
+/**
+ * A CPU-bound task that took longer after the swap took longer on the processor, not the drive:
+ * a report read "Slower after the swap: Unpacking 1.1 s → 1.8 s" beside "CPU-bound: a faster drive
+ * barely changes it", and counted the 0.7 s as a loss. Changes `o` in place.
+ */
+function quietenCpuBound(o: Settleable, diskShare: number | null): void {
+  if (o.outcome !== 'slower' || diskShare === null || diskShare >= CPU_BOUND_SHARE) return;
+  o.outcome = 'no-difference';
+  o.why = `CPU-bound: only ${Math.round(diskShare * 100)} % of its time waited for the disk, so a longer time is the processor's, not the drive's`;
 }
 
 export function taskSavings(
@@ -184,7 +203,7 @@ export function taskSavings(
     }
     const o = compareSpreads(bs, as, 'lower', 'task');
     const judged = o.outcome;
-    settleTask(o, bs, as, driveMoved, true);
+    settleTask(o, bs, as, driveMoved, true, p.beforeTest ? ioWaitShareOf(p.beforeTest) : null);
     // A move the rules above set aside is still shown, with the reason, beside its two times.
     if (o.outcome !== judged && !note) note = o.why;
     if (!rule.compare) {
@@ -209,7 +228,8 @@ export function taskSavings(
     out.push({
       testId: p.test.testId,
       key: p.key,
-      title: timingTitle(p.test, m),
+      // The one name of this row on every surface (shared/labels.ts).
+      title: timingLabel(p.test.testId, m, p.test).label,
       kind,
       basis: side === 'both' ? 'measured' : 'estimated',
       side,

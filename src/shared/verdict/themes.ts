@@ -4,6 +4,7 @@
 // methods agree, so one noisy figure cannot make news; a one-method theme must clear its class's
 // maximum floor.
 import { median } from '../stats';
+import { fmtRatio } from '../format/number';
 import { themeWords } from './metrics';
 import { NOISE_CLASSES } from './noise';
 import type { MetricComparison, ThemeHeadline } from './schema';
@@ -91,7 +92,8 @@ export function settleIsolated<T extends Judged>(
 
 /** "60×" / "2.4×" / "60× (median of 5 methods, 21–95×)". */
 export function ratioWords(h: Pick<ThemeHeadline, 'median' | 'min' | 'max' | 'count'>): string {
-  const x = (f: number) => `${f >= 10 ? Math.round(f) : f.toFixed(1)}×`;
+  // The one ratio wording (shared/format fmtRatio): "1.18×" in the task table read "1.2×" here.
+  const x = fmtRatio;
   if (h.count <= 1 || x(h.min) === x(h.max)) return x(h.median);
   return `${x(h.median)} (median of ${h.count} methods, ${x(h.min).replace('×', '')}–${x(h.max)})`;
 }

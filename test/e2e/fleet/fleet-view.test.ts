@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findJargon } from '../../../src/shared/labels';
+import { findJargon } from '../../../src/shared/jargon';
 import { createServices } from '../../../src/main/create-services';
 import { runDocument, type RunDocument } from '../../../src/shared/schemas/run';
 import { axeProblems, openApp, RESULTS_DIR, type E2E } from '../harness';

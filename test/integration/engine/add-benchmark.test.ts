@@ -16,7 +16,8 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../src/main/engine/types';
 import type { BenchCatalogue, BenchPlan } from '../../../src/shared/contract/bench';
-import { figureLabel, findJargon, testLabel } from '../../../src/shared/labels';
+import { figureLabel, testLabel } from '../../../src/shared/labels';
+import { findJargon } from '../../../src/shared/jargon';
 import { themeOf, themeWords } from '../../../src/shared/verdict/metrics';
 import { fixtureBench } from '../../fixtures/bench/fixture-bench';
 

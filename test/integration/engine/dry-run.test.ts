@@ -15,7 +15,7 @@ describe('bench --dry-run', () => {
     const r = await benchCli(services, target, ['--dry-run']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/dry run: quick profile/);
-    expect(r.out).toMatch(/estimate: \d+m\d+s \(\d+ s\)/);
+    expect(r.out).toMatch(/estimate: \d+ (min|s)\b.* \(\d+ s\)/);
     expect(r.out).toMatch(/writes at most: /);
     expect(r.out).toMatch(/free space needed: .* free\)/);
     expect(r.out).toMatch(/Writes at most .* needs .* free: /);

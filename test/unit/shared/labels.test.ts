@@ -7,12 +7,12 @@ import { detect } from '../../../src/shared/import/detect';
 import { importedRun } from '../../../src/shared/import/to-run';
 import {
   figureLabel,
-  findJargon,
   importedFigureLabel,
   labelText,
   plainMethod,
   testLabel,
 } from '../../../src/shared/labels';
+import { findJargon } from '../../../src/shared/jargon';
 import { referenceRuns } from '../../../src/shared/reference';
 
 const FIX = join(__dirname, '../../fixtures/tool-output');

@@ -38,6 +38,8 @@ export interface BenchCliOptions {
   compression?: string;
   apps?: string;
   label: 'before' | 'after' | 'custom';
+  baseline?: string;
+  sameDrive?: boolean;
   name?: string;
   hostName?: string;
   json?: string;
@@ -88,6 +90,14 @@ export function defineBenchCommand(program: Command): Command {
       new Option('--label <label>', 'before, after or custom')
         .choices(['before', 'after', 'custom'])
         .default('custom'),
+    )
+    .option(
+      '--baseline <run>',
+      'the before-run this after-run is compared with (id or run file): a folder on its drive is refused',
+    )
+    .option(
+      '--same-drive',
+      "with --baseline: measure the baseline's drive again on purpose (a repeatability check)",
     )
     .option('--name <name>', 'a name for this run')
     .option(

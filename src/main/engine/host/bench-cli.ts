@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { parseSize } from '../../../shared/bench/catalogue';
-import { fmtBytes } from '../../../shared/format';
+import { fmtBytes, fmtFigure } from '../../../shared/format';
 import { parseApps } from '../../../shared/bench/plan';
 import type { RunDocument } from '../../../shared/schemas/run';
 import { UserError } from '../../core/errors';
@@ -25,6 +25,8 @@ import type { TaskOptions } from './task-options';
 import { planBench, type ValidatedPlan } from './validated-plan';
 import { defineBenchCommand, SIZE_KEYS, type BenchCliOptions } from './bench-cli-command';
 import { SIZE_DEFS } from '../worker/registry';
+import { loadRunRef } from '../../store/run-ref';
+import { refuseSameDrive } from './bench-handlers';
 import { formatDryRun, formatEta, formatRunTable } from '../../cli/format';
 
 /** --size 512M sets every byte size; --size dd=1G,iozone=64M sets some; counts/seconds are plain numbers. */
@@ -183,6 +185,9 @@ async function benchAction(
   if (o.dryRun) return printDryRun(plan, o, io);
   // Store and --json writable: refused now, not after the measuring.
   await benchPreflight(services, o);
+  const baseline = o.baseline ? await loadRunRef(services.runs, o.baseline) : null;
+  const baselineId = baseline?.id;
+  await refuseSameDrive(baseline, plan.targetDir, o.sameDrive);
   if (o.admin) {
     // A refusal is not an error: the run goes on and records what it skipped.
     const st = await services.privileged.request();
@@ -207,7 +212,11 @@ async function benchAction(
       {
         appVersion: services.version,
         save: saver.save,
-        record: { label: o.label, ...(o.name ? { name: o.name } : {}) },
+        record: {
+          label: o.label,
+          ...(o.name ? { name: o.name } : {}),
+          ...(baselineId ? { baselineId } : {}),
+        },
         inventoryName,
       },
       all,
@@ -258,7 +267,8 @@ function progressPrinter(io: CliIo, tty: boolean | undefined) {
   let lastTest = '';
   let lastPrinted = 0;
   const onProgress = (p: BenchProgress): void => {
-    const live = p.liveValue ? ` ${p.liveValue.value.toFixed(1)} ${p.liveValue.unit}` : '';
+    // The one unit rule (shared/format): MB/s as on the Measure step, never hdparm's MiB/s.
+    const live = p.liveValue ? ` ${fmtFigure(p.liveValue.value, p.liveValue.unit)}` : '';
     const line = `[${(p.overall * 100).toFixed(0).padStart(3)}%] ${p.label}${p.message ? ` (${p.message})` : ''} ${(p.fraction * 100).toFixed(0)}%${live} · ETA ${formatEta(p.etaSeconds)}`;
     if (tty && io.redraw) io.redraw(line);
     // A busy phase's closing line is always printed: it says the figure will not be compared.

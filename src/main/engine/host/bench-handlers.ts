@@ -7,12 +7,18 @@ import type { JobContext } from '../../core/jobs';
 import type { Services } from '../../core/services';
 import { defaultBenchDeps, runBench, type BenchDeps, type BenchRunHooks } from './bench-service';
 import { repeatDisturbed, repeatPlan } from './repeat-disturbed';
-import { planBench } from './validated-plan';
+import { planBench, probedPlan } from './validated-plan';
+import { rawReadsLikely, targetFacts } from './bench-steps';
+import { probedNote, probeFolder } from './probe-folder';
 import { registry, SIZE_DEFS } from '../worker/registry';
 import { saveOrRescue } from '../../store/save-run';
 import { disksOfDev } from '../../drives/topology';
 import { majMinOf } from '../../drives/resolve';
 import { SysRoot } from '../../drives/sysfs';
+import { resolvePath } from '../../drives';
+import { sameDriveLine } from '../../../shared/bench/same-drive';
+import { UserError } from '../../core/errors';
+import type { RunDocument } from '../../../shared/schemas/run';
 
 /**
  * The disks a benchmark of `dir` measures: the folder's device number, up through partitions
@@ -42,10 +48,27 @@ function jobHooks(job: JobContext): BenchRunHooks {
   };
 }
 
+/**
+ * An after-run in a folder on its baseline's own drive is refused unless asked for on purpose
+ * (the same line as the Measure step and `drivewise bench --baseline`).
+ */
+export async function refuseSameDrive(
+  baseline: RunDocument | null,
+  targetDir: string,
+  onPurpose: boolean | undefined,
+): Promise<void> {
+  if (!baseline || onPurpose) return;
+  const line = sameDriveLine(baseline, await resolvePath(targetDir));
+  if (line) throw new UserError(line);
+}
+
 export function benchHandlers(
   s: Services,
   given: BenchDeps & { drivesOf?: (dir: string) => string[] } = {},
-): Pick<Handlers, 'bench.start' | 'bench.repeat' | 'bench.plan' | 'bench.catalogue'> {
+): Pick<
+  Handlers,
+  'bench.start' | 'bench.repeat' | 'bench.plan' | 'bench.probe' | 'bench.catalogue'
+> {
   const deps: BenchDeps & { drivesOf?: (dir: string) => string[] } = {
     ...defaultBenchDeps(s),
     ...given,
@@ -56,6 +79,8 @@ export function benchHandlers(
       // answer; the job runs the very plan that was checked.
       const plan = planBench(req);
       await s.runs.checkWritable();
+      const baseline = req.baselineId ? await s.runs.load(req.baselineId) : null;
+      await refuseSameDrive(baseline, plan.targetDir, req.sameDrive);
       // One benchmark per drive (two at once measure each other), at most two per process: the
       // job layer refuses with one line, checked and claimed in the same synchronous step.
       const drives = (deps.drivesOf ?? drivesOfDir)(plan.targetDir);
@@ -86,7 +111,16 @@ export function benchHandlers(
       );
       return { jobId };
     },
-    'bench.plan': (req) => planBench(req).plan,
+    'bench.plan': async ({ rates, ...req }) => {
+      const v = planBench(req);
+      if (!rates || !v.targetDir) return v.plan;
+      // As the run will: raw reads with admin rights (root has them without asking).
+      const admin = (deps.privileged?.() ?? null) !== null || process.getuid?.() === 0;
+      const drive = admin ? (await targetFacts(deps, v.targetDir)).drive : null;
+      const rawReads = rawReadsLikely(admin ? {} : null, drive?.path);
+      return probedPlan(v, { ...rates, rawReads }, probedNote(rates)).plan;
+    },
+    'bench.probe': ({ targetDir }) => probeFolder(targetDir, new AbortController().signal),
     'bench.catalogue': () => ({
       tests: registry.map((m) => ({
         id: m.id,

@@ -1,7 +1,7 @@
 // Plausibility guard: a figure the drive cannot have delivered came from a cache. Marks such
 // measurements `suspect: {kind:'cache'}` (the verdict leaves them out of findings and headlines)
 // and returns one run note per flagged figure saying why.
-import { figureLabel, labelText } from '../../../shared/labels';
+import { labelText, measurementLabel } from '../../../shared/labels';
 import type { Measurement, TestResult } from '../../../shared/schemas/run';
 import { toMBps } from '../../../shared/verdict/metrics';
 import { fmtNum } from '../../../shared/format';
@@ -45,7 +45,7 @@ export function guardResults(results: TestResult[], limits: GuardLimits): string
       if (!why) continue;
       m.suspect = { kind: 'cache', reason: why };
       // The run notes reach the report and the CLI: the figure in a person's words, not its key.
-      notes.push(`cache suspected: ${labelText(figureLabel(t.testId, m, t.tool))}: ${why}`);
+      notes.push(`cache suspected: ${labelText(measurementLabel(t, m))}: ${why}`);
     }
   }
   return notes;

@@ -141,6 +141,12 @@ export function shrinkToFit(
  * The same plan (same tests, sizes, folder and options) estimated at the probed rates; `rates`
  * says whether buffered reads and seeker will read the raw device.
  */
-export function probedPlan(v: ValidatedPlan, rates: DriveRates): ValidatedPlan {
-  return { ...v, plan: { ...planFor(v.settings, v.plan.freeBytes, rates), notes: v.plan.notes } };
+export function probedPlan<D extends CheckedDir | null>(
+  v: ValidatedPlan<D>,
+  rates: DriveRates,
+  /** Replaces the "middle-of-the-road rates" note: where the estimate now comes from. */
+  note?: string,
+): ValidatedPlan<D> {
+  const notes = note ? v.plan.notes.map((n) => (n === ESTIMATE_NOTE ? note : n)) : v.plan.notes;
+  return { ...v, plan: { ...planFor(v.settings, v.plan.freeBytes, rates), notes } };
 }

@@ -13,7 +13,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { missingFolder, requiredFreeBytes, type FolderFacts } from '../../../shared/bench/plan';
+import {
+  missingFolder,
+  notAFolder,
+  requiredFreeBytes,
+  type FolderFacts,
+} from '../../../shared/bench/plan';
 import { UserError } from '../../core/errors';
 import { ownerAlive, processAlive, processStartTime } from '../../core/process-alive';
 import {
@@ -72,7 +77,7 @@ export function checkTargetDir(dir: string): CheckedDir {
     throw new UserError(
       `${abs} is a device: choose a folder on the drive instead (Drivewise never writes to devices)`,
     );
-  if (!st.isDirectory()) throw new UserError(`not a directory: ${abs}`);
+  if (!st.isDirectory()) throw new UserError(notAFolder(abs));
   return abs as CheckedDir;
 }
 

@@ -18,11 +18,30 @@ function KeepWithFirst({ heading, children }: { heading: ReactNode; children: Re
   );
 }
 
-export function ChartsByKind({ parts, single }: { parts: ChartGroup[]; single: boolean }) {
+export function ChartsByKind({
+  parts,
+  single,
+  notDrawn,
+}: {
+  parts: ChartGroup[];
+  single: boolean;
+  /** The figures no chart draws, in one line (view-model/chart-groups notDrawnLine). */
+  notDrawn: string;
+}) {
   if (parts.length === 0) return null;
+  const heading = (
+    <>
+      <h2 id="rp-charts-h">Charts by kind of figure</h2>
+      {notDrawn && (
+        <p className="rp-muted" data-testid="report-charts-not-drawn">
+          {notDrawn}
+        </p>
+      )}
+    </>
+  );
   return (
     <section aria-labelledby="rp-charts-h">
-      <KeepWithFirst heading={<h2 id="rp-charts-h">Charts by kind of figure</h2>}>
+      <KeepWithFirst heading={heading}>
         {parts.map((g) => (
           <figure className="rp-figure-block" key={g.id}>
             <GroupChart group={g} single={single} />

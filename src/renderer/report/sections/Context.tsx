@@ -31,9 +31,12 @@ function attempt(
 export function PredictionSection({
   before,
   after,
+  unchecked = null,
 }: {
   before: RunDocument;
   after: RunDocument | null;
+  /** Why the after-run does not check the prediction (view-model/prediction-rows uncheckedWhy). */
+  unchecked?: string | null;
 }) {
   const attempts = useMemo(() => {
     if (after) {
@@ -53,6 +56,11 @@ export function PredictionSection({
           ? 'What Drivewise predicts from the before-run alone for this kind of drive, and for the new drive as the after-run measured it, next to what the after-run measured.'
           : 'Estimated from this run alone: each task’s time waiting for the disk shrinks by the target drive’s speed-up; its CPU time stays.'}
       </p>
+      {unchecked && (
+        <p className="rp-muted" data-testid="report-prediction-unchecked">
+          {unchecked}
+        </p>
+      )}
       {attempts.map((a) => (
         <div className="rp-keep" key={a.key}>
           {a.prediction ? (

@@ -2,11 +2,11 @@
 // one chart. Headings come only with content: nothing timed means no "tasks" heading at all.
 import { testLabel } from '../../../shared/labels';
 import type { TaskSaving } from '../../../shared/verdict';
-import { overWorkload } from '../../../shared/verdict/workload-rows';
 import { SpeedupChart, speedupRange } from '../charts';
 import { formatSeconds, outcomeWord, outcomeWords, shownUnit } from '../../../shared/format';
 import type { KeyFigure } from '../story-model';
 import { FixedTable } from './FixedTable';
+import { notDrawnLine } from '../../view-model/chart-groups';
 import { comparisonText, keyFigureCells } from '../story-model';
 
 function Tag({ tag }: { tag: string | null }) {
@@ -33,16 +33,18 @@ export function FeltTasks({ tasks, repeat = false }: { tasks: TaskSaving[]; repe
         ]}
       >
         {tasks.map((t) => {
-          const l = testLabel(t.testId, t.title);
+          // The task's one name (the verdict's, from shared/labels); its tool as a tag.
+          const tag = t.testId === 'task.stopwatch' ? null : testLabel(t.testId).tag;
           return (
-            <tr key={t.key}>
+            <tr key={t.key} data-key={t.key}>
               <th scope="row">
-                {t.testId === 'task.stopwatch' ? t.title : l.label} <Tag tag={l.tag} />
-                {overWorkload(t) && <div className="rp-muted">{t.title}</div>}
+                {t.title} <Tag tag={tag} />
               </th>
               <td className="num">{secs(t.beforeSeconds.median)}</td>
               <td className="num">{secs(t.afterSeconds.median)}</td>
-              <td className={`rp-outcome rp-${t.outcome}`}>{outcomeWords(t.outcome, t.speedup)}</td>
+              <td className={`rp-outcome rp-${t.outcome}`} data-outcome={outcomeWord(t.outcome)}>
+                {outcomeWords(t.outcome, t.speedup)}
+              </td>
               {!repeat && (
                 <td className="num">{t.outcome === 'faster' ? secs(t.savedPerOccurrence) : '—'}</td>
               )}
@@ -56,7 +58,10 @@ export function FeltTasks({ tasks, repeat = false }: { tasks: TaskSaving[]; repe
 
 export function KeyFigures({ figures }: { figures: KeyFigure[] }) {
   if (!figures.length) return null;
-  const rows = figures.map((f) => f.comparison).filter((c) => c.speedup !== null);
+  // A figure not compared (a cache hit, memory speed) is never a bar: it is named under the chart.
+  const all = figures.map((f) => f.comparison);
+  const rows = all.filter((c) => c.speedup !== null && !c.excluded);
+  const left = notDrawnLine(all);
   return (
     <section aria-labelledby="rp-key-h" data-testid="report-key-figures">
       <div className="rp-keep">
@@ -90,6 +95,11 @@ export function KeyFigures({ figures }: { figures: KeyFigure[] }) {
         <figure className="rp-figure-block">
           <SpeedupChart rows={rows} range={speedupRange(rows)} labelOf={comparisonText} />
         </figure>
+      )}
+      {left && (
+        <p className="rp-muted" data-testid="report-not-drawn">
+          {left}
+        </p>
       )}
       <p className="rp-muted">
         Medians with min–max over the repetitions: the figures you feel first. Every other

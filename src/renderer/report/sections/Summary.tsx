@@ -1,7 +1,6 @@
 // The story's first page: the recommendation and its reasons, time saved (and on what basis), and
 // the findings that explain it. Reads the verdict only through the adapter (verdict-adapter.ts).
 import type { RunDocument } from '../../../shared/schemas/run';
-import { LEVEL_WORDS } from '../../../shared/format';
 import { timeAndMoney } from '../../view-model/time-money';
 import { PredictionSection } from './Context';
 import type { StoryVerdict } from '../verdict-adapter';
@@ -9,7 +8,9 @@ import type { StoryVerdict } from '../verdict-adapter';
 export function Headline({ story }: { story: StoryVerdict }) {
   return (
     <section className={`rp-verdict rp-level-${story.level}`} aria-labelledby="rp-verdict-h">
-      <p className="rp-kicker">Recommendation: {LEVEL_WORDS[story.level]}</p>
+      {/* The headline is the recommendation, word for word as on every surface: a level word
+          here ("NOT WORTH IT") stood over "No measurable difference" for an A/A pair. */}
+      <p className="rp-kicker">Recommendation</p>
       <h2 id="rp-verdict-h" data-testid="report-headline">
         {story.headline}
       </h2>

@@ -1,16 +1,16 @@
 // Per-test tables (before, after, ratio, spread, method, caveats) and the real-world tasks table.
 import type { TaskSaving } from '../../../shared/verdict';
-import { overWorkload } from '../../../shared/verdict/workload-rows';
-import { plainMethod, testLabel } from '../../../shared/labels';
+import { plainMethod } from '../../../shared/labels';
 import {
   fmtBytes,
   fmtNum,
-  fmtRatio,
   fmtShare,
+  fmtSpeedup,
   fmtSpread,
   formatSeconds,
   outcomeWord,
   outcomeWords,
+  untimedLine,
 } from '../../../shared/format';
 import type { TestTable } from '../report-model';
 import { FixedTable } from './FixedTable';
@@ -74,7 +74,7 @@ function FigureRow({ r, t, single }: { r: FigureRowData; t: TestTable; single: b
       {!single && (
         <>
           <td className="num">{fmtSpread(r.after)}</td>
-          <td className="num">{fmtRatio(r.speedup)}</td>
+          <td className="num">{fmtSpeedup(r.speedup, r.outcome ?? 'unknown')}</td>
           <td
             className={`rp-outcome rp-${r.outcome ?? 'unknown'}`}
             data-outcome={r.outcome ? outcomeWord(r.outcome, r.excluded) : undefined}
@@ -94,12 +94,7 @@ function TestNotes({ t, single }: { t: TestTable; single: boolean }) {
   const status = statusLine(t, single);
   return (
     <div className="rp-test-notes">
-      {t.untimed && (
-        <p data-testid="report-untimed">
-          Too fast to time{single ? '' : ' in both runs'}, under half a second (bonnie++ prints
-          +++++): {t.untimed.labels.join(', ')}.
-        </p>
-      )}
+      {t.untimed && <p data-testid="report-untimed">{untimedLine(t.untimed, single)}</p>}
       <p>
         <strong>Method:</strong> {plainMethod(t.method)}
         {t.afterMethod && <> (after-run: {t.afterMethod})</>} <strong>Cache:</strong> {t.cache}.{' '}
@@ -166,14 +161,13 @@ export function TasksTable({ tasks, repeat = false }: { tasks: TaskSaving[]; rep
       ]}
     >
       {tasks.map((t) => (
-        <tr key={t.key}>
-          <th scope="row">
-            {t.testId === 'task.stopwatch' ? t.title : testLabel(t.testId, t.title).label}
-            {overWorkload(t) && <div className="rp-muted">{t.title}</div>}
-          </th>
+        <tr key={t.key} data-key={t.key}>
+          <th scope="row">{t.title}</th>
           <td className="num">{fmtSpread(t.beforeSeconds)}</td>
           <td className="num">{fmtSpread(t.afterSeconds)}</td>
-          <td className={`rp-outcome rp-${t.outcome}`}>{outcomeWords(t.outcome, t.speedup)}</td>
+          <td className={`rp-outcome rp-${t.outcome}`} data-outcome={outcomeWord(t.outcome)}>
+            {outcomeWords(t.outcome, t.speedup)}
+          </td>
           {!repeat && <td className="num">{s(t.savedPerOccurrence)}</td>}
           {!repeat && (
             <td className="num">

@@ -3,20 +3,28 @@ import type { DriveInfo } from '../../../shared/schemas/drive';
 
 const SYSTEM_MOUNTS = /^\/(boot|efi)(\/|$)|^\[SWAP\]$/;
 
+/** Writable mount points of a drive a person can keep a file on (not /, /boot, /efi, swap). */
+const places = (d: DriveInfo): string[] =>
+  d.partitions
+    .filter((p) => !p.readOnly)
+    .flatMap((p) => p.mountpoints)
+    .filter((m) => m.startsWith('/') && m !== '/' && !SYSTEM_MOUNTS.test(m));
+
 /**
- * Where to propose the baseline file: a writable mounted filesystem on another drive than the
- * one being replaced (a removable one first), or null: then nothing is proposed and the person
- * picks a place. Never the old drive's folder, which a fresh install wipes.
+ * Where to propose the baseline file: the last removable medium plugged in, else the home folder
+ * when it is on another drive than the one being replaced (`homeIsSafe`), else a mounted folder of
+ * another internal drive; null when there is none: then the person picks a place. Never the old
+ * drive's folders, which a fresh install wipes, and never a filesystem's root: a loop device's
+ * baseline was proposed as "/drivewise-baseline-….json" because the system disk holds "/".
  */
-export function safeBaselineDir(drives: DriveInfo[], replaced: DriveInfo | null): string | null {
+export function safeBaselineDir(
+  drives: DriveInfo[],
+  replaced: DriveInfo | null,
+  home: { path: string; safe: boolean } | null = null,
+): string | null {
   const others = drives.filter((d) => d.path !== replaced?.path && d.kind !== 'loop');
-  const ranked = [
-    ...others.filter((d) => d.removable || d.kind === 'usb'),
-    ...others.filter((d) => !d.removable && d.kind !== 'usb'),
-  ];
-  for (const d of ranked)
-    for (const p of d.partitions)
-      if (!p.readOnly)
-        for (const m of p.mountpoints) if (m.startsWith('/') && !SYSTEM_MOUNTS.test(m)) return m;
-  return null;
+  const removable = others.filter((d) => d.removable || d.kind === 'usb').flatMap(places);
+  if (removable.length) return removable[removable.length - 1]!;
+  if (home?.safe) return home.path;
+  return others.flatMap(places)[0] ?? null;
 }

@@ -6,6 +6,7 @@ import { errorText } from '../../../shared/format';
 import { api } from '../../api/transport';
 import { useSetup } from '../../setup-store';
 import { useWizard } from '../wizard-store';
+import { useApp } from '../../store';
 import { safeBaselineDir } from './safe-place';
 
 const parentOf = (p: string): string => p.replace(/\/+[^/]*$/, '') || '/';
@@ -21,18 +22,25 @@ export function useBaselineFile() {
   const [error, setError] = useState<string | null>(null);
 
   const [noSafePlace, setNoSafePlace] = useState(false);
-  // Propose another drive (a removable one first); with none mounted, propose nothing.
+  const home = useApp((s) => s.info?.home ?? null);
+  // Propose the last removable medium, else the home folder when it is off the old drive.
   useEffect(() => {
     const stamp = new Date().toISOString().slice(0, 10);
-    api()
-      .drivesList({})
-      .then(({ drives }) => {
-        const dir = safeBaselineDir(drives, drive);
+    const homeSafe = (): Promise<{ path: string; safe: boolean } | null> =>
+      home
+        ? api()
+            .drivesResolve({ path: home })
+            .then((r) => ({ path: r.path, safe: !!drive && !r.disks.includes(drive.path) }))
+            .catch(() => null)
+        : Promise.resolve(null);
+    Promise.all([api().drivesList({}), homeSafe()])
+      .then(([{ drives }, h]) => {
+        const dir = safeBaselineDir(drives, drive, h);
         setNoSafePlace(dir === null);
         if (dir) setPath((p) => p || `${dir.replace(/\/+$/, '')}/drivewise-baseline-${stamp}.json`);
       })
       .catch(() => setNoSafePlace(true));
-  }, [drive, targetDir]);
+  }, [drive, targetDir, home]);
 
   // Where would the file land? Warn when that is the drive about to be replaced.
   useEffect(() => {

@@ -1,12 +1,15 @@
 // The data behind "Compare with" after the swap: the before-runs in history, the chosen baseline
 // (from history or a saved file) and the new drive's folder, checked before anything runs.
 import { useEffect, useState } from 'react';
-import type { ResolveResult } from '../../../shared/contract/drives';
 import { summarize, type RunSummary } from '../../../shared/contract/runs';
 import type { RunDocument } from '../../../shared/schemas/run';
 import { errorText } from '../../../shared/format';
 import { api } from '../../api/transport';
 import { adoptBaseline, useWizard } from '../wizard-store';
+import { judgeFolder, type PlanAsk } from '../../setup-store';
+import { sameDriveLine } from '../../../shared/bench/same-drive';
+
+type Judged = Awaited<ReturnType<typeof judgeFolder>>;
 
 type OnError = (message: string | null) => void;
 
@@ -45,40 +48,40 @@ export function useBaselineRuns(onError: OnError) {
   return { runs, beforeId, baseline, importFile, choose: w.setBeforeRun };
 }
 
-/** The new drive's folder: typed, then checked ("Use this directory") before Start. */
-export function useAfterDir(onError: OnError) {
+/** The new drive's folder: typed, then judged ("Use this directory") before Start. */
+export function useAfterDir(onError: OnError, ask: PlanAsk | null, baseline: RunDocument | null) {
   const w = useWizard();
   // Empty until the person picks the new drive's folder: the before folder is the old drive's.
   const [dir, setDir] = useState(w.afterDir ?? '');
-  const [resolved, setResolved] = useState<ResolveResult | null>(null);
-  // A folder kept from an earlier visit is checked again, so its warning shows before Start.
+  const [judged, setJudged] = useState<Judged | null>(null);
+  const askKey = JSON.stringify(ask);
+  const judge = (path: string) => {
+    onError(null);
+    // The baseline's plan there, as the run will ask: a nearly full new drive is refused now.
+    judgeFolder(path, null, (JSON.parse(askKey) as PlanAsk | null) ?? undefined)
+      .then(setJudged)
+      .catch((e: unknown) => onError(errorText(e)));
+  };
+  // A folder kept from an earlier visit is judged again, so its line shows before Start.
   const kept = w.afterDir;
   useEffect(() => {
-    if (!kept) return;
-    api()
-      .drivesResolve({ path: kept })
-      .then(setResolved)
-      .catch(() => undefined);
-    // Only on arrival: later choices go through "Use this directory".
+    if (kept) judge(kept);
+    // Only on arrival and when the baseline's plan is known: later choices go through "Use".
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [askKey]);
+  const same = judged && baseline ? sameDriveLine(baseline, judged.resolved) : null;
+  const fine = !!judged?.verdict.ok && (!same || w.sameDrive);
+  const chosen = fine ? judged.resolved.path : null;
+  useEffect(() => {
+    if (judged && w.afterDir !== chosen) w.setAfterDir(chosen);
+  }, [judged, chosen, w]);
 
   const type = (value: string) => {
     setDir(value);
-    // A typed path is not the chosen one until it is checked again.
+    // A typed path is not the chosen one until it is judged again.
     if (w.afterDir) w.setAfterDir(null);
-    setResolved(null);
+    setJudged(null);
   };
-  /** Checks the typed folder, or one just chosen with Browse… (not in `dir` until re-render). */
-  const useDir = (path = dir) => {
-    onError(null);
-    api()
-      .drivesResolve({ path: path.trim() })
-      .then((r) => {
-        setResolved(r);
-        if (r.writable) w.setAfterDir(r.path);
-      })
-      .catch((e: unknown) => onError(errorText(e)));
-  };
-  return { dir, resolved, type, useDir };
+  // The typed folder, or one just chosen with Browse… (not in `dir` until re-render).
+  return { dir, judged, same, type, useDir: (path = dir) => judge(path.trim()) };
 }

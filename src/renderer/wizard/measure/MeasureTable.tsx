@@ -3,7 +3,7 @@ import { busyLine } from '../../../shared/verdict/conditions';
 import type { BenchPlan } from '../../../shared/contract/bench';
 import type { Measurement, RunDocument, TestResult } from '../../../shared/schemas/run';
 import { fmtFigure, fmtFigureSpread, formatDuration } from '../../../shared/format';
-import { figureLabel } from '../../../shared/labels';
+import { measurementLabel } from '../../../shared/labels';
 import type { BenchJobState, TestRow } from '../use-bench-job';
 
 /** The one figure per test a person reads first: the drive's headline, not the first metric. */
@@ -23,7 +23,7 @@ function headline(t: TestResult): string {
     t.measurements.find((x) => x.median !== null);
   if (!m) return 'no figures';
   // The person's words for the figure (never the metric key) and the one unit rule.
-  return `${figureLabel(t.testId, m, t.tool).label}: ${fmtFigureSpread(m, m.unit)}`;
+  return `${measurementLabel(t, m).label}: ${fmtFigureSpread(m, m.unit)}`;
 }
 
 function Row({
@@ -55,7 +55,8 @@ function Row({
         <progress max={1} value={fraction} aria-label={`${title} progress`} />
       </td>
       <td className="num">
-        {result ? '' : row && row.fraction < 1 ? formatDuration(row.etaSeconds) : ''}
+        {/* Only while the run goes: a cancel left one row's ETA standing. */}
+        {result || !running ? '' : row && row.fraction < 1 ? formatDuration(row.etaSeconds) : ''}
       </td>
       <td
         className={

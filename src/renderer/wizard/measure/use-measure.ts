@@ -5,7 +5,8 @@ import type { BenchPlan } from '../../../shared/contract/bench';
 import type { RunDocument } from '../../../shared/schemas/run';
 import { errorText } from '../../../shared/format';
 import { api } from '../../api/transport';
-import { useSetup } from '../../setup-store';
+import { chosenRates, useSetup } from '../../setup-store';
+import type { DriveRates } from '../../../shared/bench/estimates';
 import { useBenchJob } from '../use-bench-job';
 import { planOfRun, planRequest, taskOptions, useWizard } from '../wizard-store';
 
@@ -24,6 +25,26 @@ function useBaselinePlan(beforeId: string | null): ReturnType<typeof planOfRun> 
   return planOfRun(doc.settings);
 }
 
+/** bench.plan's answer for the run's plan in `dir` (at the probed rates when there are some). */
+function usePlanIn(
+  dir: string | null,
+  ask: ReturnType<typeof planRequest>,
+  rates: DriveRates | undefined,
+  onError: (e: string) => void,
+): BenchPlan | null {
+  const [plan, setPlan] = useState<BenchPlan | null>(null);
+  const key = JSON.stringify([ask, rates ?? null]);
+  useEffect(() => {
+    if (!dir) return;
+    const [r, probed] = JSON.parse(key) as [typeof ask, DriveRates | null];
+    api()
+      .benchPlan({ ...r, targetDir: dir, ...(probed ? { rates: probed } : {}) })
+      .then(setPlan)
+      .catch((e: unknown) => onError(errorText(e)));
+  }, [dir, key, onError]);
+  return plan;
+}
+
 export function useMeasure(label: 'before' | 'after') {
   const setupDir = useSetup((s) => s.targetDir);
   const w = useWizard();
@@ -31,7 +52,6 @@ export function useMeasure(label: 'before' | 'after') {
   const dir = label === 'after' ? w.afterDir : setupDir;
   const job = useBenchJob();
   const { state } = job;
-  const [plan, setPlan] = useState<BenchPlan | null>(null);
   const [run, setRun] = useState<RunDocument | null>(null);
   const [error, setError] = useState<string | null>(null);
   const existingId = label === 'before' ? w.beforeRunId : w.afterRunId;
@@ -45,15 +65,9 @@ export function useMeasure(label: 'before' | 'after') {
     plan: planRequest({ profile, tests, repetitions, sizes }),
     options: taskOptions(w),
   };
-  const planKey = JSON.stringify(request);
-  useEffect(() => {
-    if (!dir) return;
-    const r = JSON.parse(planKey) as typeof request;
-    api()
-      .benchPlan({ ...r.plan, targetDir: dir })
-      .then(setPlan)
-      .catch((e: unknown) => setError(errorText(e)));
-  }, [dir, planKey]);
+  // Before the swap the Drive step probed this folder: the same estimate as the Plan step's.
+  const rates = useSetup((s) => (label === 'before' ? chosenRates(s) : undefined));
+  const plan = usePlanIn(dir, request.plan, rates, setError);
 
   // A finished job names its run; load it to show each test's outcome in its row.
   const finished = state.finished;
@@ -95,7 +109,11 @@ export function useMeasure(label: 'before' | 'after') {
       usage: w.usage,
       options: request.options,
       ...(label === 'after' && w.beforeRunId ? { baselineId: w.beforeRunId } : {}),
+      ...(label === 'after' && w.sameDrive ? { sameDrive: true } : {}),
     });
   };
-  return { dir, plan, run, error, job, canStart, start, reload, done: !!run && !state.running };
+  // The plan asked for the folder ("Measure again" judges the new drive's folder with it).
+  const ask = { ...request.plan, options: request.options };
+  const done = !!run && !state.running;
+  return { dir, plan, run, error, job, canStart, start, reload, done, ask };
 }

@@ -7,6 +7,8 @@ import { errorText } from '../../../shared/format';
 import { api } from '../../api/transport';
 import { PROFILE_IDS, type ProfileId } from '../../../shared/bench/catalogue';
 import { planRequest, taskOptions, useWizard } from '../wizard-store';
+import { chosenRates, useSetup } from '../../setup-store';
+import type { DriveRates } from '../../../shared/bench/estimates';
 
 export function useBenchCatalogue(): { catalogue: BenchCatalogue | null; error: string | null } {
   const [catalogue, setCatalogue] = useState<BenchCatalogue | null>(null);
@@ -38,13 +40,17 @@ export function usePlans(targetDir: string | null): Plans {
   } | null>(null);
   const { profile, tests, repetitions, sizes } = w;
   const optionsKey = JSON.stringify(taskOptions(w));
-  const key = JSON.stringify([targetDir, profile, tests, repetitions, sizes, optionsKey]);
+  // The folder's drive as probed when it was chosen: every estimate below is then the drive's.
+  const rates = useSetup(chosenRates);
+  const ratesKey = JSON.stringify(rates ?? null);
+  const key = JSON.stringify([targetDir, profile, tests, repetitions, sizes, optionsKey, ratesKey]);
   const typed = JSON.stringify([w.tarball, w.apps]);
   const lastTyped = useRef(typed);
   useEffect(() => {
     let live = true;
     const dir = targetDir ?? undefined;
     const options = JSON.parse(optionsKey) as Record<string, Record<string, unknown>>;
+    const probed = JSON.parse(ratesKey) as DriveRates | null;
     // Typing a path asks once it pauses, not on every key; clicks ask at once.
     const delay = lastTyped.current === typed ? 0 : 300;
     lastTyped.current = typed;
@@ -53,6 +59,7 @@ export function usePlans(targetDir: string | null): Plans {
         api().benchPlan({
           ...planRequest({ profile: id, tests, repetitions, sizes }),
           ...(dir ? { targetDir: dir } : {}),
+          ...(dir && probed ? { rates: probed } : {}),
           ...(withOptions ? { options } : {}),
         });
       // Only the chosen profile is checked with the options; the others just show their time.
@@ -82,7 +89,7 @@ export function usePlans(targetDir: string | null): Plans {
       live = false;
       clearTimeout(timer);
     };
-  }, [key, typed, targetDir, profile, tests, repetitions, sizes, optionsKey]);
+  }, [key, typed, targetDir, profile, tests, repetitions, sizes, optionsKey, ratesKey]);
   return {
     plans: planned?.plans ?? {},
     planError: planned?.error ?? null,

@@ -7,7 +7,7 @@ import { CLI_WIDTH, formatRunTable } from '../../../../src/main/cli/format';
 import { formatComparison, formatRun, formatRunList } from '../../../../src/main/store/format';
 import { detect } from '../../../../src/shared/import/detect';
 import { importedRun } from '../../../../src/shared/import/to-run';
-import { findJargon } from '../../../../src/shared/labels';
+import { findJargon } from '../../../../src/shared/jargon';
 import { compareRuns } from '../../../../src/shared/reference/compare';
 import { referenceRuns } from '../../../../src/shared/reference';
 import { seedPair } from '../../renderer/report/fixtures';

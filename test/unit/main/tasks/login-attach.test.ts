@@ -296,7 +296,7 @@ describe('verdict from attached logins', () => {
     const row = v.tasks.find((t) => t.testId === 'task.login');
     expect(row).toMatchObject({
       key: 'task.login:wall_time',
-      title: 'login to desktop',
+      title: 'Log in to the desktop',
       beforeSeconds: { median: 22, min: 21, max: 23, samples: 3 },
       afterSeconds: { median: 8.2, min: 8, max: 8.5, samples: 3 },
       outcome: 'faster',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { displayName, runFacts } from '../../../../src/renderer/report/report-model';
 import { keyFigures } from '../../../../src/renderer/report/story-model';
 import { adaptVerdict } from '../../../../src/renderer/report/verdict-adapter';
-import { findJargon } from '../../../../src/shared/labels';
+import { findJargon } from '../../../../src/shared/jargon';
 import { computeVerdict } from '../../../../src/shared/verdict';
 import { seedPair } from './fixtures';
 

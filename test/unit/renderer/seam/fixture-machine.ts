@@ -51,6 +51,7 @@ export function fixtureMachine(name: string, home: string | null = null): Fixtur
         readOnly: loc.readOnlyMount,
         freeBytes: free,
         warning,
+        file: null,
       };
     },
   };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../../../src/shared/verdict/compare';
 import type { RunDocument } from '../../../../src/shared/schemas/run';
-import { chartGroups } from '../../../../src/renderer/view-model/chart-groups';
+import { chartGroups, notDrawnLine } from '../../../../src/renderer/view-model/chart-groups';
 import { distinctLabels, wrapLabel } from '../../../../src/renderer/view-model/chart-labels';
 import { seedPair } from '../report/fixtures';
 
@@ -12,7 +12,8 @@ const hdparmT = (r: RunDocument) =>
 
 describe('chart groups', () => {
   const { before, after } = seedPair();
-  const groups = chartGroups(compareRuns(before, after));
+  const comparisons = compareRuns(before, after);
+  const groups = chartGroups(comparisons);
 
   it('throughputs share MB/s whatever the tool printed (MiB/s, KiB/s)', () => {
     const seq = groups.find((g) => g.id === 'sequential|MB/s')!;
@@ -30,7 +31,16 @@ describe('chart groups', () => {
   it('random access and wide ranges are drawn on a log axis', () => {
     expect(groups.find((g) => g.id.startsWith('random-access'))!.log).toBe(true);
     expect(groups.find((g) => g.id === 'sequential|MB/s')!.log).toBe(true); // per-char vs block
-    expect(groups.find((g) => g.id.startsWith('memory'))!.log).toBe(false);
+  });
+
+  it('a figure not compared is never a bar: named once instead', () => {
+    // hdparm -T runs at memory speed: not compared, so not drawn (a PDF drew a cache hit as the
+    // longest bar, in the grey its legend calls "inside the noise").
+    expect(groups.find((g) => g.id.startsWith('memory'))).toBeUndefined();
+    for (const g of groups) for (const r of g.rows) expect(r.excluded, r.key).toBeFalsy();
+    expect(notDrawnLine(comparisons)).toMatch(
+      /^Not drawn in the charts: Memory read speed \(hdparm -T\), not compared \(memory speed\)/,
+    );
   });
 });
 

@@ -35,6 +35,7 @@ beforeEach(() => {
     'runs.get',
     'runs.list',
     'drives.resolve',
+    'privileged.status',
     'tasks.loginStatus',
   ]);
   useSetup.setState({ targetDir: target });
@@ -122,10 +123,13 @@ describe('MeasureStep (after)', () => {
     expect(start.hasAttribute('disabled')).toBe(true);
     await user.type(screen.getByLabelText('Directory on the new drive'), target);
     await user.click(screen.getByRole('button', { name: 'Use this directory' }));
-    // Both folders are on this machine's one disk: the step says the new drive is not measured.
-    expect((await screen.findByTestId('same-drive-warning')).textContent).toMatch(
-      /measure the old drive twice|the folder the baseline was measured in/,
+    // Both folders are on this machine's one disk: Start waits until the person says they mean
+    // to measure the same drive again (a repeatability check).
+    expect((await screen.findByTestId('same-drive-line')).textContent).toMatch(
+      /is on the baseline's drive \(.*\): measuring here measures the old drive again — choose a folder on the new drive, or confirm/,
     );
+    expect(start.hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByLabelText(/Measure the same drive again on purpose/));
     await waitFor(() => expect(start.hasAttribute('disabled')).toBe(false));
     expect(screen.getAllByTestId('measure-row')).toHaveLength(1);
     await user.click(start);

@@ -39,4 +39,15 @@ describe('where the baseline file is proposed', () => {
     expect(safeBaselineDir([old, other], old)).toBe('/data');
     expect(safeBaselineDir([old, other, usb], old)).toBe('/media/you/STICK');
   });
+  it('the last removable medium, else the home folder off the old drive; never a root "/"', () => {
+    const usb = (name: string) =>
+      drive(`/dev/${name}`, 'usb', [part([`/media/you/${name}`])], true);
+    expect(safeBaselineDir([old, usb('sdc'), usb('sdd')], old)).toBe('/media/you/sdd');
+    // Measuring a loop device while the system disk holds "/": the home folder, not "/".
+    const loop = drive('/dev/loop7', 'loop', [part(['/mnt/hdd-like'])]);
+    const system = drive('/dev/vda', 'virtual', [part(['/'])]);
+    expect(safeBaselineDir([system, loop], loop)).toBeNull();
+    expect(safeBaselineDir([system, loop], loop, { path: '/root', safe: true })).toBe('/root');
+    expect(safeBaselineDir([old], old, { path: '/home/you', safe: false })).toBeNull();
+  });
 });

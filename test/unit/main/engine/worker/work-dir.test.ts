@@ -93,7 +93,9 @@ describe('work folder safety', () => {
   it('rejects missing paths, files and devices with one-line errors', () => {
     expect(() => checkTargetDir(join(dir, 'nope'))).toThrow(/no such directory/);
     writeFileSync(join(dir, 'f'), '');
-    expect(() => checkTargetDir(join(dir, 'f'))).toThrow(/not a directory/);
+    expect(() => checkTargetDir(join(dir, 'f'))).toThrow(
+      /is not a folder — choose a folder on the drive/,
+    );
     if (existsSync('/dev/null')) expect(() => checkTargetDir('/dev/null')).toThrow(/is a device/);
   });
 });
