@@ -13,10 +13,7 @@ export interface HumanLabel {
 export interface FigureRef {
   metric: string;
   params?: Record<string, number | string | boolean> | undefined;
-  /**
-   * The stored measurement's own label: a task's row says what it timed ("your files (/home)"),
-   * a stopwatch timing its title. Not read for a synthetic figure (comparisons carry metric words).
-   */
+  /** A task row's stored label ("your files (/home)"), a stopwatch timing's title; tasks only. */
   label?: string | undefined;
   /** A timing's own name, given by whoever timed it (a stopwatch entry, a write-up's "du -ck /"). */
   name?: string | undefined;

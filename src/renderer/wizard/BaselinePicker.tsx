@@ -72,7 +72,7 @@ function AfterDirChoice(props: {
   onError: OnError;
 }) {
   const w = useWizard();
-  const { dir, judged, same, type, useDir } = useAfterDir(props.onError, props.ask, props.baseline);
+  const { dir, judged, same, type, pick } = useAfterDir(props.onError, props.ask, props.baseline);
   const hint = props.baseline && judged ? sameFolderHint(props.baseline, judged.resolved) : null;
   const v = judged?.verdict;
   return (
@@ -92,10 +92,10 @@ function AfterDirChoice(props: {
           current={dir}
           onChosen={(path) => {
             type(path);
-            useDir(path);
+            pick(path);
           }}
         />
-        <button type="button" onClick={() => useDir()} disabled={!dir.trim()}>
+        <button type="button" onClick={() => pick()} disabled={!dir.trim()}>
           Use this directory
         </button>
       </div>

@@ -123,29 +123,6 @@ export function chooseForm(
 }
 
 /**
- * Nested leave-one-out: each case predicted by the form that leave-one-out CHOOSES on the other
- * cases, fitted on them. Its residuals hold the choice of form itself, so the range made from
- * them is not narrowed by having picked, on these very cases, the form that fits them best
- * (the plain leave-one-out residuals of the chosen form are).
- */
-export function nestedLeaveOneOut(
-  cases: FitCase[],
-  candidates: FormName[],
-  criterion: Criterion,
-): number[] {
-  return cases.map((c) =>
-    logResidual(
-      chooseForm(
-        cases.filter((x) => x !== c),
-        candidates,
-        criterion,
-      ).model,
-      c,
-    ),
-  );
-}
-
-/**
  * The p-quantile of the error a NEW case will have, from n errors of cases like it: rank (n+1)p
  * between order statistics, clamped to the extremes (Hyndman-Fan type 6, the rank rule of a
  * distribution-free prediction interval). The sample's own quantile (type 7, rank 1+(n-1)p) sits

@@ -14,7 +14,7 @@ import type { DriveFigures, Prediction, PredictionTarget, ResolvedTarget } from 
 
 export * from './schema';
 export { insideText, rangeText } from './ranges';
-export { basisLine, basisText } from './basis';
+export { basisLine } from './basis';
 export { PRESETS, OLD_DRIVE_KINDS, type OldDrive } from './presets';
 export type { Platform } from './fitted';
 

@@ -23,14 +23,6 @@ export function workloadRow(m: Measurement): string | null {
   return typeof row === 'string' ? row : null;
 }
 
-/**
- * A task row timed over a workload (its key carries the row: `task.du:wall_time[tree=own]`): its
- * title says which tree and how much of it ("your files in /: the first 20,000 entries by name, …"),
- * which a surface that names the task by its test's label still prints.
- */
-export const overWorkload = (t: Pick<TaskSaving, 'key'>): boolean =>
-  /\[(.*,)?(tree|workload)=/.test(t.key);
-
 const missing = (m: WorkloadManifest | null): string => (m ? describeWorkload(m) : 'no manifest');
 
 export function workloadRule(p: PairedMeasurement, m: Measurement): RowRule {

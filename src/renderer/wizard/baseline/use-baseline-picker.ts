@@ -83,5 +83,5 @@ export function useAfterDir(onError: OnError, ask: PlanAsk | null, baseline: Run
     setJudged(null);
   };
   // The typed folder, or one just chosen with Browse… (not in `dir` until re-render).
-  return { dir, judged, same, type, useDir: (path = dir) => judge(path.trim()) };
+  return { dir, judged, same, type, pick: (path = dir) => judge(path.trim()) };
 }
