@@ -100,12 +100,17 @@ export function planOfRun(settings: RunDocument['settings']): {
   options: Record<string, Record<string, unknown>>;
 } {
   const profile = PROFILE_IDS.find((p) => p === settings.profile) ?? 'custom';
+  // What the engine derives (the apps it will start) is planned again where the run goes; runs
+  // saved with 'task.appStarts: 0' are read as well (a plan's sizes are all positive).
+  const sizes = Object.fromEntries(
+    Object.entries(settings.sizes).filter(([k, v]) => k !== 'task.appStarts' && v > 0),
+  );
   return {
     plan: {
       profile,
       tests: settings.tests,
       repetitions: settings.repetitions,
-      ...(Object.keys(settings.sizes).length ? { sizes: settings.sizes } : {}),
+      ...(Object.keys(sizes).length ? { sizes } : {}),
     },
     options: settings.options ?? {},
   };

@@ -62,11 +62,16 @@ export function planBench(input: PlanRequest): ValidatedPlan<CheckedDir | null> 
   // before a run.
   const folder = input.targetDir && targetDir ? folderFacts(targetDir) : null;
   // The apps the app-start task will start, for its estimate (their drive is the folder's).
-  if (settings.tests.includes('task.app-start'))
-    settings.sizes['task.appStarts'] = appStartsPlanned(
-      options['task.app-start']?.['apps'],
-      input.targetDir ? resolve(input.targetDir) : null,
-    );
+  // Kept only when there is one: a run's sizes are sent back as a plan (the after-run's), where
+  // every size must be positive ('task.appStarts: 0' made the after-run's plan an invalid request).
+  const starts = settings.tests.includes('task.app-start')
+    ? appStartsPlanned(
+        options['task.app-start']?.['apps'],
+        input.targetDir ? resolve(input.targetDir) : null,
+      )
+    : 0;
+  if (starts > 0) settings.sizes['task.appStarts'] = starts;
+  else delete settings.sizes['task.appStarts'];
   const plan = fitPlan(settings, input.sizes, folder);
   return { [validated]: true, plan, settings, targetDir, options };
 }
