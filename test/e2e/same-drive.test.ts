@@ -169,7 +169,7 @@ describe('one drive measured twice, on all five surfaces', () => {
   it('a clone: the own-files row is compared, counted and says how much was walked', async () => {
     const [b, a] = clone;
     const v = computeVerdict(b, a);
-    const own = v.tasks.find((t) => t.title.startsWith('your files in'))!;
+    const own = v.tasks.find((t) => t.title.startsWith('Search the disk, your files in'))!;
     expect(own.outcome).toBe('faster');
     const all = await fiveSurfaces(b, a, 'clone');
     const walked = 'the first 20,000 entries by name, of 54,521 on that drive (37 %)';

@@ -108,7 +108,7 @@ describe.skipIf(skip !== null || tooSmall)('the person’s own tree across a clo
         expect(mb!.name).not.toBe(ma!.name);
         expect(mb!.digest).toBe(ma!.digest);
         expect([mb!.files, ma!.files]).toEqual([20_000, 20_000]);
-        const own = v.tasks.find((t) => t.title.startsWith('your files in'))!;
+        const own = v.tasks.find((t) => t.title.startsWith('Search the disk, your files in'))!;
         expect(own.title).toMatch(
           /: the first 20,000 entries by name, of [\d,]+ on that drive \(\d+ %\)$/,
         );

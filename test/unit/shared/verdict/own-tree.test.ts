@@ -29,9 +29,9 @@ function withoutDigest(run: RunDocument): RunDocument {
 describe('the own tree across a clone', () => {
   it('is compared and counted, titled with how much was walked', () => {
     const v = computeVerdict(old, clone);
-    const own = v.tasks.find((t) => t.title.startsWith('your files in'))!;
+    const own = v.tasks.find((t) => t.title.startsWith('Search the disk, your files in'))!;
     expect(own.title).toBe(
-      'your files in /var/tmp/dw-mnt-R9kiHo: the first 20,000 entries by name, of 54,521 on that drive (37 %)',
+      'Search the disk, your files in /var/tmp/dw-mnt-R9kiHo: the first 20,000 entries by name, of 54,521 on that drive (37 %)',
     );
     expect(own).toMatchObject({ basis: 'measured', outcome: 'faster' });
     expect(own.savedPerOccurrence).toBeCloseTo(32.28, 1);
@@ -41,7 +41,7 @@ describe('the own tree across a clone', () => {
 
   it('by folder name (the old rule) it was left out of the time saved', () => {
     const v = computeVerdict(withoutDigest(old), withoutDigest(clone));
-    const own = v.tasks.find((t) => t.title.startsWith('your files in'))!;
+    const own = v.tasks.find((t) => t.title.startsWith('Search the disk, your files in'))!;
     expect(own.outcome).toBe('unknown');
     expect(own.note).toMatch(/^not compared, the runs timed different workloads/);
     expect(v.findings.map((f) => f.title)).toContain('1 timing not compared: different workloads');
