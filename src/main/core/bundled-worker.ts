@@ -19,11 +19,15 @@ export function bundledWorker(name: string): string | null {
 /** The checkout (or package) folder the code came from: above dist/main, or above src/main/core. */
 export const codeRoot = (): string => resolve(codeDir(), fromSources() ? '../../..' : '../..');
 
+/** True when this is a developer tool's bundle (dist/tools, `npm run bench:…`), not the app's. */
+const fromTools = (): boolean => /[\\/]dist[\\/]tools$/.test(codeDir());
+
 /**
- * dist/main/`file` beside the running bundle, or the checkout's when run from the sources; null
- * when it is not built.
+ * dist/main/`file` beside the running bundle, or the checkout's when run from the sources or from
+ * a tool in dist/tools (the engine the bench scripts start is the app's); null when it is not built.
  */
 export function builtFile(file: string): string | null {
-  const p = fromSources() ? join(codeRoot(), 'dist', 'main', file) : join(codeDir(), file);
+  const p =
+    fromSources() || fromTools() ? join(codeRoot(), 'dist', 'main', file) : join(codeDir(), file);
   return existsSync(p) ? p : null;
 }

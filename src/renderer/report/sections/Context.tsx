@@ -87,7 +87,7 @@ function PredictionTable({ p }: { p: Prediction }) {
         {p.target.name}: sequential {fmtRatio(p.speedups.sequential)}, random access{' '}
         {fmtRatio(p.speedups.random)}
       </h3>
-      <table className="rp-table" data-testid="report-prediction">
+      <table className="rp-table rp-prediction" data-testid="report-prediction">
         <thead>
           <tr>
             <th scope="col">Figure</th>
