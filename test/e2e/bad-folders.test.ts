@@ -291,7 +291,8 @@ describe.runIf(asRoot)('bad folders: the Drive step, the Plan step and the CLI a
     const pick = async (dir: string, testId: string): Promise<string> => {
       await page.getByLabel('Directory on the new drive').fill(dir);
       await main.getByRole('button', { name: 'Use this directory' }).click();
-      const line = page.getByTestId(testId);
+      // The line of this folder (each names it), not the one of the folder picked before.
+      const line = page.getByTestId(testId).filter({ hasText: dir });
       await line.waitFor();
       return (await line.innerText()).trim();
     };
