@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { axeProblems, chooseFolder, fillSaveTo, openApp, type E2E } from './harness';
+import {
+  axeProblems,
+  chooseFolder,
+  fillSaveTo,
+  openApp,
+  sameDriveOnPurpose,
+  type E2E,
+} from './harness';
 
 let app: E2E;
 // On the real disk (not tmpfs), so the drive step can resolve them to a disk.
@@ -145,7 +152,7 @@ describe('the before/after wizard', () => {
     await newDir.fill(beforeDir);
     await main().getByRole('button', { name: 'Use this directory' }).click();
     await expect(page.getByTestId('same-drive-warning').innerText()).resolves.toMatch(
-      /baseline’s drive|folder the baseline was measured in/,
+      /baseline['’]s drive|folder the baseline was measured in/,
     );
     await step('8a-measure-again-same-drive');
     await newDir.fill(afterDir);
@@ -153,6 +160,7 @@ describe('the before/after wizard', () => {
     await expect(start.isDisabled()).resolves.toBe(true); // typed, not yet checked
     await page.getByLabel('Directory on the new drive').fill(afterDir);
     await main().getByRole('button', { name: 'Use this directory' }).click();
+    await sameDriveOnPurpose(page);
     await main().locator('code', { hasText: afterDir }).first().waitFor();
     const afterId = await measure();
     expect(afterId).not.toBe(beforeId);
