@@ -32,8 +32,8 @@ export interface TimedRun {
 async function planStepEstimate(services: Services, target: string): Promise<number> {
   const dispatch = createDispatch(createHandlers(services));
   const ask = async <T>(channel: string, req: unknown): Promise<T> => {
-    const r = (await dispatch(channel as never, req)) as { ok: boolean; value?: T; error?: string };
-    if (!r.ok) throw new Error(`${channel}: ${r.error}`);
+    const r = (await dispatch(channel, req)) as { ok: boolean; value?: T; error?: string };
+    if (!r.ok) throw new Error(`${channel}: ${r.error ?? 'refused'}`);
     return r.value as T;
   };
   const rates = await ask<object>('bench.probe', { targetDir: target });
