@@ -37,12 +37,12 @@ async function planStepEstimate(services: Services, target: string): Promise<num
     return r.value as T;
   };
   const rates = await ask<object>('bench.probe', { targetDir: target });
-  const plan = await ask<{ estimateSeconds: number }>('bench.plan', {
+  const plan = await ask<{ totalSeconds: number }>('bench.plan', {
     profile: 'quick',
     targetDir: target,
     rates,
   });
-  return plan.estimateSeconds;
+  return plan.totalSeconds;
 }
 
 /** One quick run in `target` as root, timed from the request to the saved run. */
