@@ -268,11 +268,8 @@ describe.runIf(asRoot)('bad folders: the Drive step, the Plan step and the CLI a
       await expect(rows.nth(i).getAttribute('data-status')).resolves.toBe('ok');
     await app.shot('dead-end-read-only-measured');
     const id = /as (\S+)\.$/.exec(await done.innerText())![1]!;
-    const doc = JSON.parse(
-      readFileSync(join(config, 'drivewise', 'runs', `${id}.json`), 'utf8'),
-    ) as {
-      tests: { testId: string; method: string; status: string }[];
-    };
+    // The app's own history (its config folder), not the CLI's XDG one.
+    const doc = await app.services.runs.load(id);
     expect(doc.tests.map((x) => x.testId).sort()).toEqual(['buffered-read', 'seeker']);
     for (const x of doc.tests) expect(x.method).toContain(ro.dev);
     expect(readdirSync(ro.mnt)).toEqual(['lost+found']);
