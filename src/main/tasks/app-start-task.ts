@@ -22,7 +22,6 @@ import { appFiles } from './app-files';
 import { startOnce } from './app-run';
 import { coldAndWarm, WorkLog } from './cold-warm';
 
-
 const METHOD =
   'a real start-and-exit of each application (fresh profile in the test folder), cold after a cache drop, then again warm';
 
