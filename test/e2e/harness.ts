@@ -181,15 +181,3 @@ export async function overflowProblems(page: Page): Promise<string[]> {
     return [...new Set(out)];
   })()`);
 }
-
-/**
- * Measure again on a machine with one disk: the new drive's folder is on the baseline's drive, so
- * the step refuses it until the person says they mean it (a repeatability check). Waits for the
- * folder's judgement, then ticks that box when it is asked for.
- */
-export async function sameDriveOnPurpose(page: Page): Promise<void> {
-  const judged = page.getByTestId('after-dir-verdict');
-  await judged.waitFor();
-  const box = page.getByLabel('Measure the same drive again on purpose (a repeatability check)');
-  if (await box.count()) await box.check();
-}

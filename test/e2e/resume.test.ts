@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chooseFolder, fillSaveTo, openApp, sameDriveOnPurpose, type E2E } from './harness';
+import { chooseFolder, fillSaveTo, openApp, type E2E } from './harness';
 
 const base = existsSync('/var/tmp') ? '/var/tmp' : tmpdir();
 const beforeDir = mkdtempSync(join(base, 'dw-resume-before-'));
@@ -103,7 +103,10 @@ describe('resume after the swap', () => {
     await page.getByTestId('baseline-chosen').waitFor();
     await page.getByLabel('Directory on the new drive').fill(afterDir);
     await main(app).getByRole('button', { name: 'Use this directory' }).click();
-    await sameDriveOnPurpose(page);
+    // Both folders are on this machine's one disk: measured again on purpose.
+    await page
+      .getByLabel('Measure the same drive again on purpose (a repeatability check)')
+      .check();
     await main(app).locator('code', { hasText: afterDir }).first().waitFor();
     // The baseline's two tests, not the quick profile's list.
     await expect(main(app).getByTestId('measure-row').count()).resolves.toBe(TESTS.length);
