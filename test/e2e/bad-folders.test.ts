@@ -175,7 +175,11 @@ describe.runIf(asRoot)('bad folders: the Drive step, the Plan step and the CLI a
     const sys = (await resolvePath(sysDir)).disks[0]!;
     const file = join(sysDir, 'a-file');
     writeFileSync(file, 'not a folder\n');
-    const shown = await driveStep(app.page, sys, file);
+    await driveStep(app.page, sys, file);
+    // The system card first proposes the home folder: wait for this path's own line.
+    const line = app.page.locator('.drive-dir-status').filter({ hasText: file });
+    await line.waitFor();
+    const shown = (await line.innerText()).trim();
     expect(shown).toBe(notAFolder(file));
     expect(await nextButton(app.page).isDisabled()).toBe(true);
     await app.shot('dead-end-file-as-folder');
@@ -277,7 +281,8 @@ describe.runIf(asRoot)('bad folders: the Drive step, the Plan step and the CLI a
     // Save the baseline, swap, and pick the new drive's folder.
     await main.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'Save the baseline' }).waitFor();
-    await fillSaveTo(page, join(root, 'baseline.json'));
+    const baselineFile = join(root, 'baseline.json');
+    await fillSaveTo(page, baselineFile);
     await main.getByRole('button', { name: 'Save baseline' }).click();
     await page.getByTestId('baseline-saved').waitFor();
     await main.getByRole('button', { name: 'Next' }).click();
@@ -298,7 +303,7 @@ describe.runIf(asRoot)('bad folders: the Drive step, the Plan step and the CLI a
     const same = await pick(ro.mnt, 'same-drive-line');
     await expect(start.isDisabled()).resolves.toBe(true);
     await app.shot('dead-end-old-drive-as-new');
-    const again = cli(['--baseline', id, '--dir', ro.mnt, '--admin']);
+    const again = cli(['--baseline', baselineFile, '--dir', ro.mnt, '--admin']);
     expect(again.status).not.toBe(0);
     expect(again.err).toBe(same);
 
@@ -307,7 +312,7 @@ describe.runIf(asRoot)('bad folders: the Drive step, the Plan step and the CLI a
     expect(full).toMatch(/^not enough free space in /);
     await expect(start.isDisabled()).resolves.toBe(true);
     await app.shot('dead-end-nearly-full-new-drive');
-    const small = cli(['--baseline', id, '--dir', tiny.mnt, '--admin']);
+    const small = cli(['--baseline', baselineFile, '--dir', tiny.mnt, '--admin']);
     expect(small.status).not.toBe(0);
     expect(small.err).toBe(full);
   }, 240_000);
