@@ -56,7 +56,7 @@ async function main(argv: string[]): Promise<number> {
     for (const name of names) {
       process.stderr.write(`quick on ${name}…\n`);
       const run = await DEVICES[name]!(config, tests);
-      after[name] = summarise(run.doc, run.total, run.load);
+      after[name] = summarise(run.doc, run.total, run.load, run.planEstimate);
       keep(name, run.doc);
       const r = deviceReport(name, baseline?.devices[name], after[name]);
       met &&= r.met;

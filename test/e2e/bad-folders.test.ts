@@ -1,13 +1,26 @@
 // Bad folders through the UI (Drive and Plan steps, browser host) and the CLI, on small real
 // filesystems: one rule (shared/bench/plan folderFit) decides both, and each refusal says what
-// to do. Root only (loop devices, mounts, a read-only remount).
+// to do. Root only (loop devices, mounts, a read-only remount). The wizard's dead ends of issue
+// 41, each line on screen equal to the CLI's: a file given as the folder, the system disk, a
+// read-only drive whose read tests run from the UI with admin rights, then after the swap the
+// old drive picked as the new one (Start disabled) and a nearly full new drive, at pick time.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type E2E } from './harness';
+import { resolvePath } from '../../src/main/drives';
+import { notAFolder, systemDiskWarning } from '../../src/shared/bench/plan';
+import { fillSaveTo, openApp, type E2E } from './harness';
 import { reachableCli, type ReachableCli } from './reachable';
 
 const asRoot = process.getuid?.() === 0;
@@ -53,6 +66,8 @@ let app: E2E;
 // The CLI as nobody runs from a copy it can reach (the checkout may sit under root's 0700 home).
 let asOther: ReachableCli | undefined;
 const missing = join(root, 'not-there');
+// A folder on the system disk (the temp root may be a RAM filesystem): its file and its note.
+const sysDir = mkdtempSync('/var/tmp/dw-dead-ends-h41-');
 
 beforeAll(async () => {
   if (!asRoot) return;
@@ -76,6 +91,7 @@ afterAll(async () => {
       spawnSync('losetup', ['-d', f.dev]);
     }
     rmSync(root, { recursive: true, force: true });
+    rmSync(sysDir, { recursive: true, force: true });
   }
 });
 
@@ -83,6 +99,7 @@ afterAll(async () => {
 function cli(
   args: string[],
   asNobody = false,
+  command = 'bench',
 ): { status: number | null; err: string; out: string } {
   const env = { ...process.env, XDG_CONFIG_HOME: asNobody ? join(root, 'nobody') : config };
   if (asNobody) {
@@ -93,12 +110,12 @@ function cli(
     ? spawnSync(
         'setpriv',
         ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, asOther!.cli].concat(
-          'bench',
+          command,
           args,
         ),
         { env, cwd: asOther!.cwd, encoding: 'utf8', timeout: 120_000 },
       )
-    : spawnSync(process.execPath, [resolve('dist/main/cli.js'), 'bench', ...args], {
+    : spawnSync(process.execPath, [resolve('dist/main/cli.js'), command, ...args], {
         env,
         encoding: 'utf8',
         timeout: 120_000,
@@ -107,12 +124,12 @@ function cli(
   return { status: r.status, err: err.replace(/^drivewise: /, ''), out: r.stdout };
 }
 
-/** Drive step: the loop disk's card, then `dir` typed; the verdict's line. */
-async function driveStep(page: Page, fs: Fs | null, dir: string): Promise<string> {
+/** Drive step: the loop disk's card (or the disk named), then `dir` typed; the verdict's line. */
+async function driveStep(page: Page, fs: Fs | string | null, dir: string): Promise<string> {
   const heading = page.getByRole('heading', { name: 'Which drive are you replacing?' });
   if (!(await heading.isVisible())) await page.getByRole('button', { name: 'Start' }).click();
   await heading.waitFor();
-  const dev = (fs ?? tiny).dev.replace('/dev/', '');
+  const dev = (typeof fs === 'string' ? fs : (fs ?? tiny).dev).replace('/dev/', '');
   await page.getByTestId(`drive-card-${dev}`).click();
   const field = page.getByLabel(/Folder for the test files/);
   await field.fill(dir);
@@ -152,6 +169,36 @@ describe.runIf(asRoot)('bad folders: the Drive step, the Plan step and the CLI a
     const r = cli(['--dir', missing, '--tests', 'buffered-read,seeker', '--admin']);
     expect(r.status).not.toBe(0);
     expect(r.err).toBe(shown);
+  }, 60_000);
+
+  it('a file given as the folder: refused on the Drive step in the CLI’s words', async () => {
+    const sys = (await resolvePath(sysDir)).disks[0]!;
+    const file = join(sysDir, 'a-file');
+    writeFileSync(file, 'not a folder\n');
+    await driveStep(app.page, sys, file);
+    // The system card first proposes the home folder: wait for this path's own line.
+    const line = app.page.locator('.drive-dir-status').filter({ hasText: file });
+    await line.waitFor();
+    const shown = (await line.innerText()).trim();
+    expect(shown).toBe(notAFolder(file));
+    expect(await nextButton(app.page).isDisabled()).toBe(true);
+    await app.shot('dead-end-file-as-folder');
+    const r = cli(['--dir', file, '--profile', 'quick']);
+    expect(r.status).not.toBe(0);
+    expect(r.err).toBe(shown);
+  }, 60_000);
+
+  it('the system disk: the Drive step notes its traffic, in the words of `drives --for`', async () => {
+    const sys = (await resolvePath(sysDir)).disks[0]!;
+    const shown = await driveStep(app.page, sys, sysDir);
+    const r = cli(['--for', sysDir], false, 'drives');
+    expect(r.status).toBe(0);
+    const warning = /^warning: (.*)$/m.exec(r.out)?.[1] ?? '';
+    expect(warning).toBe(systemDiskWarning(sysDir, sys));
+    expect(shown).toMatch(/^All file tests can run \(.*\)\. Note: /);
+    expect(shown.split('Note: ')[1]).toBe(warning);
+    expect(await nextButton(app.page).isEnabled()).toBe(true);
+    await app.shot('dead-end-system-disk');
   }, 60_000);
 
   it('a read-only folder without admin rights: refused with the way out; the CLI without rights says the same', async () => {
@@ -205,4 +252,68 @@ describe.runIf(asRoot)('bad folders: the Drive step, the Plan step and the CLI a
       `${ro.mnt} is on a read-only filesystem: only the read tests (buffered-read, seeker) can run here; choose only those, or a writable folder on the drive`,
     );
   }, 180_000);
+
+  it('the read tests run from the UI with admin rights; after the swap the old drive and a nearly full one are refused when picked, in the CLI’s words', async () => {
+    const { page } = app;
+    const main = page.locator('main');
+    // Plan → (admin already granted) → Measure: the read tests run on the raw device.
+    await page.locator('.plan button.primary:enabled').click();
+    const cont = main.getByRole('button', { name: 'Continue', exact: true });
+    const measureHeading = page.getByRole('heading', { name: 'Measure your current drive' });
+    await cont.or(measureHeading).first().waitFor();
+    if (await cont.isVisible()) await cont.click();
+    await measureHeading.waitFor();
+    await main.getByRole('button', { name: 'Start measuring' }).click();
+    const done = page.getByText(/Done: saved to history as/);
+    await done.waitFor({ timeout: 150_000 });
+    const rows = main.getByTestId('measure-row');
+    await expect(rows.count()).resolves.toBe(2);
+    for (let i = 0; i < 2; i++)
+      await expect(rows.nth(i).getAttribute('data-status')).resolves.toBe('ok');
+    await app.shot('dead-end-read-only-measured');
+    const id = /as (\S+)\.$/.exec(await done.innerText())![1]!;
+    // The app's own history (its config folder), not the CLI's XDG one.
+    const doc = await app.services.runs.load(id);
+    expect(doc.tests.map((x) => x.testId).sort()).toEqual(['buffered-read', 'seeker']);
+    for (const x of doc.tests) expect(x.method).toContain(ro.dev);
+    expect(readdirSync(ro.mnt)).toEqual(['lost+found']);
+
+    // Save the baseline, swap, and pick the new drive's folder.
+    await main.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Save the baseline' }).waitFor();
+    const baselineFile = join(root, 'baseline.json');
+    await fillSaveTo(page, baselineFile);
+    await main.getByRole('button', { name: 'Save baseline' }).click();
+    await page.getByTestId('baseline-saved').waitFor();
+    await main.getByRole('button', { name: 'Next' }).click();
+    await main.getByRole('button', { name: 'I have swapped the drive' }).click();
+    await page.getByRole('heading', { name: 'Measure the new drive' }).waitFor();
+    await page.getByTestId('baseline-chosen').waitFor();
+    const start = main.getByRole('button', { name: 'Start measuring' });
+    const pick = async (dir: string, testId: string): Promise<string> => {
+      await page.getByLabel('Directory on the new drive').fill(dir);
+      await main.getByRole('button', { name: 'Use this directory' }).click();
+      // The line of this folder (each names it), not the one of the folder picked before.
+      const line = page.getByTestId(testId).filter({ hasText: dir });
+      await line.waitFor();
+      return (await line.innerText()).trim();
+    };
+
+    // The old drive picked as the new one: the same line as `bench --baseline`, Start disabled.
+    const same = await pick(ro.mnt, 'same-drive-line');
+    await expect(start.isDisabled()).resolves.toBe(true);
+    await app.shot('dead-end-old-drive-as-new');
+    const again = cli(['--baseline', baselineFile, '--dir', ro.mnt, '--admin']);
+    expect(again.status).not.toBe(0);
+    expect(again.err).toBe(same);
+
+    // A nearly full new drive: refused when picked, not at Start, as the CLI refuses it.
+    const full = await pick(tiny.mnt, 'after-dir-line');
+    expect(full).toMatch(/^not enough free space in /);
+    await expect(start.isDisabled()).resolves.toBe(true);
+    await app.shot('dead-end-nearly-full-new-drive');
+    const small = cli(['--baseline', baselineFile, '--dir', tiny.mnt, '--admin']);
+    expect(small.status).not.toBe(0);
+    expect(small.err).toBe(full);
+  }, 240_000);
 });

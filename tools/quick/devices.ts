@@ -5,6 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServices } from '../../src/main/create-services';
+import type { Services } from '../../src/main/core/services';
+import { createDispatch, createHandlers } from '../../src/main/router';
 import { defaultBenchDeps, runBench } from '../../src/main/engine/host/bench-service';
 import { planBench } from '../../src/main/engine/host/validated-plan';
 import { helperRuntime } from '../../src/main/privileged/elevate';
@@ -22,6 +24,25 @@ export interface TimedRun {
   doc: RunDocument;
   total: number;
   load: number;
+  /** The Plan step's estimate: bench.probe when the folder is chosen, then bench.plan on it. */
+  planEstimate: number | null;
+}
+
+/** What the Plan step shows for quick in `target`: the same two requests the wizard makes. */
+async function planStepEstimate(services: Services, target: string): Promise<number> {
+  const dispatch = createDispatch(createHandlers(services));
+  const ask = async <T>(channel: string, req: unknown): Promise<T> => {
+    const r = (await dispatch(channel, req)) as { ok: boolean; value?: T; error?: string };
+    if (!r.ok) throw new Error(`${channel}: ${r.error ?? 'refused'}`);
+    return r.value as T;
+  };
+  const rates = await ask<object>('bench.probe', { targetDir: target });
+  const plan = await ask<{ totalSeconds: number }>('bench.plan', {
+    profile: 'quick',
+    targetDir: target,
+    rates,
+  });
+  return plan.totalSeconds;
 }
 
 /** One quick run in `target` as root, timed from the request to the saved run. */
@@ -35,6 +56,7 @@ export async function quickIn(
   const privileged = rootManager({ runtime: () => helperRuntime({ electron: false, script }) });
   try {
     const services = createServices({ host: 'cli', configDir, privileged });
+    const planEstimate = tests ? null : await planStepEstimate(services, target);
     const saved: RunDocument[] = [];
     const load = loadavg()[0]!;
     const t0 = performance.now();
@@ -56,7 +78,7 @@ export async function quickIn(
     );
     const total = (performance.now() - t0) / 1000;
     if (!saved[0]) throw new Error(`the quick run in ${target} saved no run`);
-    return { doc: saved[0], total, load };
+    return { doc: saved[0], total, load, planEstimate };
   } finally {
     privileged.release();
   }

@@ -31,6 +31,19 @@ function floorRows(before: QuickSummary | undefined, after: QuickSummary): strin
   });
 }
 
+/** Issue 41's bound on the Plan step's estimate (probed when the folder is chosen). */
+const PLAN_AIM = 0.25;
+
+/** The Plan step's estimate against the run's actual time, where it was measured. */
+function planLine(after: QuickSummary): string[] {
+  if (!after.planEstimate) return [];
+  const err = (after.planEstimate - after.total) / after.total;
+  const ok = Math.abs(err) <= PLAN_AIM;
+  return [
+    `  Plan step estimate ${after.planEstimate} s, error ${(err * 100).toFixed(0)} % (aim ±${PLAN_AIM * 100} %: ${ok ? 'met' : 'UNMET'})`,
+  ];
+}
+
 /** One device's block of the printout, and whether it met its aims. */
 export function deviceReport(
   name: string,
@@ -46,6 +59,7 @@ export function deviceReport(
     `  total ${num(before?.total)} s → ${num(after.total)} s (${ratio(before?.total, after.total)})` +
       `${aim === undefined ? '' : `, aim ≤ ${aim} s: ${timeOk ? 'met' : 'UNMET'}`}`,
     `  estimate ${after.estimate} s, error ${(err * 100).toFixed(0)} % (aim ±${ESTIMATE_AIM * 100} %: ${estOk ? 'met' : 'UNMET'})`,
+    ...planLine(after),
     `  ${pad('test', 18)} ${'before'.padStart(7)} ${'after'.padStart(7)}  ratio`,
     ...testRows(before, after),
     `  ${pad('figure (noise floor)', 58)} ${'before'.padStart(8)} ${'after'.padStart(8)}  ratio`,

@@ -15,9 +15,16 @@ export interface QuickSummary {
   floors: Record<string, number>;
   /** Load average when the run started (1 min). */
   load: number;
+  /** The Plan step's estimate (probed when the folder is chosen), seconds; absent on old baselines. */
+  planEstimate?: number | null;
 }
 
-export function summarise(doc: RunDocument, total: number, load: number): QuickSummary {
+export function summarise(
+  doc: RunDocument,
+  total: number,
+  load: number,
+  planEstimate: number | null = null,
+): QuickSummary {
   const v = computeVerdict(doc, doc);
   const floors: Record<string, number> = {};
   for (const c of v.comparisons)
@@ -28,6 +35,7 @@ export function summarise(doc: RunDocument, total: number, load: number): QuickS
     tests: Object.fromEntries(doc.tests.map((t) => [t.testId, t.durationSeconds ?? 0])),
     floors,
     load: round(load, 1),
+    planEstimate,
   };
 }
 

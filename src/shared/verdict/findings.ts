@@ -99,8 +99,12 @@ export function cacheAdvice(
   privilege: RunDocument['privilege']['state'],
   cache: TestResult['cache'],
 ): string {
-  if (privilege === 'granted' && cache !== 'warm')
-    return "Admin rights were granted and the page cache was dropped before this test, so a cache below it answered (the drive's own, or the memory behind a virtual or loop disk), not the drive: this figure is left out of the comparison. Rerunning with admin rights would not change that; a test area larger than that cache would.";
+  const below =
+    "a cache below it answered (the drive's own, or the memory behind a virtual or loop disk), not the drive: this figure is left out of the comparison. Rerunning with admin rights would not change that; a test area larger than that cache would.";
+  // Direct I/O reads around the page cache whatever the rights: only a cache below it is left.
+  if (cache === 'bypassed') return `This test read around the page cache (direct I/O), so ${below}`;
+  if (privilege === 'granted' && cache === 'cold')
+    return `Admin rights were granted and the page cache was dropped before this test, so ${below}`;
   const why =
     privilege === 'granted'
       ? 'the page cache could not be dropped before this test'
