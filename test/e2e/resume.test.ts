@@ -103,6 +103,10 @@ describe('resume after the swap', () => {
     await page.getByTestId('baseline-chosen').waitFor();
     await page.getByLabel('Directory on the new drive').fill(afterDir);
     await main(app).getByRole('button', { name: 'Use this directory' }).click();
+    // Both folders are on this machine's one disk: measured again on purpose.
+    await page
+      .getByLabel('Measure the same drive again on purpose (a repeatability check)')
+      .check();
     await main(app).locator('code', { hasText: afterDir }).first().waitFor();
     // The baseline's two tests, not the quick profile's list.
     await expect(main(app).getByTestId('measure-row').count()).resolves.toBe(TESTS.length);
