@@ -6,7 +6,7 @@ import type { DriveRates } from '../shared/bench/estimates';
 import type { DriveInfo, MachineProfile } from '../shared/schemas/drive';
 import { api } from './api/transport';
 import { folderFit, notAFolder, READ_TESTS } from '../shared/bench/plan';
-import { errorText, fmtBytes } from '../shared/format';
+import { errorText, fmtCapacity } from '../shared/format';
 import { planRequest, useWizard } from './wizard/wizard-store';
 
 export interface DirVerdict {
@@ -52,7 +52,7 @@ export function dirVerdict(
   if (!fit.ok) return { ...refuse(fit.message), readTestsOnly: fit.readTestsOnly };
   if (fit.readTestsOnly)
     return { ok: true, tone: 'warn', message: fit.message, readTestsOnly: true };
-  const where = `${r.fsType ?? 'filesystem'} on ${r.device ?? r.disks[0]}, ${fmtBytes(r.freeBytes)} free`;
+  const where = `${r.fsType ?? 'filesystem'} on ${r.device ?? r.disks[0]}, ${fmtCapacity(r.freeBytes)} free`;
   if (r.warning)
     return {
       ok: true,

@@ -28,6 +28,35 @@ const RUNS: { size: typeof LAPTOP; scheme: 'light' | 'dark' }[] = [
 ];
 const TARGET = '/var/tmp/dw-h38-laptop-target';
 
+/** A screen's words as a person reads them: main and the footer, the tools' details left out. */
+const SCREEN_TEXT = `(() => {
+  const parts = [...document.querySelectorAll('main, footer')].map((el) => {
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll('details.tests-details').forEach((d) => d.remove());
+    return copy.textContent;
+  });
+  return parts.join('\\n');
+})()`;
+const DECIMAL = /\b(kB|MB|GB|TB)\b/g;
+const BINARY = /\b(KiB|MiB|GiB|TiB)\b/g;
+/** A request or record size names a tool's method ("4 KiB reads", "512 KiB records"), not an amount. */
+const REQUEST_SIZE = /\b\d+ ?(KiB|MiB) (random )?(reads?|writes?|records?|blocks?|requests?)\b/g;
+/** What belongs in the README or the tools' details, never on a user screen. */
+const DEV_PATHS = /deploy\/|\/usr\/s?bin\/|\bdist\/|node_modules|\.ansible|playbook/i;
+
+/** One line per screen that mixes unit systems or names a deploy/ or tool path. */
+function textProblems(texts: Record<string, string>): string[] {
+  const out: string[] = [];
+  for (const [name, t] of Object.entries(texts)) {
+    const dec = [...new Set(t.match(DECIMAL) ?? [])];
+    const bin = [...new Set(t.replace(REQUEST_SIZE, '').match(BINARY) ?? [])];
+    if (dec.length && bin.length) out.push(`${name}: ${dec.join(' ')} beside ${bin.join(' ')}`);
+    const dev = DEV_PATHS.exec(t);
+    if (dev) out.push(`${name}: "${t.slice(Math.max(0, dev.index - 30), dev.index + 30)}"`);
+  }
+  return out;
+}
+
 interface Arrival {
   heading: string;
   focused: string | null;
@@ -42,6 +71,7 @@ describe.each(RUNS)('the wizard at $size.width×$size.height, $scheme', ({ size,
   const dir = join(RESULTS_DIR, 'laptop', `${size.width}x${size.height}-${scheme}`);
   const arrivals: Record<string, Arrival> = {};
   const problems: string[] = [];
+  const texts: Record<string, string> = {};
 
   /** Where the new step's heading is and what has focus, right after the step changed. */
   const arrive = async (name: string, heading: RegExp | string) => {
@@ -61,6 +91,7 @@ describe.each(RUNS)('the wizard at $size.width×$size.height, $scheme', ({ size,
       };
     })()`);
     await app.page.screenshot({ path: join(dir, `${Object.keys(arrivals).length}-${name}.png`) });
+    texts[name] = await app.page.evaluate<string>(SCREEN_TEXT);
     problems.push(...(await overflowProblems(app.page)).map((p) => `${name}: ${p}`));
   };
   /** Scrolls to the bottom first, as a person does before pressing the button at the end. */
@@ -100,6 +131,9 @@ describe.each(RUNS)('the wizard at $size.width×$size.height, $scheme', ({ size,
     await press('Next');
     await arrive('plan', 'Plan the measurement');
     await page.getByTestId('plan-space').waitFor();
+    await page.getByTestId('plan-lead').waitFor();
+    await page.screenshot({ path: join(dir, '2-plan-full.png'), fullPage: true });
+    texts.plan = await page.evaluate<string>(SCREEN_TEXT);
     arrivals.plan!.pageHeight = await page.evaluate<number>(
       'document.documentElement.scrollHeight',
     );
@@ -124,6 +158,13 @@ describe.each(RUNS)('the wizard at $size.width×$size.height, $scheme', ({ size,
 
   it.runIf(size === LAPTOP)('Plan fits in one and a half laptop screens', () => {
     expect(arrivals.plan!.pageHeight).toBeLessThanOrEqual(1.5 * LAPTOP.height);
+  });
+
+  it("one unit system on every screen, no deploy/ or tool path outside the tools' details", () => {
+    expect(Object.keys(texts).length).toBeGreaterThanOrEqual(7);
+    expect(textProblems(texts)).toEqual([]);
+    // The Plan step says what it writes once.
+    expect(texts.plan!.match(/Writes at most/g) ?? []).toHaveLength(1);
   });
 
   it('nothing is cut off or wider than its box', () => {

@@ -4,7 +4,7 @@ import { useApp } from '../store';
 import { useSetup } from '../setup-store';
 import { UsageForm } from './UsageForm';
 import { useWizard } from './wizard-store';
-import { PlanSpace, planFit } from './plan/PlanSpace';
+import { PlanLead, PlanSpace, planFit } from './plan/PlanSpace';
 import { ProfilePicker } from './plan/ProfilePicker';
 import { TaskOptions } from './plan/TaskOptions';
 import { TestPicker } from './plan/TestPicker';
@@ -37,6 +37,7 @@ export function PlanStep() {
   return (
     <section className="step plan" aria-labelledby="plan-title">
       <h2 id="plan-title">Plan the measurement</h2>
+      <PlanLead plan={plan} profile={profile} />
       {error && (
         <p role="alert" className="error-text">
           {error}
@@ -60,6 +61,7 @@ export function PlanStep() {
       <TaskOptions
         chosen={chosen}
         o={w}
+        open={profile === 'custom'}
         onChange={w.setTaskOption}
         describedBy={planError ? 'plan-error' : undefined}
       />

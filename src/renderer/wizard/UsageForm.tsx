@@ -134,7 +134,7 @@ function UsesChoice({ usage, setUsage }: FieldsProps) {
 /** Prices and capacities: the money side of the verdict. */
 function PriceFields({ usage, setUsage }: FieldsProps) {
   return (
-    <div className="usage-grid">
+    <div className="usage-grid prices">
       <Num
         label="Old drive price"
         step={0.01}

@@ -1,5 +1,5 @@
 import type { DriveInfo } from '../../../shared/schemas/drive';
-import { fmtBytes, fmtCapacity } from '../../../shared/format';
+import { fmtCapacity } from '../../../shared/format';
 import { driveTitle, freeOf, KIND_LABEL, linkLine } from './format';
 
 export function DriveCard(props: { drive: DriveInfo; selected: boolean; onSelect(): void }) {
@@ -39,7 +39,7 @@ export function DriveCard(props: { drive: DriveInfo; selected: boolean; onSelect
         <dt>Link</dt>
         <dd>{linkLine(d)}</dd>
         <dt>Free</dt>
-        <dd>{free === null ? 'nothing mounted' : fmtBytes(free)}</dd>
+        <dd>{free === null ? 'nothing mounted' : fmtCapacity(free)}</dd>
         <dt>TRIM</dt>
         <dd>{d.trim === null ? 'unknown' : d.trim ? 'yes' : 'no'}</dd>
       </dl>

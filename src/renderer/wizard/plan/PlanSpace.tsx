@@ -1,7 +1,8 @@
 // What the plan writes and needs free on the chosen folder, and the plan's own notes.
 import type { BenchPlan } from '../../../shared/contract/bench';
 import { folderFit, type FolderFit } from '../../../shared/bench/plan';
-import { fmtBytes } from '../../../shared/format';
+import { fmtCapacity, formatDuration } from '../../../shared/format';
+import { PROFILES, type ProfileId } from '../../../shared/bench/catalogue';
 
 /** The bad-folder rule (shared/bench/plan folderFit) on this plan: the Drive step's and the run's. */
 export function planFit(
@@ -23,12 +24,14 @@ export function PlanSpace(props: { plan: BenchPlan; targetDir: string | null; fi
       <p className={fit.ok ? 'muted' : 'error-text'} data-testid="plan-space">
         {plan.bytesNeeded === 0
           ? 'Writes nothing in'
-          : `Writes at most ${fmtBytes(plan.bytesNeeded)} into a temporary folder in`}{' '}
+          : `Writes at most ${fmtCapacity(plan.bytesNeeded)} into a temporary folder in`}{' '}
         <code>{targetDir ?? '—'}</code>
         {plan.freeBytes !== null && plan.bytesNeeded > 0
-          ? ` (needs ${fmtBytes(plan.bytesRequired)} free, ${fmtBytes(plan.freeBytes)} available)`
+          ? ` (needs ${fmtCapacity(plan.bytesRequired)} free, ${fmtCapacity(plan.freeBytes)} available)`
           : ''}
-        .
+        .{' '}
+        {plan.bytesNeeded > 0 &&
+          'It is removed afterwards; 10 % more and 1.1 GB stay free so the disk never runs full.'}
       </p>
       {!fit.ok && (
         <p className="error-text" role="alert" data-testid="plan-refusal">
@@ -42,12 +45,29 @@ export function PlanSpace(props: { plan: BenchPlan; targetDir: string | null; fi
             {n}
           </p>
         ))}
-      {plan.bytesNeeded > 0 && (
-        <p className="muted small" data-testid="plan-space-why">
-          What it writes is removed afterwards; 10 % more and 1 GiB are kept free so the disk never
-          runs full during the run.
-        </p>
-      )}
     </>
+  );
+}
+
+const TASK_WORDS: [string, string][] = [
+  ['task.du', 'a disk search'],
+  ['task.unpack', 'unpacking an archive'],
+  ['task.app-start', 'starting your apps'],
+];
+
+/** The step's first line: what happens and how long, in plain words (the tools are one click away). */
+export function PlanLead(props: { plan: BenchPlan | undefined; profile: ProfileId }) {
+  const { plan } = props;
+  if (!plan) return <p className="lead">Working out how long it takes on this drive…</p>;
+  const ids = new Set(plan.tests.map((t) => t.id));
+  const tasks = TASK_WORDS.filter(([id]) => ids.has(id)).map(([, w]) => w);
+  return (
+    <p className="lead" data-testid="plan-lead">
+      <strong>
+        {PROFILES[props.profile].title} takes about {formatDuration(plan.totalSeconds)}
+      </strong>{' '}
+      on this drive. It measures how fast the drive reads and writes
+      {tasks.length ? `, then times what you wait for: ${tasks.join(', ')}` : ''}.
+    </p>
   );
 }

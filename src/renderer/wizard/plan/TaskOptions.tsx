@@ -114,17 +114,45 @@ function AppsRow({ o, onChange, describedBy }: RowProps) {
   );
 }
 
-/** Shown when the plan holds any of the tasks with choices; `chosen` is the plan's test ids. */
-export function TaskOptions(props: RowProps & { chosen: Set<string> }) {
-  const { chosen } = props;
+/** The choices in plain words, for the closed disclosure's line. */
+function choicesLine(o: TaskChoices, chosen: Set<string>): string {
+  const words = [
+    chosen.has('task.du') && `the disk search goes through ${DU_WORDS[o.duRoot]}`,
+    chosen.has('task.unpack') &&
+      (o.tarball.trim() ? 'unpacks your own tarball' : 'unpacks a generated archive'),
+    chosen.has('task.app-start') &&
+      (o.apps.trim() ? `starts ${o.apps.trim()}` : 'starts the installed apps it knows'),
+  ].filter((w): w is string => typeof w === 'string');
+  return words.join('; ');
+}
+
+const DU_WORDS: Record<TaskChoices['duRoot'], string> = {
+  drive: 'your files on the drive',
+  usr: 'the installed programs',
+  home: 'your home folder',
+  root: 'the whole system drive',
+};
+
+/**
+ * Shown when the plan holds any of the tasks with choices; `chosen` is the plan's test ids. One
+ * click away (open for custom and when the plan refused a choice): the three rows made the step
+ * half a laptop screen longer for choices most people keep.
+ */
+export function TaskOptions(props: RowProps & { chosen: Set<string>; open: boolean }) {
+  const { chosen, o } = props;
   if (!chosen.has('task.du') && !chosen.has('task.unpack') && !chosen.has('task.app-start'))
     return null;
   return (
-    <fieldset className="task-options">
-      <legend>Real-world tasks</legend>
-      {chosen.has('task.du') && <DuRow {...props} />}
-      {chosen.has('task.unpack') && <UnpackRow {...props} />}
-      {chosen.has('task.app-start') && <AppsRow {...props} />}
-    </fieldset>
+    <details className="task-details" open={props.open || props.describedBy !== undefined}>
+      <summary data-testid="plan-tasks-summary">
+        Timed tasks: {choicesLine(o, chosen)} (change)
+      </summary>
+      <fieldset className="task-options">
+        <legend>Real-world tasks</legend>
+        {chosen.has('task.du') && <DuRow {...props} />}
+        {chosen.has('task.unpack') && <UnpackRow {...props} />}
+        {chosen.has('task.app-start') && <AppsRow {...props} />}
+      </fieldset>
+    </details>
   );
 }
