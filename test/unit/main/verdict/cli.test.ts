@@ -48,7 +48,7 @@ describe('drivewise verdict / predict', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^NVMe SSD \(PCIe 3\.0 x4\): 3400 MB\/s/);
     expect(r.out).toMatch(
-      /Disk search \(du -ck \/\): 5 min 26 s → .* predicted, likely .* – .*; 42 s measured, (inside|outside)/,
+      /Disk search \(du -ck \/\): 5 min 26 s now → .* predicted \(.*–.*\), from .*; 42 s measured, (inside|outside)/,
     );
   });
 
@@ -81,7 +81,7 @@ describe('drivewise verdict / predict', () => {
     // old 50 % that capped at 2×; with its 10-90 % range. The figures come from TASK_KINDS so a
     // refit of the published cases is followed.
     const m =
-      /Boot to login screen: 1 min 16 s → (\d+) s predicted, likely (\d+\.?\d*) s – (\d+) s \(boot: (\d+) % disk share assumed\)/.exec(
+      /Boot to login screen: 1 min 16 s now → (\d+) s predicted \((\d+\.?\d*) s–(\d+) s\), from published .*\(boot: (\d+) % disk share assumed\)/.exec(
         p.out,
       );
     expect(m, p.out).not.toBeNull();
