@@ -19,7 +19,13 @@ import type { CliIo, Register } from '../../cli/types';
 import type { Services } from '../../core/services';
 import { writeFileSafe } from '../../core/safe-write';
 import { checkInventoryName } from '../../fleet/identity';
-import { defaultBenchDeps, runBench, type BenchDeps, type BenchRunHooks } from './bench-service';
+import {
+  defaultBenchDeps,
+  refuseUnknownTests,
+  runBench,
+  type BenchDeps,
+  type BenchRunHooks,
+} from './bench-service';
 import { repeatAtEnd } from './repeat-disturbed';
 import type { TaskOptions } from './task-options';
 import { planBench, type ValidatedPlan } from './validated-plan';
@@ -183,6 +189,8 @@ async function benchAction(
   const plan = benchPlan(o);
   const inventoryName = checkInventoryName(o.hostName ?? services.env.DRIVEWISE_HOST_NAME);
   if (o.dryRun) return printDryRun(plan, o, io);
+  // Bad input is one line: refused before the folder's warning is printed.
+  refuseUnknownTests(plan.plan);
   // Store and --json writable: refused now, not after the measuring.
   await benchPreflight(services, o);
   const baseline = o.baseline ? await loadRunRef(services.runs, o.baseline) : null;

@@ -112,6 +112,14 @@ async function adminFor(
   return { giveBack, privileged: deps.privileged?.() ?? null };
 }
 
+/** Test ids the registry does not know, refused in one line (the CLI asks before any warning). */
+export function refuseUnknownTests(plan: { unknownTests: string[] }): void {
+  if (plan.unknownTests.length)
+    throw new UserError(
+      `unknown test(s): ${plan.unknownTests.join(', ')} (known: ${registry.map((m) => m.id).join(', ')})`,
+    );
+}
+
 /**
  * Runs a plan checked at the edge (nothing here checks it again); resolves to the saved run, or
  * null when cancelled.
@@ -130,10 +138,7 @@ export async function runBench(
 ): Promise<RunDocument | null> {
   const { plan, targetDir } = validated;
   const { record } = env;
-  if (plan.unknownTests.length)
-    throw new UserError(
-      `unknown test(s): ${plan.unknownTests.join(', ')} (known: ${registry.map((m) => m.id).join(', ')})`,
-    );
+  refuseUnknownTests(plan);
   // Root in a folder another account controls: all file work runs as that account.
   const account = fileWorkAccount(targetDir);
   const files = fileSteps(account);
