@@ -174,7 +174,10 @@ describe('the before/after wizard', () => {
       .first()
       .waitFor();
     const text = await main().innerText();
-    for (const t of TESTS) expect(text).toContain(t);
+    // One disk measured twice is a repeatability check: its screen lists how far each figure
+    // varied, by figure, not the upgrade's per-test table.
+    if (/The same drive measured twice/.test(text)) expect(text).toMatch(/of \d+ figures/);
+    else for (const t of TESTS) expect(text).toContain(t);
     await step('9-verdict');
   });
 });

@@ -39,7 +39,8 @@ export function targetOfRun(run: RunDocument): PredictionTarget {
     throw new Error(`run ${run.id} has no sequential read or random-access figure to predict with`);
   return {
     preset: 'custom',
-    name: `${run.name ?? 'The drive'} as run ${run.id} measured it`.slice(0, 120),
+    // Named as the person named the run; a run id is no word for a person (the PDF's jargon check).
+    name: `${run.name ?? 'The new drive'} as its own run measured it`.slice(0, 120),
     seqReadMBps: f.seqReadMBps,
     ...(f.seqWriteMBps !== null ? { seqWriteMBps: f.seqWriteMBps } : {}),
     random4kQ1Iops: 1000 / f.randomAccessMs,
@@ -161,7 +162,7 @@ function currentFigures(
 /** What the model assumes about the new drive and about the tasks, in the words the report shows. */
 function targetAssumptions(target: ResolvedTarget): string[] {
   const out = [
-    `${target.name}: ${target.seqReadMBps} MB/s sequential reads, ${target.random4kQ1Iops} IOPS 4K random reads at queue depth 1 (${target.randomAccessMs.toFixed(3)} ms each).`,
+    `${target.name}: ${Math.round(target.seqReadMBps)} MB/s sequential reads, ${Math.round(target.random4kQ1Iops)} IOPS 4K random reads at queue depth 1 (${target.randomAccessMs.toFixed(3)} ms each).`,
   ];
   if (target.linkCeilingMBps !== null && target.linkCeilingMBps < target.seqReadMBps)
     out.push(
