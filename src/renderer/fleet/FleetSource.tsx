@@ -7,49 +7,52 @@ import { api } from '../api/transport';
 import { BrowseButton } from '../components/chooser/BrowseButton';
 import { useFleet } from './fleet-store';
 
-function FolderFields() {
-  const form = useFleet((s) => s.form);
+/** One folder field of the form: typed, or chosen with Browse…, into the same form key. */
+function FolderField(props: {
+  field: 'dir' | 'afterDir';
+  id: string;
+  label: string;
+  title: string;
+  placeholder: string;
+}) {
+  const value = useFleet((s) => s.form[props.field]);
   const setForm = useFleet((s) => s.setForm);
+  const set = (v: string) => setForm({ [props.field]: v });
+  return (
+    <div className="field wide">
+      <label htmlFor={props.id}>{props.label}</label>
+      <div className="dw-fleet-path">
+        <input
+          id={props.id}
+          type="text"
+          value={value}
+          placeholder={props.placeholder}
+          spellCheck={false}
+          onChange={(e) => set(e.target.value)}
+        />
+        <BrowseButton kind="folder" title={props.title} current={value} onChosen={set} />
+      </div>
+    </div>
+  );
+}
+
+function FolderFields() {
   return (
     <>
-      <div className="field wide">
-        <label htmlFor="dw-fleet-dir">Folder of run files (before the swap)</label>
-        <div className="dw-fleet-path">
-          <input
-            id="dw-fleet-dir"
-            type="text"
-            value={form.dir}
-            placeholder="/home/you/fleet/before"
-            spellCheck={false}
-            onChange={(e) => setForm({ dir: e.target.value })}
-          />
-          <BrowseButton
-            kind="folder"
-            title="Folder of run files (before the swap)"
-            current={form.dir}
-            onChosen={(dir) => setForm({ dir })}
-          />
-        </div>
-      </div>
-      <div className="field wide">
-        <label htmlFor="dw-fleet-after">Folder of after-runs (optional)</label>
-        <div className="dw-fleet-path">
-          <input
-            id="dw-fleet-after"
-            type="text"
-            value={form.afterDir}
-            placeholder="/home/you/fleet/after"
-            spellCheck={false}
-            onChange={(e) => setForm({ afterDir: e.target.value })}
-          />
-          <BrowseButton
-            kind="folder"
-            title="Folder of after-runs"
-            current={form.afterDir}
-            onChosen={(afterDir) => setForm({ afterDir })}
-          />
-        </div>
-      </div>
+      <FolderField
+        field="dir"
+        id="dw-fleet-dir"
+        label="Folder of run files (before the swap)"
+        title="Folder of run files (before the swap)"
+        placeholder="/home/you/fleet/before"
+      />
+      <FolderField
+        field="afterDir"
+        id="dw-fleet-after"
+        label="Folder of after-runs (optional)"
+        title="Folder of after-runs"
+        placeholder="/home/you/fleet/after"
+      />
     </>
   );
 }
