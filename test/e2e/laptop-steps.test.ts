@@ -12,6 +12,7 @@ import { MINIMUM } from '../../src/main/shell/window-state';
 import { realisticPair } from '../unit/shared/verdict/realistic-runs';
 import { progressAtWelcome } from './fixture-runs';
 import { chooseFolder, openApp, overflowProblems, RESULTS_DIR, type E2E } from './harness';
+import { screenText, textProblems } from './screen-text';
 
 const LAPTOP = { width: 1366, height: 768 };
 const SMALL = { width: MINIMUM.width, height: MINIMUM.height };
@@ -27,35 +28,6 @@ const RUNS: { size: typeof LAPTOP; scheme: 'light' | 'dark' }[] = [
     : []),
 ];
 const TARGET = '/var/tmp/dw-h38-laptop-target';
-
-/** A screen's words as a person reads them: main and the footer, the tools' details left out. */
-const SCREEN_TEXT = `(() => {
-  const parts = [...document.querySelectorAll('main, footer')].map((el) => {
-    const copy = el.cloneNode(true);
-    copy.querySelectorAll('details.tests-details').forEach((d) => d.remove());
-    return copy.textContent;
-  });
-  return parts.join('\\n');
-})()`;
-const DECIMAL = /\b(kB|MB|GB|TB)\b/g;
-const BINARY = /\b(KiB|MiB|GiB|TiB)\b/g;
-/** A request or record size names a tool's method ("4 KiB reads", "512 KiB records"), not an amount. */
-const REQUEST_SIZE = /\b\d+ ?(KiB|MiB) (random )?(reads?|writes?|records?|blocks?|requests?)\b/g;
-/** What belongs in the README or the tools' details, never on a user screen. */
-const DEV_PATHS = /deploy\/|\/usr\/s?bin\/|\bdist\/|node_modules|\.ansible|playbook/i;
-
-/** One line per screen that mixes unit systems or names a deploy/ or tool path. */
-function textProblems(texts: Record<string, string>): string[] {
-  const out: string[] = [];
-  for (const [name, t] of Object.entries(texts)) {
-    const dec = [...new Set(t.match(DECIMAL) ?? [])];
-    const bin = [...new Set(t.replace(REQUEST_SIZE, '').match(BINARY) ?? [])];
-    if (dec.length && bin.length) out.push(`${name}: ${dec.join(' ')} beside ${bin.join(' ')}`);
-    const dev = DEV_PATHS.exec(t);
-    if (dev) out.push(`${name}: "${t.slice(Math.max(0, dev.index - 30), dev.index + 30)}"`);
-  }
-  return out;
-}
 
 interface Arrival {
   heading: string;
@@ -91,7 +63,7 @@ describe.each(RUNS)('the wizard at $size.width×$size.height, $scheme', ({ size,
       };
     })()`);
     await app.page.screenshot({ path: join(dir, `${Object.keys(arrivals).length}-${name}.png`) });
-    texts[name] = await app.page.evaluate<string>(SCREEN_TEXT);
+    texts[name] = await screenText(app.page);
     problems.push(...(await overflowProblems(app.page)).map((p) => `${name}: ${p}`));
   };
   /** Scrolls to the bottom first, as a person does before pressing the button at the end. */
@@ -133,7 +105,7 @@ describe.each(RUNS)('the wizard at $size.width×$size.height, $scheme', ({ size,
     await page.getByTestId('plan-space').waitFor();
     await page.getByTestId('plan-lead').waitFor();
     await page.screenshot({ path: join(dir, '2-plan-full.png'), fullPage: true });
-    texts.plan = await page.evaluate<string>(SCREEN_TEXT);
+    texts.plan = await screenText(page);
     arrivals.plan!.pageHeight = await page.evaluate<number>(
       'document.documentElement.scrollHeight',
     );

@@ -1,7 +1,7 @@
 // Drive, machine and run facts for the appendix tables: values a person can read, never run ids.
 import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
 import type { RunDocument } from '../../shared/schemas/run';
-import { fmtBytes, fmtCapacity } from '../../shared/format';
+import { fmtCapacity } from '../../shared/format';
 
 export interface Fact {
   label: string;
@@ -47,7 +47,7 @@ export function machineFacts(m: MachineProfile | null): Fact[] {
       label: 'CPU',
       value: `${m.cpuModel ?? '—'}${m.cpuCores > 0 ? ` (${m.cpuCores} cores)` : ''}`,
     },
-    { label: 'RAM', value: m.ramBytes > 0 ? fmtBytes(m.ramBytes) : '—' },
+    { label: 'RAM', value: m.ramBytes > 0 ? fmtCapacity(m.ramBytes) : '—' },
     { label: 'Kernel', value: m.kernel ?? '—' },
     { label: 'Distribution', value: m.distro ?? '—' },
     { label: 'Session', value: m.session ?? '—' },
@@ -76,7 +76,7 @@ export function runFacts(r: RunDocument): Fact[] {
       label: 'Admin rights',
       value: r.privilege.state + (r.privilege.reason ? ` (${r.privilege.reason})` : ''),
     },
-    { label: 'Bytes written', value: fmtBytes(r.bytesWritten) },
+    { label: 'Bytes written', value: fmtCapacity(r.bytesWritten) },
     { label: 'App version', value: r.appVersion },
   ];
 }

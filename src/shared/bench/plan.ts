@@ -1,9 +1,11 @@
 // Turning a profile + overrides into the concrete settings the engine runs with.
-import { fmtBytes } from '../format/bytes';
+import { fmtCapacity } from '../format/bytes';
 import { PROFILES, type ProfileId, type ProfileSizes } from './catalogue';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
+/** The free space a run always leaves (1 GiB), in the decimal units every screen prints. */
+const MARGIN = fmtCapacity(GiB);
 
 export interface PlanInput {
   profile: ProfileId;
@@ -83,7 +85,7 @@ export function scaleSizes(
 
 /** One sentence: what the run writes vs what must be free, and why they differ. */
 export function spaceSentence(bytesNeeded: number, bytesRequired: number): string {
-  return `Writes at most ${fmtBytes(bytesNeeded)} (removed afterwards) but needs ${fmtBytes(bytesRequired)} free: that plus 10% and 1 GiB are kept free so the disk never runs full during the run.`;
+  return `Writes at most ${fmtCapacity(bytesNeeded)} (removed afterwards) but needs ${fmtCapacity(bytesRequired)} free: that plus 10% and ${MARGIN} are kept free so the disk never runs full during the run.`;
 }
 
 /**
@@ -150,7 +152,7 @@ export function folderFit(
     return {
       ok: false,
       readTestsOnly: false,
-      message: `not enough free space in ${f.path}: the run needs ${fmtBytes(plan.bytesRequired)} free (1 GiB of it kept free as a margin), ${fmtBytes(f.freeBytes)} free — free ${fmtBytes(plan.bytesRequired - f.freeBytes)} there or choose a folder on a larger filesystem of the drive`,
+      message: `not enough free space in ${f.path}: the run needs ${fmtCapacity(plan.bytesRequired)} free (${MARGIN} of it kept free as a margin), ${fmtCapacity(f.freeBytes)} free — free ${fmtCapacity(plan.bytesRequired - f.freeBytes)} there or choose a folder on a larger filesystem of the drive`,
     };
   return { ok: true, readTestsOnly: false, message: '' };
 }

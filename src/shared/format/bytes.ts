@@ -1,5 +1,7 @@
-// Sizes. Data a run writes or needs free is counted in binary units (KiB, MiB, GiB), as df, ls and
-// the CLI print them; a drive's capacity in the maker's decimal units, as printed on the box.
+// Sizes. Every amount a person reads on a screen, in the report or the CLI's verdict and plan (a
+// capacity, free space, RAM, what a run writes) is in decimal units (kB, MB, GB, TB) as the box and
+// the Drive step print them, so no screen shows "4.3 GB" beside "3.6 GiB". Binary units (fmtBytes)
+// stay in the tools' method text, where they are the tool's request and file sizes.
 
 const missing = (x: number | null | undefined): x is null | undefined =>
   x === null || x === undefined || !Number.isFinite(x);
@@ -17,7 +19,7 @@ export function fmtBytes(n: number | null | undefined): string {
   return i === 0 ? `${n} B` : `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${units[i]}`;
 }
 
-/** Capacities the way drive makers print them (10^9), so they match the label on the box. */
+/** Sizes the way drive makers print them (10^9), so they match the label on the box. */
 export function fmtCapacity(bytes: number | null | undefined): string {
   if (missing(bytes)) return '—';
   if (bytes >= 1e12) return `${(bytes / 1e12).toFixed(bytes >= 1e13 ? 0 : 1)} TB`;

@@ -1,6 +1,6 @@
 // The report's title block: which runs, when, and what the tests wrote.
 import type { ReportData } from '../../../shared/contract/report';
-import { fmtBytes, fmtDate } from '../../../shared/format';
+import { fmtCapacity, fmtDate } from '../../../shared/format';
 import { displayName } from '../report-model';
 
 export function ReportHeader({ data }: { data: ReportData }) {
@@ -24,7 +24,7 @@ export function ReportHeader({ data }: { data: ReportData }) {
           before.createdAt && `${single ? 'Measured' : 'Before'} ${fmtDate(before.createdAt)}`,
           after?.createdAt && `After ${fmtDate(after.createdAt)}`,
           `Report made ${fmtDate(data.generatedAt)} with Drivewise ${data.appVersion}`,
-          `The tests wrote ${fmtBytes(written)}`,
+          `The tests wrote ${fmtCapacity(written)}`,
         ]
           .filter(Boolean)
           .join(' · ')}

@@ -2,7 +2,7 @@
 import type { TaskSaving } from '../../../shared/verdict';
 import { plainMethod } from '../../../shared/labels';
 import {
-  fmtBytes,
+  fmtCapacity,
   fmtNum,
   fmtShare,
   fmtSpeedup,
@@ -98,7 +98,7 @@ function TestNotes({ t, single }: { t: TestTable; single: boolean }) {
       <p>
         <strong>Method:</strong> {plainMethod(t.method)}
         {t.afterMethod && <> (after-run: {t.afterMethod})</>} <strong>Cache:</strong> {t.cache}.{' '}
-        <strong>Written:</strong> {fmtBytes(t.bytesWritten)}.
+        <strong>Written:</strong> {fmtCapacity(t.bytesWritten)}.
       </p>
       {status && <p className="rp-warn-text">{status}</p>}
       {t.errors.map((e) => (

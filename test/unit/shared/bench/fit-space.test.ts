@@ -23,7 +23,7 @@ describe('plans that fit the free space', () => {
 
   it('explains writes-at-most vs needs-free in one sentence', () => {
     const s = spaceSentence(1.3 * 1024 ** 3, 2.4 * 1024 ** 3);
-    expect(s).toMatch(/^Writes at most 1\.3 GiB .* needs 2\.4 GiB free: .*10% and 1 GiB/);
+    expect(s).toMatch(/^Writes at most 1\.4 GB .* needs 2\.6 GB free: .*10% and 1\.1 GB/);
     expect(s.split('. ').length).toBe(1);
   });
 });

@@ -22,7 +22,7 @@ describe('folderFit (the one bad-folder rule of Drive, Plan, bench.start and the
       ok: false,
       readTestsOnly: false,
       message:
-        'not enough free space in /d: the run needs 1.4 GiB free (1 GiB of it kept free as a margin), 4.0 MiB free — free 1.4 GiB there or choose a folder on a larger filesystem of the drive',
+        'not enough free space in /d: the run needs 1.5 GB free (1.1 GB of it kept free as a margin), 4 MB free — free 1.5 GB there or choose a folder on a larger filesystem of the drive',
     });
   });
 
