@@ -4,6 +4,7 @@ import { EventBus } from './core/event-bus';
 import { JobManager } from './core/jobs';
 import { appVersion, defaultConfigDir, type Services } from './core/services';
 import { RunStore } from './store/run-store';
+import { envLocale, setMoneyLocale } from '../shared/format/money';
 import { defaultManagerDeps, PrivilegedManager } from './privileged/manager';
 
 export function createServices(
@@ -15,6 +16,9 @@ export function createServices(
     overrides.privileged ??
     new PrivilegedManager(defaultManagerDeps(overrides.host === 'electron'));
   privileged.onChange((st) => bus.emit('privileged.changed', st));
+  // Every entry (app, browser host, CLI) starts here: prices main prints (CLI, fleet report) use
+  // the person's LC_MONETARY as the renderer uses navigator.language.
+  setMoneyLocale(envLocale(overrides.env ?? process.env));
   return {
     version: appVersion,
     host: 'cli',

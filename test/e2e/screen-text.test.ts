@@ -21,7 +21,8 @@ describe('History, Verdict and Fleet at 1366×768: one unit system, no tool path
   const take = async (name: string) => {
     await app.page.evaluate('document.fonts.ready');
     texts[name] = await screenText(app.page);
-    if (process.env.DW_DUMP) (await import('node:fs')).writeFileSync(join(DIR, `${name}.txt`), texts[name]);
+    if (process.env.DW_DUMP)
+      (await import('node:fs')).writeFileSync(join(DIR, `${name}.txt`), texts[name]);
     await app.page.screenshot({ path: join(DIR, `${name}.png`), fullPage: true });
   };
 
@@ -43,7 +44,9 @@ describe('History, Verdict and Fleet at 1366×768: one unit system, no tool path
     await page.goto(app.host.url);
     await page.reload();
     await page.getByRole('button', { name: 'History & import' }).click();
-    const open = page.locator(`tr[data-run-id="${after.id}"]`).getByRole('button', { name: 'Open' });
+    const open = page
+      .locator(`tr[data-run-id="${after.id}"]`)
+      .getByRole('button', { name: 'Open' });
     await open.waitFor();
     await take('history');
     await open.click();
@@ -60,7 +63,13 @@ describe('History, Verdict and Fleet at 1366×768: one unit system, no tool path
   });
 
   it("one unit system on each, no deploy/ or tool path outside the tools' details", () => {
-    expect(Object.keys(texts)).toEqual(['verdict', 'history', 'history-run', 'fleet-form', 'fleet']);
+    expect(Object.keys(texts)).toEqual([
+      'verdict',
+      'history',
+      'history-run',
+      'fleet-form',
+      'fleet',
+    ]);
     expect(textProblems(texts)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // The fleet verdict as text for a terminal and as CSV for a spreadsheet (one row per host).
-import { fmtMoney, fmtShare, fmtSignedShare } from '../../shared/format/number';
+import { fmtMoney } from '../../shared/format/money';
+import { fmtShare, fmtSignedShare } from '../../shared/format/number';
 import { csvCell } from '../store/csv';
 import { FLAG_TEXT, per100, type FleetReport, type HostVerdict } from '../../shared/contract/fleet';
 

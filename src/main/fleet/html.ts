@@ -1,7 +1,8 @@
 // The fleet report page: a one-page summary a manager reads in two minutes (the verdict, the
 // ranked top of the table, a chart of hours saved a year per host), then one short section per
 // host. Self-contained HTML (inline CSS and SVG, no script): every text from a run file is escaped.
-import { fmtMoney, fmtRatio, fmtShare, fmtSignedShare } from '../../shared/format/number';
+import { fmtMoney } from '../../shared/format/money';
+import { fmtRatio, fmtShare, fmtSignedShare } from '../../shared/format/number';
 import { usageProfile } from '../../shared/schemas/run';
 import {
   FLAG_TEXT,

@@ -1,5 +1,6 @@
 import { reportSave } from '../../shared/contract/report';
 import type { Services } from '../core/services';
+import { envLocale } from '../../shared/format/money';
 import type { Dispatch, Handlers } from '../core/handler-types';
 import { reportPrinter } from './printer';
 import { saveReport, type SaveDeps } from './save';
@@ -22,6 +23,7 @@ export function reportHandlers(
       after: afterId ? await s.runs.load(afterId) : null,
       appVersion: s.version,
       generatedAt: new Date().toISOString(),
+      locale: envLocale(s.env),
     }),
     'report.savePdf': async (req) => {
       const { path, ...target } = reportSave.parse(req);

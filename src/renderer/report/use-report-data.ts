@@ -3,7 +3,7 @@
 // why it failed (html[data-report-state]); ReportRoute says "ready" once the report has drawn.
 import { useEffect, useState } from 'react';
 import type { ParsedReportTarget, ReportData } from '../../shared/contract/report';
-import { errorText } from '../../shared/format';
+import { errorText, setMoneyLocale } from '../../shared/format';
 import { api } from '../api/transport';
 import { setReportState } from './report-state';
 import { snapshotHtml } from './snapshot';
@@ -28,7 +28,10 @@ export function useReportData(target: ParsedReportTarget) {
         beforeId: target.beforeId,
         ...(target.afterId ? { afterId: target.afterId } : {}),
       })
-      .then(setData)
+      .then((d) => {
+        setMoneyLocale(d.locale ?? navigator.language);
+        setData(d);
+      })
       .catch((e: unknown) => {
         const msg = errorText(e);
         setError(msg);

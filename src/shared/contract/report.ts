@@ -33,6 +33,8 @@ export const reportData = z.object({
   after: runDocument.nullable(),
   appVersion: z.string(),
   generatedAt: z.string(),
+  /** Main's money locale (LC_MONETARY), so a PDF prints prices as the CLI and the app do. */
+  locale: z.string().max(64).optional(),
 });
 export type ReportData = z.infer<typeof reportData>;
 

@@ -3,6 +3,7 @@ export * from './bytes';
 export * from './drive';
 export * from './duration';
 export * from './figure';
+export * from './money';
 export * from './number';
 export * from './untimed';
 export * from './words';

@@ -58,12 +58,6 @@ export function fmtSignedShare(x: number | null | undefined): string {
   return missing(x) ? '—' : `${x > 0 ? '+' : ''}${Math.round(x * 100)} %`;
 }
 
-/** Money with its currency sign: `digits` decimals, whole units from 100 up. */
-export function fmtMoney(x: number | null | undefined, currency: string, digits = 2): string {
-  if (missing(x)) return '—';
-  return `${currency}${x >= 100 ? x.toFixed(0) : x.toFixed(digits)}`;
-}
-
 type Excluded =
   'memory-speed' | 'cache-suspected' | 'disturbed' | { kind: string } | null | undefined;
 

@@ -11,6 +11,7 @@ import type {
   Verdict,
 } from './schema';
 import { formatSeconds } from '../format/duration';
+import { fmtMoney } from '../format/money';
 import { fmtRatio } from '../format/number';
 
 /** A theme this many times better (its median) is a big win (what a person feels on an SSD). */
@@ -140,7 +141,7 @@ function reasonsOf(input: RecommendInput, felt: TaskSaving[]): string[] {
   for (const f of findings.filter((f) => f.kind === 'cpu-bound')) reasons.push(f.title + '.');
   if (money.pricePerHourSaved !== null)
     reasons.push(
-      `Each hour saved in the first year costs ${money.currency}${money.pricePerHourSaved.toFixed(2)}.`,
+      `Each hour saved in the first year costs ${fmtMoney(money.pricePerHourSaved, money.currency)}.`,
     );
   const caution = findings.filter(
     (f) =>
