@@ -30,6 +30,8 @@ describe('History, Verdict and Fleet at 1366×768: one unit system, no tool path
     rmSync(DIR, { recursive: true, force: true });
     mkdirSync(DIR, { recursive: true });
     app = await openApp({ viewport: LAPTOP });
+    // RAM doubled with the new drive: the Verdict says so, in the Drive step's GB (it read GiB).
+    after.machine!.ramBytes = before.machine!.ramBytes * 2;
     await app.services.runs.save(before);
     await app.services.runs.save(after);
   });
@@ -70,6 +72,7 @@ describe('History, Verdict and Fleet at 1366×768: one unit system, no tool path
       'fleet-form',
       'fleet',
     ]);
+    expect(texts.verdict).toMatch(/RAM: [\d.]+ GB → [\d.]+ GB/);
     expect(textProblems(texts)).toEqual([]);
   });
 });
