@@ -17,13 +17,13 @@ describe('History, Verdict and Fleet at 1366×768: one unit system, no tool path
   const { before, after } = realisticPair();
   const texts: Record<string, string> = {};
 
-  /** The screen's words, and the full page saved to be looked at. */
+  /** The screen's words; its first screen and the full page saved to be looked at. */
   const take = async (name: string) => {
     await app.page.evaluate('document.fonts.ready');
     texts[name] = await screenText(app.page);
-    if (process.env.DW_DUMP)
-      (await import('node:fs')).writeFileSync(join(DIR, `${name}.txt`), texts[name]);
-    await app.page.screenshot({ path: join(DIR, `${name}.png`), fullPage: true });
+    await app.page.evaluate('window.scrollTo(0, 0)');
+    await app.page.screenshot({ path: join(DIR, `${name}.png`) });
+    await app.page.screenshot({ path: join(DIR, `${name}-full.png`), fullPage: true });
   };
 
   beforeAll(async () => {
@@ -42,6 +42,8 @@ describe('History, Verdict and Fleet at 1366×768: one unit system, no tool path
     await page.goto(`${app.host.url}#verdict?before=${before.id}&after=${after.id}`);
     await page.getByTestId('verdict-headline').waitFor();
     await take('verdict');
+    await page.getByText(/RAM: /).first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(DIR, 'verdict-findings.png') });
 
     await page.goto(app.host.url);
     await page.reload();
