@@ -2,6 +2,7 @@
 import { Option } from 'commander';
 import type { Register } from '../cli/types';
 import { UserError } from '../core/errors';
+import { fmtCapacity } from '../../shared/format/bytes';
 import { loadRunRef, withRuns } from '../store/run-ref';
 import { reportPrinter } from './printer';
 import { saveReport } from './save';
@@ -58,7 +59,7 @@ export const registerReport: Register = (program, services, io, root) => {
             `Saved ${saved.pdf.path} (${saved.pdf.pages} page${saved.pdf.pages === 1 ? '' : 's'}, ${opts.paper === 'a4' ? 'A4' : 'Letter'})\n`,
           );
         if (saved?.html)
-          io.out(`Saved ${saved.html.path} (${Math.ceil(saved.html.bytes / 1024)} KiB)\n`);
+          io.out(`Saved ${saved.html.path} (${fmtCapacity(saved.html.bytes)})\n`);
       },
     );
 };
