@@ -77,4 +77,22 @@ describe('History, Verdict and Fleet at 1366×768: one unit system, no tool path
     expect(texts.verdict).toMatch(/RAM: [\d.]+ GB → [\d.]+ GB/);
     expect(textProblems(texts)).toEqual([]);
   });
+
+  it('prices in the browser\'s language: the same Verdict in German reads "7,49 €"', async () => {
+    const context = await app.browser.newContext({ viewport: LAPTOP, locale: 'de-DE' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${app.host.url}#verdict?before=${before.id}&after=${after.id}`);
+      const perHour = page.getByText(/^Price per hour saved/).locator('..');
+      await page.getByTestId('verdict-headline').waitFor();
+      const text = (await page.locator('main').innerText()).replace(/\u00a0/g, ' ');
+      expect(text).toContain('Each hour saved in the first year costs 7,49 €.');
+      expect(text).toMatch(/0,045 € → 0,079 €/);
+      expect(text).not.toMatch(/€\d/);
+      await perHour.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(DIR, 'verdict-de.png') });
+    } finally {
+      await context.close();
+    }
+  });
 });

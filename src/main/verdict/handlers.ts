@@ -1,5 +1,6 @@
 import { predict } from '../../shared/prediction';
 import { computeVerdict } from '../../shared/verdict';
+import { withMoneyLocale } from '../../shared/format/money';
 import { oneLine, UserError } from '../core/errors';
 import type { Services } from '../core/services';
 import type { Handlers } from '../core/handler-types';
@@ -8,13 +9,15 @@ export function verdictHandlers(
   s: Services,
 ): Pick<Handlers, 'verdict.compute' | 'verdict.predict'> {
   return {
-    'verdict.compute': async ({ beforeId, afterId, usage, rated }) => {
+    'verdict.compute': async ({ beforeId, afterId, usage, rated, locale }) => {
       if (beforeId === afterId) throw new UserError('pick two different runs to compare');
       const [before, after] = await Promise.all([s.runs.load(beforeId), s.runs.load(afterId)]);
-      return computeVerdict(before, after, {
-        ...(usage ? { usage } : {}),
-        ...(rated ? { rated } : {}),
-      });
+      return withMoneyLocale(locale, () =>
+        computeVerdict(before, after, {
+          ...(usage ? { usage } : {}),
+          ...(rated ? { rated } : {}),
+        }),
+      );
     },
     'verdict.predict': async ({ beforeId, target, afterId, oldDrive, targetRunId }) => {
       const before = await s.runs.load(beforeId);

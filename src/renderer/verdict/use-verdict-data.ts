@@ -5,7 +5,7 @@ import type { RunDocument } from '../../shared/schemas/run';
 import type { Verdict } from '../../shared/verdict';
 import { spreadOfMeasurement } from '../../shared/verdict/compare';
 import { metricKey } from '../../shared/verdict/metrics';
-import { errorText } from '../../shared/format';
+import { errorText, moneyLocale } from '../../shared/format';
 import { api } from '../api/transport';
 import type { ReferenceOverlay } from './verdict-charts';
 import { useVerdict } from './verdict-store';
@@ -58,6 +58,7 @@ export function useVerdictResult() {
         afterId,
         ...(usage ? { usage } : {}),
         ...(rated ? { rated } : {}),
+        locale: moneyLocale(),
       })
       .then((verdict) => live && setState({ key, verdict, error: null }))
       .catch((e: unknown) => live && setState({ key, verdict: null, error: errorText(e) }));

@@ -24,6 +24,8 @@ export const verdictComputeReq = z
     usage: jsonCapped(usageProfile.partial(), LIMITS.options).optional(),
     /** The new drive's datasheet figures, for the link-ceiling finding. */
     rated: ratedFigures.optional(),
+    /** The asking screen's money locale: the verdict's sentences print prices as its cards do. */
+    locale: z.string().max(64).optional(),
   })
   .strict();
 

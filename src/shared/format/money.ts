@@ -53,6 +53,20 @@ export function setMoneyLocale(locale: string | undefined | null): void {
 
 export const moneyLocale = (): string => current;
 
+/**
+ * `fn` with prices in `locale` (the asking screen's), then the process's own again. Synchronous
+ * only: nothing else can format in between.
+ */
+export function withMoneyLocale<T>(locale: string | undefined, fn: () => T): T {
+  const own = current;
+  if (locale) setMoneyLocale(locale);
+  try {
+    return fn();
+  } finally {
+    current = own;
+  }
+}
+
 const formatters = new Map<string, Intl.NumberFormat>();
 function formatter(locale: string, code: string, digits: number): Intl.NumberFormat {
   const key = `${locale}|${code}|${digits}`;

@@ -7,6 +7,7 @@ import {
   localeTag,
   moneyLocale,
   setMoneyLocale,
+  withMoneyLocale,
 } from '../../../../src/shared/format/money';
 
 // Intl separates a sign after the number with a no-break space (U+00A0, or U+202F in French).
@@ -56,5 +57,21 @@ describe('fmtMoney in a locale', () => {
     expect(fmtMoney(12.5, 'SFr', 2, 'en-US')).toBe('SFr12.50');
     expect(fmtMoney(null, '€')).toBe('—');
     expect(fmtMoney(Number.NaN, '€')).toBe('—');
+  });
+});
+
+describe('withMoneyLocale', () => {
+  it("formats in the asking screen's locale, then the process's own again (also after a throw)", () => {
+    setMoneyLocale('en-US');
+    expect(withMoneyLocale('de-DE', () => fmtMoney(7.49, '€')).replace('\u00a0', ' ')).toBe(
+      '7,49 €',
+    );
+    expect(() =>
+      withMoneyLocale('fr-FR', () => {
+        throw new Error('bad run');
+      }),
+    ).toThrow('bad run');
+    expect(withMoneyLocale(undefined, () => fmtMoney(7.49, '€'))).toBe('€7.49');
+    setMoneyLocale(null);
   });
 });
