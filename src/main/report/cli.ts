@@ -58,8 +58,7 @@ export const registerReport: Register = (program, services, io, root) => {
           io.out(
             `Saved ${saved.pdf.path} (${saved.pdf.pages} page${saved.pdf.pages === 1 ? '' : 's'}, ${opts.paper === 'a4' ? 'A4' : 'Letter'})\n`,
           );
-        if (saved?.html)
-          io.out(`Saved ${saved.html.path} (${fmtCapacity(saved.html.bytes)})\n`);
+        if (saved?.html) io.out(`Saved ${saved.html.path} (${fmtCapacity(saved.html.bytes)})\n`);
       },
     );
 };
