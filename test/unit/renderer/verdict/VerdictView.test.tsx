@@ -33,7 +33,11 @@ describe('VerdictView', () => {
     const noise = screen.getByTestId('verdict-noise').textContent ?? '';
     expect(noise).toContain(expected.text.noise);
     expect(preload.calls.filter((c) => c.channel === 'verdict.compute')).toEqual([
-      { channel: 'verdict.compute', payload: { beforeId: before.id, afterId: after.id } },
+      {
+        channel: 'verdict.compute',
+        // The screen's money locale, so the verdict's sentences print prices as its cards do.
+        payload: { beforeId: before.id, afterId: after.id, locale: 'en-US' },
+      },
     ]);
   });
 
