@@ -61,7 +61,7 @@ export function replayAssumptions(
   if (!tasks.some((t) => t.basis === 'this-machine') || !old || !next) return [];
   return [
     `From this machine's own measurement: each task the app timed here, cold and then warm at once, with the requests and bytes its drive served counted, is replayed at the new drive's request times (from ${next.source}); the old drive's part of the cold time (at the request times of ${old.source}) is taken out and the new drive's put in; the rest (CPU, a cold cache's own work, other disks) stays, and nothing is faster than the warm run.`,
-    `Its range is the replay's own error on three pairs of real loop devices (${Math.round(REPLAY_INTERVAL.low * 100)}–${Math.round(REPLAY_INTERVAL.high * 100)} % of the predicted time, npm run bench:predict), around the two ways its requests may split between small and large ones, widened by the spread of its repetitions.`,
+    `Its range is the replay's own error on three pairs of real loop devices (${Math.round(REPLAY_INTERVAL.low * 100)}–${Math.round(REPLAY_INTERVAL.high * 100)} % of the predicted time, npm run bench:predict), around the two ways its requests may split between small and large ones, widened by the spread of its repetitions; what a task writes and flushes (an unpack) may take longer than the drive's raw figures say, by the work of writing through the memory cache: its top adds that flush at the new drive's own measured sequential write speed with sync, where there is one.`,
   ];
 }
 

@@ -28,6 +28,12 @@ export interface Direction {
 export interface ReplayFigures {
   read: Direction;
   write: Direction;
+  /**
+   * Bytes a second its buffered writes reach the drive, sync included (dd's method): the page
+   * cache's and file system's own work in a flush, which the direct-I/O figures above leave out.
+   * Only a run that timed dd has it.
+   */
+  flushBps?: number;
   /** Where the figures come from, for the assumptions. */
   source: string;
 }
@@ -102,14 +108,24 @@ function directionOf(run: RunDocument, dir: 'read' | 'write'): Direction | null 
   };
 }
 
+/** dd's write-and-sync rate in bytes a second, when the run timed it and it is not suspect. */
+function flushBpsOf(run: RunDocument): number | undefined {
+  const t = run.tests.find((x) => x.testId === 'dd-write' && x.status === 'ok' && !x.suspect);
+  const m = t?.measurements.find((x) => x.metric === 'throughput' && x.unit === 'MB/s');
+  const v = m && !m.suspect ? med(m) : null;
+  return v !== null && v > 0 ? v * 1e6 : undefined;
+}
+
 /** The run's own figures, or null when it lacks the queue-depth-1 figures they are made of. */
 export function replayFiguresOfRun(run: RunDocument): ReplayFigures | null {
   const read = directionOf(run, 'read');
   const write = directionOf(run, 'write');
   if (!read || !write) return null;
+  const flushBps = flushBpsOf(run);
   return {
     read,
     write,
+    ...(flushBps === undefined ? {} : { flushBps }),
     source:
       'its own synthetic tests (RND 4K Q1 and its median latency, iozone random reads and writes, SEQ 1M Q1)',
   };

@@ -96,6 +96,13 @@ export interface Replayed {
   newDrive: number;
   /** The cold times' own spread, as factors of their median (1 repetition: [1, 1]). */
   spread: [number, number];
+  /**
+   * How much longer the warm run's waited-for writes take on the new drive at its buffered rate
+   * (dd's write and sync) than at its direct-I/O figures: the page cache's and file system's work
+   * in a flush (block allocation, inodes: an unpack writes 12,698 files), which a slow drive hides
+   * under its own waits and a fast one does not. 0 when the new drive's dd rate is not known.
+   */
+  writebackSeconds: number;
 }
 
 /** Why a row cannot be replayed (its work not recorded, a busy machine), or null. */
@@ -164,6 +171,7 @@ export function replay(w: TaskWork, old: ReplayFigures, next: ReplayFigures): Re
   const capW = ioW ? capSeconds(next, ioW) : 0;
   const capX = capSeconds(next, less(ioC, ioW));
   const flush = (i: 0 | 1) => waitedW * Math.max(wNew[i], capW);
+  const buffered = ioW && next.flushBps ? ioW.writeBytes / next.flushBps : 0;
   const hidden = flush(0) + Math.max(rest + extraCpu / 2 + waited * mid(xNew), waited * capX);
   const serial = (i: 0 | 1, cpu: number) =>
     flush(i) + rest + cpu + waited * Math.max(xNew[i], capX);
@@ -184,5 +192,6 @@ export function replay(w: TaskWork, old: ReplayFigures, next: ReplayFigures): Re
     oldDrive: waitedW * mid(wOld) + waited * mid(xOld),
     newDrive: drive,
     spread: [Math.min(...walls) / m, Math.max(...walls) / m],
+    writebackSeconds: Math.max(0, waitedW * buffered - flush(1)),
   };
 }

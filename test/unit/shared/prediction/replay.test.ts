@@ -95,6 +95,36 @@ describe('request times by size', () => {
   });
 });
 
+describe('replaying an unpack, whose warm run flushes what it wrote', () => {
+  // 175 MB in 858 writes, flushed in 5.7 s on the HDD-like drive after 0.8 s of unpacking.
+  const writes = (wall: number, flushSeconds: number): WorkTiming => {
+    const t = timing(wall, 1.1, 0, 0);
+    const d = { ...t.conditions!.devices[0]!, writeRequests: 858, writeBytes: 175e6 };
+    return { ...t, flushSeconds, conditions: { ...t.conditions!, devices: [d] } };
+  };
+  const unpack: TaskWork = {
+    params: {},
+    cold: [writes(6.58, 5.73)],
+    warm: [writes(6.52, 5.73)],
+    coldCheck: { how: 'drop-caches' },
+  };
+  const fast = throttle(0.03, 5000); // its direct-I/O figures: 175 MB in 35 ms
+
+  it("adds the flush at the new drive's dd rate beyond its direct-I/O figures", () => {
+    const direct = replay(unpack, hdd, fast);
+    expect(direct.writebackSeconds).toBe(0);
+    // dd wrote and synced at 944 MB/s: 175 MB take 0.185 s, 0.135 s more than the 0.05 s the
+    // figures give the 858 writes split between 4 KiB and 512 KiB ones (the slower way).
+    const io = { readRequests: 0, readBytes: 0, writeRequests: 858, writeBytes: 175e6 };
+    expect(driveSeconds(fast, io)[1]).toBeCloseTo(0.05, 2);
+    const buffered = replay(unpack, hdd, { ...fast, flushBps: 944e6 });
+    expect(buffered.writebackSeconds).toBeCloseTo(175e6 / 944e6 - driveSeconds(fast, io)[1], 3);
+    expect(buffered.seconds).toBe(direct.seconds);
+    // A drive whose requests, not its bytes, bound the flush has no more to add.
+    expect(replay(unpack, hdd, { ...hdd, flushBps: 74e6 }).writebackSeconds).toBe(0);
+  });
+});
+
 describe('replaying a disk search at another drive', () => {
   // 1,500 metadata reads of 4 KiB: 10 s on the HDD-like drive, 0.3 s warm.
   const work: TaskWork = {
