@@ -5,7 +5,7 @@ import type { ResolveResult } from '../shared/contract/drives';
 import type { DriveRates } from '../shared/bench/estimates';
 import type { DriveInfo, MachineProfile } from '../shared/schemas/drive';
 import { api } from './api/transport';
-import { folderFit, notAFolder, READ_TESTS } from '../shared/bench/plan';
+import { folderFit, notAFolder, planNeed, READ_TESTS } from '../shared/bench/plan';
 import { errorText, fmtCapacity } from '../shared/format';
 import { planRequest, useWizard } from './wizard/wizard-store';
 
@@ -112,7 +112,7 @@ async function plannedNeed(
 ): Promise<FitNeed | null> {
   try {
     const p = await api().benchPlan({ ...ask, targetDir: dir });
-    return { tests: p.tests.map((t) => t.id), bytesRequired: p.bytesRequired };
+    return planNeed(p);
   } catch {
     return null;
   }

@@ -59,7 +59,7 @@ export function formatVerdict(v: Verdict): string {
         const b = t.beforeSeconds.median === null ? '—' : formatSeconds(t.beforeSeconds.median);
         const a = t.afterSeconds.median === null ? '—' : formatSeconds(t.afterSeconds.median);
         const est = t.basis === 'estimated' ? ` [estimated: ${t.note}]` : '';
-        return `  ${t.title}: ${b} → ${a}, ${outcomeWords(t.outcome, t.speedup)}${saved}${est}`;
+        return `  ${t.title}: ${b} → ${a}, ${outcomeWords(t.outcome, t.speedup, t.excluded)}${saved}${est}`;
       }),
     ),
     ...measurementLines(v),

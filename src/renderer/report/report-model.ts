@@ -115,7 +115,7 @@ function figureRows(
       after: after ? (ma ? shownSpread(spreadOfMeasurement(ma), m.unit) : null) : null,
       speedup: c?.speedup ?? task?.speedup ?? null,
       outcome: c?.outcome ?? task?.outcome ?? null,
-      excluded: c?.excluded?.kind ?? null,
+      excluded: c?.excluded?.kind ?? task?.excluded?.kind ?? null,
       ...(note ? { note } : {}),
     };
   });

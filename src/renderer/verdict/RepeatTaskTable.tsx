@@ -24,7 +24,9 @@ export function RepeatTaskTable({ tasks }: { tasks: TaskSaving[] }) {
                 <th scope="row">{t.title}</th>
                 <td>{fmtSpread(t.beforeSeconds)}</td>
                 <td>{fmtSpread(t.afterSeconds)}</td>
-                <td title={t.note || undefined}>{outcomeWords(t.outcome, t.speedup)}</td>
+                <td title={t.note || undefined}>
+                  {outcomeWords(t.outcome, t.speedup, t.excluded)}
+                </td>
               </tr>
             ))}
           </tbody>

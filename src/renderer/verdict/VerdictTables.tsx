@@ -57,7 +57,9 @@ export function TaskTable({ tasks, repeat = false }: { tasks: TaskSaving[]; repe
                 </td>
                 <td>{fmtSpread(t.beforeSeconds)}</td>
                 <td>{fmtSpread(t.afterSeconds)}</td>
-                <td data-outcome={outcomeWord(t.outcome)}>{outcomeWords(t.outcome, t.speedup)}</td>
+                <td data-outcome={outcomeWord(t.outcome, t.excluded)}>
+                  {outcomeWords(t.outcome, t.speedup, t.excluded)}
+                </td>
                 <td>{t.savedPerOccurrence === null ? '—' : formatSeconds(t.savedPerOccurrence)}</td>
                 <td>{fmtNum(t.occurrencesPerDay)}</td>
                 <td>

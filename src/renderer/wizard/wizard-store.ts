@@ -2,7 +2,8 @@
 // back end (wizard/progress-sync.ts) so a person can quit at any step, swap the drive and resume;
 // the runs themselves live in history.
 import { create } from 'zustand';
-import { PROFILE_IDS, type ProfileId } from '../../shared/bench/catalogue';
+import type { ProfileId } from '../../shared/bench/catalogue';
+import { planOfRun } from '../../shared/bench/repeat-plan';
 import { parseApps } from '../../shared/bench/plan';
 import { usageProfile, type RunDocument, type UsageProfile } from '../../shared/schemas/run';
 
@@ -91,31 +92,6 @@ export const useWizard = create<WizardState>()((set, get) => ({
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/**
- * The plan a measured run was made with, as bench.plan / bench.start take it: the after-run
- * repeats the baseline's profile, tests, repetitions, sizes and task choices, so the two compare.
- */
-export function planOfRun(settings: RunDocument['settings']): {
-  plan: ReturnType<typeof planRequest> & { tests: string[]; repetitions: number };
-  options: Record<string, Record<string, unknown>>;
-} {
-  const profile = PROFILE_IDS.find((p) => p === settings.profile) ?? 'custom';
-  // What the engine derives (the apps it will start) is planned again where the run goes; runs
-  // saved with 'task.appStarts: 0' are read as well (a plan's sizes are all positive).
-  const sizes = Object.fromEntries(
-    Object.entries(settings.sizes).filter(([k, v]) => k !== 'task.appStarts' && v > 0),
-  );
-  return {
-    plan: {
-      profile,
-      tests: settings.tests,
-      repetitions: settings.repetitions,
-      ...(Object.keys(sizes).length ? { sizes } : {}),
-    },
-    options: settings.options ?? {},
-  };
-}
-
 /** The baseline's task choices in the wizard's own fields (shown on the Plan step). */
 export function choicesOfRun(settings: RunDocument['settings']): Partial<TaskChoices> {
   const o = settings.options ?? {};
@@ -177,8 +153,9 @@ export function taskOptions(
 export function adoptBaseline(doc: RunDocument, file: string | null = null): void {
   const patch: Partial<WizardState> = { beforeRunId: doc.id, afterRunId: null };
   if (file) patch.baselineFile = file;
-  if (doc.source.kind === 'measured' && doc.settings.tests.length) {
-    const { plan } = planOfRun(doc.settings);
+  const repeated = planOfRun(doc);
+  if (repeated) {
+    const { plan } = repeated;
     const custom = plan.profile === 'custom';
     Object.assign(patch, {
       profile: plan.profile,

@@ -40,6 +40,21 @@ export function requiredFreeBytes(testBytes: number, marginBytes = GiB): number 
   return Math.ceil((testBytes * 11) / 10) + marginBytes;
 }
 
+/**
+ * What a plan needs of its folder, for the one bad-folder rule (folderFit): its tests and the bytes
+ * that must be free. The Drive step, "Measure again", the Plan step, the CLI and the run's own
+ * check before it writes all ask this, so a refusal names one amount everywhere.
+ */
+export function planNeed(
+  plan: { tests: readonly { id: string }[]; bytesNeeded: number },
+  marginBytes?: number,
+): { tests: string[]; bytesRequired: number } {
+  return {
+    tests: plan.tests.map((t) => t.id),
+    bytesRequired: requiredFreeBytes(plan.bytesNeeded, marginBytes),
+  };
+}
+
 /** "firefox, libreoffice" → ['firefox', 'libreoffice']: trimmed, no empties, no repeats. */
 export function parseApps(text: string): string[] {
   return [
@@ -152,6 +167,7 @@ export function folderFit(
     return {
       ok: false,
       readTestsOnly: false,
+      // In the wizard's decimal units (GB, MB), as its Plan step prints the same need.
       message: `not enough free space in ${f.path}: the run needs ${fmtCapacity(plan.bytesRequired)} free (${MARGIN} of it kept free as a margin), ${fmtCapacity(f.freeBytes)} free — free ${fmtCapacity(plan.bytesRequired - f.freeBytes)} there or choose a folder on a larger filesystem of the drive`,
     };
   return { ok: true, readTestsOnly: false, message: '' };

@@ -106,6 +106,14 @@ export const taskSaving = z.object({
   cpuSecondsAfter: z.number().nullable(),
   ioWaitShareBefore: z.number().nullable(),
   ioWaitShareAfter: z.number().nullable(),
+  /**
+   * Shown, never judged: the machine was busy while it was timed. The figures' own exclusion, so
+   * every surface words it as History → Compare does ("not compared (the machine was busy)").
+   */
+  excluded: z
+    .object({ kind: z.literal('disturbed'), reason: z.string() })
+    .nullable()
+    .optional(),
 });
 export type TaskSaving = z.infer<typeof taskSaving>;
 

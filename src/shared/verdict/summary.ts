@@ -53,7 +53,7 @@ export function noiseOf(
   const tasksMoved = tasks.some(
     (t) => t.basis === 'measured' && (t.outcome === 'faster' || t.outcome === 'slower'),
   );
-  const busyTasks = tasks.filter((t) => t.note.startsWith('not compared: the machine was busy'));
+  const busyTasks = tasks.filter((t) => t.excluded?.kind === 'disturbed');
   const disturbed =
     comparisons.filter((c) => c.excluded?.kind === 'disturbed').length + busyTasks.length;
   const timedTasks = tasks.filter((t) => t.side === 'both').length;

@@ -246,6 +246,7 @@ export function taskSavings(
       cpuSecondsAfter: p.afterTest ? median(p.afterTest.cpuSeconds ?? []) : null,
       ioWaitShareBefore: p.beforeTest ? ioWaitShareOf(p.beforeTest) : null,
       ioWaitShareAfter: p.afterTest ? ioWaitShareOf(p.afterTest) : null,
+      excluded: busy ? { kind: 'disturbed', reason: busy } : null,
     });
   }
   return out;

@@ -1,6 +1,7 @@
 // `drivewise bench --dry-run`: the plan, bytes written, free space needed and estimate; nothing
 // runs, nothing is written into the target or history.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createServices } from '../../../src/main/create-services';
 import { benchCli } from './cli-bench';
@@ -31,6 +32,48 @@ describe('bench --dry-run', () => {
     expect(plan.totalSeconds).toBeGreaterThan(60);
     expect(plan.totalSeconds).toBeLessThanOrEqual(15 * 60);
     expect(plan.bytesNeeded).toBeGreaterThan(0);
+    expect(readdirSync(target)).toEqual([]);
+  });
+
+  it("--baseline repeats the baseline's plan (as Measure again does); plan flags given now win", async () => {
+    const target = temp('again');
+    const services = createServices({ host: 'cli', configDir: temp('again-cfg') });
+    const doc = JSON.parse(readFileSync('test/fixtures/runs/measured/hdd-like.json', 'utf8')) as {
+      settings: Record<string, unknown>;
+    };
+    const MiB = 2 ** 20;
+    const sizes = { file: 64 * MiB, dd: 32 * MiB };
+    doc.settings = {
+      profile: 'custom',
+      tests: ['buffered-read', 'dd-write'],
+      repetitions: 2,
+      sizes,
+    };
+    const file = join(temp('again-base'), 'baseline.json');
+    writeFileSync(file, JSON.stringify(doc));
+    const plan = async (more: string[]) => {
+      const r = await benchCli(services, target, [
+        '--dry-run',
+        '--json',
+        '-',
+        '--baseline',
+        file,
+        ...more,
+      ]);
+      expect(r.err).toBe('');
+      return JSON.parse(r.out) as {
+        tests: { id: string }[];
+        repetitions: number;
+        sizes: typeof sizes;
+      };
+    };
+    const again = await plan([]);
+    expect(again.tests.map((t) => t.id)).toEqual(['buffered-read', 'dd-write']);
+    expect(again.repetitions).toBe(2);
+    expect(again.sizes).toMatchObject(sizes);
+    const given = await plan(['--tests', 'buffered-read']);
+    expect(given.tests.map((t) => t.id)).toEqual(['buffered-read']);
+    expect(given.repetitions).not.toBe(2);
     expect(readdirSync(target)).toEqual([]);
   });
 

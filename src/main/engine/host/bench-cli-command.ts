@@ -28,7 +28,7 @@ function testsAndSizesHelp(): string {
 /** The flags as commander hands them to the action. */
 export interface BenchCliOptions {
   dir: string;
-  profile: ProfileId;
+  profile?: ProfileId;
   tests?: string;
   size?: string;
   repetitions?: string;
@@ -59,7 +59,10 @@ export function defineBenchCommand(program: Command): Command {
       'folder on the drive to test (a .drivewise-* work folder is created and removed)',
     )
     .addOption(
-      new Option('--profile <profile>', 'test profile').choices(PROFILE_IDS).default('quick'),
+      new Option(
+        '--profile <profile>',
+        "test profile (default: quick; with --baseline and no --tests, --size or --repetitions: the baseline's plan)",
+      ).choices(PROFILE_IDS),
     )
     .option('--tests <ids>', 'comma-separated test ids (e.g. buffered-read,qd-profile)')
     .option(
@@ -93,7 +96,7 @@ export function defineBenchCommand(program: Command): Command {
     )
     .option(
       '--baseline <run>',
-      'the before-run this after-run is compared with (id or run file): a folder on its drive is refused',
+      'the before-run this after-run is compared with (id or run file): its plan runs again unless plan flags are given; a folder on its drive is refused',
     )
     .option(
       '--same-drive',

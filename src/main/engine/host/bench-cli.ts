@@ -1,9 +1,9 @@
 // `drivewise bench`: the same engine and history, headless.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { parseSize } from '../../../shared/bench/catalogue';
-import { fmtBytes, fmtFigure } from '../../../shared/format';
+import { fmtFigure } from '../../../shared/format';
 import { parseApps } from '../../../shared/bench/plan';
+import { overOptions, planOfRun } from '../../../shared/bench/repeat-plan';
 import type { RunDocument } from '../../../shared/schemas/run';
 import { UserError } from '../../core/errors';
 import { checkOptions } from '../../cli/validate';
@@ -29,69 +29,11 @@ import {
 import { repeatAtEnd } from './repeat-disturbed';
 import type { TaskOptions } from './task-options';
 import { planBench, type ValidatedPlan } from './validated-plan';
-import { defineBenchCommand, SIZE_KEYS, type BenchCliOptions } from './bench-cli-command';
-import { SIZE_DEFS } from '../worker/registry';
+import { defineBenchCommand, type BenchCliOptions } from './bench-cli-command';
+import { parseSizes } from './bench-cli-sizes';
 import { loadRunRef } from '../../store/run-ref';
 import { refuseSameDrive } from './bench-handlers';
 import { formatDryRun, formatEta, formatRunTable } from '../../cli/format';
-
-/** --size 512M sets every byte size; --size dd=1G,iozone=64M sets some; counts/seconds are plain numbers. */
-export function parseSizes(text: string | undefined): Record<string, number> | undefined {
-  if (!text) return undefined;
-  try {
-    return parseSizeList(text);
-  } catch (err) {
-    if (err instanceof UserError) throw err;
-    throw new UserError(`--size: ${(err as Error).message}`);
-  }
-}
-
-function parseSizeList(text: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const part of text
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
-    const eq = part.indexOf('=');
-    if (eq < 0) {
-      const b = measurableSize('', part);
-      for (const [k, d] of SIZE_DEFS) if (d.allFiles) out[k] = b;
-      continue;
-    }
-    const key = part.slice(0, eq);
-    const value = part.slice(eq + 1);
-    const known = SIZE_KEYS.includes(key);
-    if (!known && !key.startsWith('task.'))
-      throw new UserError(`unknown size key "${key}" (known: ${SIZE_KEYS.join(', ')})`);
-    // Counts and seconds are plain numbers; MiB sizes take a unit (512M, 1G) or count in MiB.
-    const unit = SIZE_DEFS.get(key)?.unit;
-    const plain = unit ? unit !== 'MiB' : key.endsWith('Seconds');
-    // A task's own key without a declared unit (task.workloadFiles=1000) keeps its plain reading.
-    const n = plain
-      ? Number(value)
-      : unit === 'MiB'
-        ? measurableSize(key, value)
-        : parseSize(value);
-    if (!(n > 0)) throw new UserError(`--size ${key}: "${value}" is not a positive number`);
-    out[key] = n;
-  }
-  return out;
-}
-
-const MiB = 1024 * 1024;
-/** Below this a file measures the page cache and the call overhead, not the drive. */
-const SMALLEST_FILE = MiB;
-
-/** A MiB-sized value: a bare number is MiB (as the help says), and too small is refused. */
-function measurableSize(key: string, value: string): number {
-  const bytes = parseSize(value, MiB);
-  const least = SIZE_DEFS.get(key)?.smallest ?? SMALLEST_FILE;
-  if (bytes < least)
-    throw new UserError(
-      `--size ${key ? `${key}=` : ''}${value}: ${fmtBytes(bytes)} is too small to measure (at least ${least === MiB ? '1 MiB' : fmtBytes(least)})`,
-    );
-  return bytes;
-}
 
 export interface TaskFlags {
   duRoot?: string;
@@ -153,9 +95,10 @@ export function makeRegisterBench(deps: BenchDeps = {}): Register {
 
 /**
  * The flags checked and turned into the plan, once and all before anything asks for a password:
- * a missing tarball or app, or a folder that is not there, is one line now.
+ * a missing tarball or app, or a folder that is not there, is one line now. With --baseline and
+ * no plan flags, the baseline's plan runs again, as the wizard's "Measure again" runs it.
  */
-function benchPlan(o: BenchCliOptions): ValidatedPlan {
+function benchPlan(o: BenchCliOptions, baseline: RunDocument | null): ValidatedPlan {
   // The app's request schema decides, so both front-ends refuse the same values.
   const { repetitions: reps } = checkOptions(
     benchStartReq.pick({ repetitions: true }),
@@ -170,13 +113,19 @@ function benchPlan(o: BenchCliOptions): ValidatedPlan {
     .filter(Boolean);
   // A dry run of an empty --dir plans without a folder, as it always has.
   if (!o.dryRun) refuseEmptyDir(o.dir);
+  const flagged = o.profile !== undefined || !!tests?.length || !!reps || !!sizes;
+  const repeat = baseline && !flagged ? planOfRun(baseline) : null;
+  const fromFlags = (planned: readonly string[]) => taskOptionsFromFlags(o, planned);
   return planBench({
     targetDir: o.dir,
-    profile: o.profile,
-    ...(tests?.length ? { tests } : {}),
-    ...(reps ? { repetitions: reps } : {}),
-    ...(sizes ? { sizes } : {}),
-    options: (planned) => taskOptionsFromFlags(o, planned),
+    ...(repeat?.plan ?? {
+      profile: o.profile ?? 'quick',
+      ...(tests?.length ? { tests } : {}),
+      ...(reps ? { repetitions: reps } : {}),
+      ...(sizes ? { sizes } : {}),
+    }),
+    options: (planned) =>
+      repeat ? overOptions(repeat.options, fromFlags(planned)) : fromFlags(planned),
   });
 }
 
@@ -186,14 +135,14 @@ async function benchAction(
   io: CliIo,
   all: BenchDeps,
 ): Promise<void> {
-  const plan = benchPlan(o);
+  const baseline = o.baseline ? await loadRunRef(services.runs, o.baseline) : null;
+  const plan = benchPlan(o, baseline);
   const inventoryName = checkInventoryName(o.hostName ?? services.env.DRIVEWISE_HOST_NAME);
   if (o.dryRun) return printDryRun(plan, o, io);
   // Bad input is one line: refused before the folder's warning is printed.
   refuseUnknownTests(plan.plan);
   // Store and --json writable: refused now, not after the measuring.
   await benchPreflight(services, o);
-  const baseline = o.baseline ? await loadRunRef(services.runs, o.baseline) : null;
   const baselineId = baseline?.id;
   await refuseSameDrive(baseline, plan.targetDir, o.sameDrive);
   if (o.admin) {

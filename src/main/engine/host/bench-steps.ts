@@ -3,7 +3,7 @@
 import { closeSync, constants, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DriveRates } from '../../../shared/bench/estimates';
-import { folderFit, requiredFreeBytes } from '../../../shared/bench/plan';
+import { folderFit, planNeed } from '../../../shared/bench/plan';
 import { UserError } from '../../core/errors';
 import type { DriveInfo, MachineProfile } from '../../../shared/schemas/drive';
 import type { PrivilegeState } from '../../../shared/schemas/run';
@@ -134,14 +134,9 @@ function runFit(
   admin: boolean,
   opts: WorkDirOptions = {},
 ): ReturnType<typeof folderFit> {
-  const bytesRequired = opts.skipSpaceCheck
-    ? 0
-    : requiredFreeBytes(plan.bytesNeeded, opts.marginBytes);
-  const fit = folderFit(
-    folderFacts(targetDir),
-    { tests: plan.tests.map((t) => t.id), bytesRequired },
-    admin,
-  );
+  const need = planNeed(plan, opts.marginBytes);
+  if (opts.skipSpaceCheck) need.bytesRequired = 0;
+  const fit = folderFit(folderFacts(targetDir), need, admin);
   if (!fit.ok) throw new UserError(fit.message);
   return fit;
 }

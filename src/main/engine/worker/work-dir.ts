@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
+  folderFit,
   missingFolder,
   notAFolder,
   requiredFreeBytes,
@@ -29,7 +30,6 @@ import {
   readOwnerRecord,
   removeTree,
 } from '../../core/safe-remove';
-import { fmtBytes } from '../../../shared/format';
 
 export const WORK_PREFIX = '.drivewise-';
 const OWNER_FILE = 'owner.json';
@@ -214,11 +214,10 @@ export function prepareWorkDir(
   checkWritable(dir);
   const { removed: swept, skipped } = sweepStale(dir);
   const free = freeBytes(dir);
-  const required = requiredFreeBytes(bytesNeeded, opts.marginBytes);
-  if (!opts.skipSpaceCheck && free !== null && free < required)
-    throw new UserError(
-      `not enough free space in ${dir}: the tests need ${fmtBytes(required)} (${fmtBytes(bytesNeeded)} + 10% + ${fmtBytes(opts.marginBytes ?? 1024 ** 3)} margin), ${fmtBytes(free)} free — choose smaller sizes or free some space`,
-    );
+  // The run checked this folder by the same rule; checked again as the folder is now, in its words.
+  const need = { tests: [], bytesRequired: requiredFreeBytes(bytesNeeded, opts.marginBytes) };
+  const fit = folderFit({ path: dir, writable: true, freeBytes: free }, need, false);
+  if (!opts.skipSpaceCheck && !fit.ok) throw new UserError(fit.message);
   const workDir = join(dir, `${WORK_PREFIX}${runId}`);
   let made = false;
   try {

@@ -42,8 +42,11 @@ export function FeltTasks({ tasks, repeat = false }: { tasks: TaskSaving[]; repe
               </th>
               <td className="num">{secs(t.beforeSeconds.median)}</td>
               <td className="num">{secs(t.afterSeconds.median)}</td>
-              <td className={`rp-outcome rp-${t.outcome}`} data-outcome={outcomeWord(t.outcome)}>
-                {outcomeWords(t.outcome, t.speedup)}
+              <td
+                className={`rp-outcome rp-${t.outcome}`}
+                data-outcome={outcomeWord(t.outcome, t.excluded)}
+              >
+                {outcomeWords(t.outcome, t.speedup, t.excluded)}
               </td>
               {!repeat && (
                 <td className="num">{t.outcome === 'faster' ? secs(t.savedPerOccurrence) : '—'}</td>

@@ -165,8 +165,11 @@ export function TasksTable({ tasks, repeat = false }: { tasks: TaskSaving[]; rep
           <th scope="row">{t.title}</th>
           <td className="num">{fmtSpread(t.beforeSeconds)}</td>
           <td className="num">{fmtSpread(t.afterSeconds)}</td>
-          <td className={`rp-outcome rp-${t.outcome}`} data-outcome={outcomeWord(t.outcome)}>
-            {outcomeWords(t.outcome, t.speedup)}
+          <td
+            className={`rp-outcome rp-${t.outcome}`}
+            data-outcome={outcomeWord(t.outcome, t.excluded)}
+          >
+            {outcomeWords(t.outcome, t.speedup, t.excluded)}
           </td>
           {!repeat && <td className="num">{s(t.savedPerOccurrence)}</td>}
           {!repeat && (

@@ -1,6 +1,6 @@
 // The data behind "Compare with" after the swap: the before-runs in history, the chosen baseline
 // (from history or a saved file) and the new drive's folder, checked before anything runs.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { summarize, type RunSummary } from '../../../shared/contract/runs';
 import type { RunDocument } from '../../../shared/schemas/run';
 import { errorText } from '../../../shared/format';
@@ -54,19 +54,27 @@ export function useAfterDir(onError: OnError, ask: PlanAsk | null, baseline: Run
   // Empty until the person picks the new drive's folder: the before folder is the old drive's.
   const [dir, setDir] = useState(w.afterDir ?? '');
   const [judged, setJudged] = useState<Judged | null>(null);
+  // The folder last picked, kept or refused: judged again when the baseline's plan arrives.
+  const picked = useRef<string | null>(null);
   const askKey = JSON.stringify(ask);
+  const latest = useRef(0);
   const judge = (path: string) => {
     onError(null);
+    picked.current = path;
+    const mine = ++latest.current;
     // The baseline's plan there, as the run will ask: a nearly full new drive is refused now.
     judgeFolder(path, null, (JSON.parse(askKey) as PlanAsk | null) ?? undefined)
-      .then(setJudged)
+      .then((j) => mine === latest.current && setJudged(j))
       .catch((e: unknown) => onError(errorText(e)));
   };
-  // A folder kept from an earlier visit is judged again, so its line shows before Start.
+  // A folder kept from an earlier visit is judged again, so its line shows before Start; one
+  // picked before the baseline's plan was loaded is judged again by that plan (a refusal too:
+  // it named the amount of the Plan step's plan, not the one the run repeats).
   const kept = w.afterDir;
   useEffect(() => {
-    if (kept) judge(kept);
-    // Only on arrival and when the baseline's plan is known: later choices go through "Use".
+    const again = picked.current ?? kept;
+    if (again) judge(again);
+    // Only on arrival and when the plan changes: later choices go through "Use".
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [askKey]);
   const same = judged && baseline ? sameDriveLine(baseline, judged.resolved) : null;
@@ -80,6 +88,8 @@ export function useAfterDir(onError: OnError, ask: PlanAsk | null, baseline: Run
     setDir(value);
     // A typed path is not the chosen one until it is judged again.
     if (w.afterDir) w.setAfterDir(null);
+    picked.current = null;
+    latest.current++;
     setJudged(null);
   };
   // The typed folder, or one just chosen with Browse… (not in `dir` until re-render).

@@ -8,10 +8,11 @@ import { api } from '../../api/transport';
 import { chosenRates, useSetup } from '../../setup-store';
 import type { DriveRates } from '../../../shared/bench/estimates';
 import { useBenchJob } from '../use-bench-job';
-import { planOfRun, planRequest, taskOptions, useWizard } from '../wizard-store';
+import { planRequest, taskOptions, useWizard } from '../wizard-store';
+import { planOfRun, type RepeatedPlan } from '../../../shared/bench/repeat-plan';
 
 /** The plan of a measured baseline (null until it is loaded, or when it has none to repeat). */
-function useBaselinePlan(beforeId: string | null): ReturnType<typeof planOfRun> | null {
+function useBaselinePlan(beforeId: string | null): RepeatedPlan | null {
   const [doc, setDoc] = useState<RunDocument | null>(null);
   useEffect(() => {
     if (!beforeId) return;
@@ -20,9 +21,7 @@ function useBaselinePlan(beforeId: string | null): ReturnType<typeof planOfRun> 
       .then(setDoc)
       .catch(() => setDoc(null));
   }, [beforeId]);
-  if (!doc || doc.id !== beforeId) return null;
-  if (doc.source.kind !== 'measured' || !doc.settings.tests.length) return null;
-  return planOfRun(doc.settings);
+  return doc && doc.id === beforeId ? planOfRun(doc) : null;
 }
 
 /** bench.plan's answer for the run's plan in `dir` (at the probed rates when there are some). */

@@ -1,6 +1,6 @@
 // What the plan writes and needs free on the chosen folder, and the plan's own notes.
 import type { BenchPlan } from '../../../shared/contract/bench';
-import { folderFit, type FolderFit } from '../../../shared/bench/plan';
+import { folderFit, planNeed, type FolderFit } from '../../../shared/bench/plan';
 import { fmtCapacity, formatDuration } from '../../../shared/format';
 import { PROFILES, type ProfileId } from '../../../shared/bench/catalogue';
 
@@ -12,9 +12,8 @@ export function planFit(
   admin: boolean,
 ): FolderFit {
   if (!plan || !targetDir) return { ok: true, readTestsOnly: false, message: '' };
-  const tests = plan.tests.map((t) => t.id);
   const facts = { path: targetDir, ...folder, freeBytes: plan.freeBytes };
-  return folderFit(facts, { tests, bytesRequired: plan.bytesRequired }, admin);
+  return folderFit(facts, planNeed(plan), admin);
 }
 
 export function PlanSpace(props: { plan: BenchPlan; targetDir: string | null; fit: FolderFit }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choicesOfRun, planOfRun, taskOptions } from '../../../../src/renderer/wizard/wizard-store';
+import { choicesOfRun, taskOptions } from '../../../../src/renderer/wizard/wizard-store';
 
 const base = {
   duRoot: 'usr' as const,
@@ -40,30 +40,19 @@ describe('the Plan step task options', () => {
   });
 });
 
-describe('the after-run repeats the baseline plan', () => {
-  const settings = {
-    profile: 'quick',
-    tests: ['hdparm.buffered', 'task.du'],
-    repetitions: 3,
-    sizes: { file: 1024, dd: 2048 },
-    options: {
+describe("the baseline's task choices in the Plan step's fields", () => {
+  it('du root, system du and apps from the run settings', () => {
+    const options = {
       'task.du': { duRoot: 'home', systemDu: true },
       'task.app-start': { apps: ['gimp'] },
-    },
-  };
-  it('takes profile, tests, repetitions, sizes and task options from the run settings', () => {
-    expect(planOfRun(settings)).toEqual({
-      plan: { profile: 'quick', tests: settings.tests, repetitions: 3, sizes: settings.sizes },
-      options: settings.options,
-    });
-    expect(choicesOfRun(settings)).toEqual({
+    };
+    expect(
+      choicesOfRun({ profile: 'quick', tests: [], repetitions: 1, sizes: {}, options }),
+    ).toEqual({
       duRoot: 'home',
       systemDu: true,
       tarball: '',
       apps: 'gimp',
     });
-  });
-  it('an unknown profile name runs as custom with the same list', () => {
-    expect(planOfRun({ ...settings, profile: 'reference' }).plan.profile).toBe('custom');
   });
 });

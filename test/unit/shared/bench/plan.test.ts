@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { folderFit, onlyReadTests, parseApps, READ_TESTS } from '../../../../src/shared/bench/plan';
+import {
+  folderFit,
+  onlyReadTests,
+  parseApps,
+  planNeed,
+  READ_TESTS,
+  requiredFreeBytes,
+} from '../../../../src/shared/bench/plan';
 
 describe('parseApps (the Plan step field and bench --apps)', () => {
   it('splits on commas, trims, drops empties and repeats', () => {
@@ -24,6 +31,15 @@ describe('folderFit (the one bad-folder rule of Drive, Plan, bench.start and the
       message:
         'not enough free space in /d: the run needs 1.5 GB free (1.1 GB of it kept free as a margin), 4 MB free — free 1.5 GB there or choose a folder on a larger filesystem of the drive',
     });
+  });
+
+  it('planNeed: what a plan needs of its folder, the one amount of every surface', () => {
+    const plan = { tests: [{ id: 'dd-write' }, { id: 'task.du' }], bytesNeeded: 300e6 };
+    expect(planNeed(plan)).toEqual({
+      tests: ['dd-write', 'task.du'],
+      bytesRequired: requiredFreeBytes(300e6),
+    });
+    expect(planNeed(plan, 0).bytesRequired).toBe(330e6);
   });
 
   it('a folder that cannot be written: the read tests with admin rights only, each refusal says what to do', () => {

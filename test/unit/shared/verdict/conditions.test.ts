@@ -8,6 +8,9 @@ import type { PhaseConditions } from '../../../../src/shared/schemas/conditions'
 import { computeVerdict, NO_DIFFERENCE_HEADLINE } from '../../../../src/shared/verdict';
 import { busyLine, CONDITION_LIMITS } from '../../../../src/shared/verdict/conditions';
 import { formatVerdict } from '../../../../src/main/verdict/text';
+import { outcomeWords } from '../../../../src/shared/format';
+
+const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const MB = 1e6;
 const load = (n: string): RunDocument =>
@@ -102,8 +105,19 @@ describe('a verdict that knows its conditions', () => {
         /^not compared: the machine was busy during .* \(before: busy: 300 MB/,
       );
       expect(t.savedPerDay).toBeNull();
+      // The task table's word is History → Compare's, from the row's own exclusion (it said
+      // "no figure" beside "not compared (the machine was busy)").
+      expect(t.excluded?.kind).toBe('disturbed');
+      expect(outcomeWords(t.outcome, t.speedup, t.excluded)).toBe(
+        'not compared (the machine was busy)',
+      );
     }
-    expect(formatVerdict(v)).toMatch(/not compared \(the machine was busy\)/);
+    const text = formatVerdict(v);
+    for (const t of v.tasks.filter((x) => x.side === 'both'))
+      expect(text).toMatch(
+        new RegExp(`${escape(t.title)}: .*, not compared \\(the machine was busy\\)`),
+      );
+    expect(text).not.toMatch(/, no figure/);
   });
 
   it('one busy phase: that figure is out, the rest still judged, the phase named', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_IDS } from '../../../../../src/shared/bench/catalogue';
 import { SIZE_KEYS } from '../../../../../src/main/engine/host/bench-cli-command';
-import { parseSizes } from '../../../../../src/main/engine/host/bench-cli';
+import { parseSizes } from '../../../../../src/main/engine/host/bench-cli-sizes';
 
 const MiB = 1024 * 1024;
 

@@ -41,7 +41,7 @@ describe('work folder safety', () => {
   it('refuses when size + 10% + margin is not free, before writing anything', () => {
     expect(() => prepareWorkDir(checkTargetDir(dir), newRunId(), 1024 ** 5)).toThrow(UserError);
     expect(() => prepareWorkDir(checkTargetDir(dir), newRunId(), 1024 ** 5)).toThrow(
-      /not enough free space.*\+ 10% \+ 1.0 GiB margin/,
+      /^not enough free space in .*: the run needs [\d.]+ [kMGTP]B free .* — free .* there or choose a folder on a larger filesystem of the drive$/,
     );
     expect(readdirSync(dir)).toEqual([]);
   });
