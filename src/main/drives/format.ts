@@ -1,6 +1,6 @@
 // Plain-text rendering for `drivewise drives`.
 import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
-import { fmtBytes, KIND_LABEL } from '../../shared/format';
+import { fmtBytes, fmtRam, KIND_LABEL } from '../../shared/format';
 import { CLI_WIDTH, wrap } from '../cli/format';
 import type { ResolveResult } from './resolve';
 
@@ -57,7 +57,7 @@ export function formatDrive(d: DriveInfo): string {
 
 export function formatMachine(m: MachineProfile): string {
   return fit([
-    `Machine: ${m.cpuModel ?? 'unknown CPU'} (${m.cpuCores} threads), ${fmtBytes(m.ramBytes)} RAM, ` +
+    `Machine: ${m.cpuModel ?? 'unknown CPU'} (${m.cpuCores} threads), ${fmtRam(m.ramBytes)} RAM, ` +
       `Linux ${m.kernel ?? '?'}, ${m.distro ?? 'unknown distribution'}, session: ${m.session ?? 'none'}`,
   ]);
 }

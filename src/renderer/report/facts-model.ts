@@ -1,7 +1,7 @@
 // Drive, machine and run facts for the appendix tables: values a person can read, never run ids.
 import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
 import type { RunDocument } from '../../shared/schemas/run';
-import { fmtCapacity } from '../../shared/format';
+import { fmtCapacity, fmtRam } from '../../shared/format';
 
 export interface Fact {
   label: string;
@@ -47,7 +47,7 @@ export function machineFacts(m: MachineProfile | null): Fact[] {
       label: 'CPU',
       value: `${m.cpuModel ?? '—'}${m.cpuCores > 0 ? ` (${m.cpuCores} cores)` : ''}`,
     },
-    { label: 'RAM', value: m.ramBytes > 0 ? fmtCapacity(m.ramBytes) : '—' },
+    { label: 'RAM', value: m.ramBytes > 0 ? fmtRam(m.ramBytes) : '—' },
     { label: 'Kernel', value: m.kernel ?? '—' },
     { label: 'Distribution', value: m.distro ?? '—' },
     { label: 'Session', value: m.session ?? '—' },

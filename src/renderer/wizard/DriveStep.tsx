@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { DriveInfo, MachineProfile } from '../../shared/schemas/drive';
 import { hiddenReason } from '../../shared/drive-visibility';
-import { fmtCapacity } from '../../shared/format';
+import { fmtRam } from '../../shared/format';
 import { BrowseButton } from '../components/chooser/BrowseButton';
 import { DriveCard } from '../components/drive/DriveCard';
 import { driveTitle } from '../components/drive/format';
@@ -86,8 +86,8 @@ function DirForm({ drive }: { drive: DriveInfo }) {
 function MachineLine({ m }: { m: MachineProfile }) {
   return (
     <p className="muted drive-machine">
-      This machine: {m.cpuModel ?? 'unknown CPU'} ({m.cpuCores} threads), {fmtCapacity(m.ramBytes)}{' '}
-      RAM, {m.distro ?? 'Linux'}, kernel {m.kernel ?? '?'}.
+      This machine: {m.cpuModel ?? 'unknown CPU'} ({m.cpuCores} threads), {fmtRam(m.ramBytes)} RAM,{' '}
+      {m.distro ?? 'Linux'}, kernel {m.kernel ?? '?'}.
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { localeCurrency } from '../../shared/format';
 import { TASK_KINDS } from '../../shared/prediction/task-kinds';
 import type { UsageProfile } from '../../shared/schemas/run';
 import { useWizard } from './wizard-store';
@@ -170,7 +171,9 @@ function PriceFields({ usage, setUsage }: FieldsProps) {
           maxLength={8}
           size={4}
           value={usage.currency}
-          onChange={(e) => setUsage({ currency: e.target.value || '€' })}
+          onChange={(e) =>
+            setUsage({ currency: e.target.value || localeCurrency(navigator.language) })
+          }
         />
       </label>
     </div>

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { ProfileId } from '../../shared/bench/catalogue';
 import { planOfRun } from '../../shared/bench/repeat-plan';
 import { parseApps } from '../../shared/bench/plan';
+import { localeCurrency } from '../../shared/format';
 import { usageProfile, type RunDocument, type UsageProfile } from '../../shared/schemas/run';
 
 type TaskOptionKey = 'duRoot' | 'compression' | 'systemDu' | 'tarball' | 'apps';
@@ -61,7 +62,8 @@ const initial = {
   systemDu: false,
   tarball: '',
   apps: '',
-  usage: usageProfile.parse({}),
+  // Prices start in the browser's (the desktop's) own currency: "$" in en-US, "€" in de-DE.
+  usage: usageProfile.parse({ currency: localeCurrency(globalThis.navigator?.language) }),
   beforeRunId: null,
   afterRunId: null,
   baselineFile: null,

@@ -27,3 +27,15 @@ export function fmtCapacity(bytes: number | null | undefined): string {
   if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(0)} MB`;
   return `${Math.round(bytes / 1e3)} kB`;
 }
+
+/**
+ * RAM as its makers and the desktop count it: "GB" of 2^30 bytes (JEDEC's, the module's label), so
+ * 8 GiB reads "8.0 GB" as on the box, not "8.6 GB". Still "GB": no screen mixes in "GiB".
+ */
+export function fmtRam(bytes: number | null | undefined): string {
+  if (missing(bytes)) return '—';
+  const gb = bytes / 2 ** 30;
+  return gb >= 1
+    ? `${gb >= 100 ? gb.toFixed(0) : gb.toFixed(1)} GB`
+    : `${Math.round(bytes / 2 ** 20)} MB`;
+}

@@ -67,6 +67,52 @@ export function withMoneyLocale<T>(locale: string | undefined, fn: () => T): T {
   }
 }
 
+// A region's own currency, so the price fields start in the money a person there pays with (the
+// Plan step had € beside en-US numbers). Regions not listed keep the euro, the schema's default.
+const EURO = 'AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK'.split(' ');
+const REGION_CODES: Record<string, string> = {
+  US: 'USD',
+  GB: 'GBP',
+  JP: 'JPY',
+  IN: 'INR',
+  KR: 'KRW',
+  RU: 'RUB',
+  TR: 'TRY',
+  UA: 'UAH',
+  PL: 'PLN',
+  CZ: 'CZK',
+  CH: 'CHF',
+  BR: 'BRL',
+  CA: 'CAD',
+  AU: 'AUD',
+  NZ: 'NZD',
+  SE: 'SEK',
+  NO: 'NOK',
+  DK: 'DKK',
+  CN: 'CNY',
+  MX: 'MXN',
+  ZA: 'ZAR',
+  HU: 'HUF',
+  RO: 'RON',
+  IL: 'ILS',
+  ...Object.fromEntries(EURO.map((r) => [r, 'EUR'])),
+};
+
+/** The currency a locale's region pays in, as the price fields take it: a sign where one is
+ * unambiguous ("$" for en-US, "€" for de-DE), else its ISO code ("CAD"); "€" when unknown. */
+export function localeCurrency(locale: string | undefined | null): string {
+  const tag = localeTag(locale);
+  let region: string | undefined;
+  try {
+    region = tag ? new Intl.Locale(tag).maximize().region : undefined;
+  } catch {
+    region = undefined;
+  }
+  const code = region ? REGION_CODES[region] : undefined;
+  if (!code) return '€';
+  return Object.entries(SIGN_CODES).find(([, c]) => c === code)?.[0] ?? code;
+}
+
 const formatters = new Map<string, Intl.NumberFormat>();
 function formatter(locale: string, code: string, digits: number): Intl.NumberFormat {
   const key = `${locale}|${code}|${digits}`;

@@ -11,7 +11,7 @@ import { exclusionOf, suspectFigures } from './suspect';
 import { ratioWords } from './themes';
 import type { Finding, TaskSaving, ThemeHeadline } from './schema';
 import { CPU_BOUND_SHARE } from './tasks';
-import { fmtCapacity, fmtNum, fmtRatio } from '../format';
+import { fmtNum, fmtRam, fmtRatio } from '../format';
 
 /** Rated figures of the new drive, when the person entered them (datasheet). */
 export interface RatedFigures {
@@ -153,7 +153,7 @@ export function comparabilityFindings(before: RunDocument, after: RunDocument): 
   diff('CPU', mb?.cpuModel, ma?.cpuModel);
   diff('CPU cores', mb?.cpuCores, ma?.cpuCores);
   if (mb && ma && mb.ramBytes > 0 && Math.abs(mb.ramBytes - ma.ramBytes) / mb.ramBytes > 0.05)
-    diff('RAM', fmtCapacity(mb.ramBytes), fmtCapacity(ma.ramBytes));
+    diff('RAM', fmtRam(mb.ramBytes), fmtRam(ma.ramBytes));
   const pb = partitionFor(before.drive, before.targetDir);
   const pa = partitionFor(after.drive, after.targetDir);
   diff('filesystem', pb?.fsType, pa?.fsType);

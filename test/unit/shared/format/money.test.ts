@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   envLocale,
+  localeCurrency,
   fmtMoney,
   localeTag,
   moneyLocale,
@@ -73,5 +74,18 @@ describe('withMoneyLocale', () => {
     ).toThrow('bad run');
     expect(withMoneyLocale(undefined, () => fmtMoney(7.49, '€'))).toBe('€7.49');
     setMoneyLocale(null);
+  });
+});
+
+describe('localeCurrency', () => {
+  it("starts the price fields in the region's own money: a sign where one is clear, else its code", () => {
+    expect(localeCurrency('en-US')).toBe('$');
+    expect(localeCurrency('de_DE.UTF-8')).toBe('€');
+    expect(localeCurrency('fr-FR')).toBe('€');
+    expect(localeCurrency('en-GB')).toBe('£');
+    expect(localeCurrency('ja')).toBe('¥'); // the language alone: its likely region
+    expect(localeCurrency('en-CA')).toBe('CAD');
+    expect(localeCurrency('C')).toBe('€');
+    expect(localeCurrency(undefined)).toBe('€');
   });
 });

@@ -241,7 +241,7 @@ describe('findings', () => {
     for (const s of [
       'kernel: 2.6.32-28-generic → 2.6.38-8-generic',
       'CPU: Intel',
-      'RAM: 4.3 GB → 8.6 GB',
+      'RAM: 4.0 GB → 8.0 GB',
       'filesystem: ext4 → btrfs',
       'mount options: relatime,rw → discard,noatime,rw',
       'I/O scheduler: mq-deadline → none',
