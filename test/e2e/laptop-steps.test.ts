@@ -104,6 +104,9 @@ describe.each(RUNS)('the wizard at $size.width×$size.height, $scheme', ({ size,
     await arrive('plan', 'Plan the measurement');
     await page.getByTestId('plan-space').waitFor();
     await page.getByTestId('plan-lead').waitFor();
+    // Measured as a person reads it, after the 1–2 s probe: while it runs the step shows its
+    // "Probing…" line and the unprobed estimate's note (1192 px here under load, 1152 after).
+    await page.getByTestId('plan-probing').waitFor({ state: 'detached', timeout: 30_000 });
     await page.screenshot({ path: join(dir, '2-plan-full.png'), fullPage: true });
     texts.plan = await screenText(page);
     arrivals.plan!.pageHeight = await page.evaluate<number>(

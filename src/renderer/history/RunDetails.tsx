@@ -1,7 +1,7 @@
 // One run's figures: every test and measurement, median with min–max and the sample count.
 import type { RunDocument } from '../../shared/schemas/run';
 import { measurementLabel, testLabel } from '../../shared/labels';
-import { fmtFigure } from '../../shared/format';
+import { fmtDate, fmtFigure } from '../../shared/format';
 import { RunHealth } from '../health/RunHealth';
 
 const SOURCE = { measured: 'measured', imported: 'imported', reference: 'published' } as const;
@@ -16,7 +16,7 @@ export function RunDetails({ run, onClose }: { run: RunDocument; onClose: () => 
         </button>
       </div>
       <p className="muted">
-        {run.label} · {run.createdAt || 'date not given'} · {SOURCE[run.source.kind]}
+        {run.label} · {fmtDate(run.createdAt) || 'date not given'} · {SOURCE[run.source.kind]}
         {run.source.citation ? ` — ${run.source.citation}` : ''}
       </p>
       {run.caveats.map((c) => (
