@@ -25,9 +25,23 @@ function attachLoop() {
     console.warn(`no loop device for the drive-step test: ${(e as Error).message.split('\n')[0]}`);
   }
 }
-function detachLoop() {
+/**
+ * The app's host may still hold the mount for a moment after close (a run left it mounted once,
+ * umount saying "busy" and the detach never reached): retried for 5 s, then lazily unmounted.
+ */
+async function detachLoop() {
   if (!loop) return;
-  execFileSync('umount', [loop.mnt], { stdio: 'ignore' });
+  const umount = (args: string[]) => {
+    try {
+      execFileSync('umount', [...args, loop!.mnt], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let done = false;
+  for (let i = 0; i < 25 && !(done = umount([])); i++) await new Promise((r) => setTimeout(r, 200));
+  if (!done) umount(['-l']);
   execFileSync('losetup', ['-d', loop.dev], { stdio: 'ignore' });
   rmSync(loop.dir, { recursive: true, force: true });
 }
@@ -42,7 +56,7 @@ afterAll(async () => {
     await app?.close();
   } finally {
     try {
-      detachLoop();
+      await detachLoop();
     } catch {
       /* detaching is best effort once the mount is gone */
     }
