@@ -150,7 +150,9 @@ export function Methodology({ repeat = false }: { repeat?: boolean }) {
         afterwards; no test ever writes to a block device. Units: every throughput is in MB/s = 10⁶
         bytes per second, on every screen, in this report and in the command line, whatever the tool
         printed (hdparm&apos;s &ldquo;MB&rdquo; is 2²⁰ bytes, bonnie++, iozone and fio print KiB/s);
-        sizes are in KiB, MiB and GiB (2¹⁰, 2²⁰, 2³⁰ bytes).
+        sizes (capacity, free space, what a run wrote) are in kB, MB and GB of 10³, 10⁶ and 10⁹
+        bytes, as on a drive&apos;s box; RAM in GB of 2³⁰ bytes, as on a memory module; a
+        method&apos;s request and file sizes keep the tool&apos;s KiB and MiB (2¹⁰, 2²⁰ bytes).
       </p>
     </section>
   );
