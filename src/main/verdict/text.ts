@@ -5,6 +5,7 @@ import { basisLine, insideText, type Prediction } from '../../shared/prediction'
 import {
   fmtFigure,
   fmtRatio,
+  fmtSavedEachTime,
   formatSeconds,
   outcomeWord,
   outcomeWords,
@@ -52,10 +53,8 @@ export function formatVerdict(v: Verdict): string {
         : 'Tasks (before → after, outcome, saved each time):',
       v.tasks.map((t) => {
         // The same words as the screen's and the PDF's task tables (shared/format outcomeWords).
-        const saved =
-          t.outcome === 'faster' || t.outcome === 'slower'
-            ? `, ${t.savedPerOccurrence === null ? '—' : formatSeconds(t.savedPerOccurrence)} saved each time`
-            : '';
+        const each = fmtSavedEachTime(t);
+        const saved = each === '—' ? '' : `, ${each} saved each time`;
         const b = t.beforeSeconds.median === null ? '—' : formatSeconds(t.beforeSeconds.median);
         const a = t.afterSeconds.median === null ? '—' : formatSeconds(t.afterSeconds.median);
         const est = t.basis === 'estimated' ? ` [estimated: ${t.note}]` : '';

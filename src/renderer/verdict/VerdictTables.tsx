@@ -4,6 +4,7 @@ import type { MetricComparison, TaskSaving } from '../../shared/verdict';
 import {
   fmtHours,
   fmtNum,
+  fmtSavedEachTime,
   fmtShare,
   fmtSpeedup,
   fmtSpeedupRange,
@@ -60,7 +61,7 @@ export function TaskTable({ tasks, repeat = false }: { tasks: TaskSaving[]; repe
                 <td data-outcome={outcomeWord(t.outcome, t.excluded)}>
                   {outcomeWords(t.outcome, t.speedup, t.excluded)}
                 </td>
-                <td>{t.savedPerOccurrence === null ? '—' : formatSeconds(t.savedPerOccurrence)}</td>
+                <td>{fmtSavedEachTime(t)}</td>
                 <td>{fmtNum(t.occurrencesPerDay)}</td>
                 <td>
                   {t.savedPerDay === null ? '—' : formatSeconds(t.savedPerDay)} /{' '}

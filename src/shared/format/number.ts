@@ -1,6 +1,7 @@
 // Numbers as every screen, the PDF report and the CLI print them: three significant digits below
 // 1000 without trailing zeros, grouped integers above (1,234), and '—' for a figure that is not there.
 import type { SpreadOf } from '../verdict/schema';
+import { formatSeconds } from './duration';
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -93,4 +94,18 @@ export function outcomeWords(outcome: string, speedup: number | null, excluded?:
       return `varied ${fmtRatio(Math.max(speedup, 1 / speedup))}`;
   }
   return outcomeWord(outcome, excluded);
+}
+
+/**
+ * A task's "saved each time" cell on every surface: the difference where the verdict judged one
+ * (faster, or slower as a negative saving), '—' inside the noise or not compared. The appendix and
+ * the screen printed an A/A's "−2.2 s" beside "no measurable difference" and "0.0 s" a day.
+ */
+export function fmtSavedEachTime(t: {
+  outcome: string;
+  savedPerOccurrence: number | null;
+  excluded?: Excluded;
+}): string {
+  const judged = (t.outcome === 'faster' || t.outcome === 'slower') && !exclusionKind(t.excluded);
+  return judged && t.savedPerOccurrence !== null ? formatSeconds(t.savedPerOccurrence) : '—';
 }

@@ -3,7 +3,13 @@
 import { testLabel } from '../../../shared/labels';
 import type { TaskSaving } from '../../../shared/verdict';
 import { SpeedupChart, speedupRange } from '../charts';
-import { formatSeconds, outcomeWord, outcomeWords, shownUnit } from '../../../shared/format';
+import {
+  fmtSavedEachTime,
+  formatSeconds,
+  outcomeWord,
+  outcomeWords,
+  shownUnit,
+} from '../../../shared/format';
 import type { KeyFigure } from '../story-model';
 import { FixedTable } from './FixedTable';
 import { notDrawnLine } from '../../view-model/chart-groups';
@@ -48,9 +54,7 @@ export function FeltTasks({ tasks, repeat = false }: { tasks: TaskSaving[]; repe
               >
                 {outcomeWords(t.outcome, t.speedup, t.excluded)}
               </td>
-              {!repeat && (
-                <td className="num">{t.outcome === 'faster' ? secs(t.savedPerOccurrence) : '—'}</td>
-              )}
+              {!repeat && <td className="num">{fmtSavedEachTime(t)}</td>}
             </tr>
           );
         })}

@@ -4,6 +4,7 @@ import { plainMethod } from '../../../shared/labels';
 import {
   fmtCapacity,
   fmtNum,
+  fmtSavedEachTime,
   fmtShare,
   fmtSpeedup,
   fmtSpread,
@@ -171,7 +172,7 @@ export function TasksTable({ tasks, repeat = false }: { tasks: TaskSaving[]; rep
           >
             {outcomeWords(t.outcome, t.speedup, t.excluded)}
           </td>
-          {!repeat && <td className="num">{s(t.savedPerOccurrence)}</td>}
+          {!repeat && <td className="num">{fmtSavedEachTime(t)}</td>}
           {!repeat && (
             <td className="num">
               {t.occurrencesPerDay > 0

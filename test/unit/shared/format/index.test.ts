@@ -1,6 +1,7 @@
 // The one formatting module: the rules every screen, the report and the CLI print by.
 import { describe, expect, it } from 'vitest';
 import {
+  fmtSavedEachTime,
   errorText,
   fmtBytes,
   fmtCapacity,
@@ -95,5 +96,23 @@ describe('durations', () => {
   it('one line for any rejection', () => {
     expect(errorText(new Error('no run'))).toBe('no run');
     expect(errorText(42)).toBe('42');
+  });
+});
+
+describe('fmtSavedEachTime', () => {
+  it('a judged difference only: faster and slower print it, noise and busy rows a dash', () => {
+    expect(fmtSavedEachTime({ outcome: 'faster', savedPerOccurrence: 13.2 })).toBe('13 s');
+    expect(fmtSavedEachTime({ outcome: 'slower', savedPerOccurrence: -0.7 })).toMatch(
+      /^[−-]0\.7 s$/,
+    );
+    // The measured A/A's disk search, 13.8 → 16 s inside its floor: no "−2.2 s saved".
+    expect(fmtSavedEachTime({ outcome: 'no-difference', savedPerOccurrence: -2.2 })).toBe('—');
+    expect(
+      fmtSavedEachTime({
+        outcome: 'faster',
+        savedPerOccurrence: 3,
+        excluded: { kind: 'disturbed' },
+      }),
+    ).toBe('—');
   });
 });
