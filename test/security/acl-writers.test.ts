@@ -212,7 +212,7 @@ describe.skipIf(!isRoot || !hasSetfacl())(
           const err = c.err.join('');
           // A refusal, or the link caught mid-swap (gone for that instant): either way nothing ran.
           if (code !== 0 && /refusing to work as root in |no such directory/.test(err)) benchOk++;
-          else other.push(`bench ${k}: exit ${code}: ${err.split('\n')[0]}`);
+          else other.push(`bench ${k}: exit ${code}: ${err.trim().split('\n').join(' / ')}`);
           hits += canaryHits();
         }
         for (let j = 0; j < 5; j++) {

@@ -68,6 +68,14 @@ function foreignLink(links: Map<number, string>, owners: ChainFacts['owners']): 
   return null;
 }
 
+function statOrNull(lstat: Lstat, p: string): Stats | null {
+  try {
+    return lstat(p);
+  } catch {
+    return null;
+  }
+}
+
 function inspectChain(paths: string[], lstat: Lstat, acl?: AclCheck): ChainFacts {
   const owners: ChainFacts['owners'] = new Map();
   const links = new Map<number, string>();
@@ -76,9 +84,18 @@ function inspectChain(paths: string[], lstat: Lstat, acl?: AclCheck): ChainFacts
     try {
       st = lstat(p);
     } catch (err) {
-      // Not there yet: whoever makes it (this process) owns it.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      // Not there yet: whoever makes it owns it. In a sticky folder others can write, that may be
+      // another account, between this check and the work: a link it re-aims there caught the
+      // check in the instant it was gone, and root then made its work folder where it led.
+      const parent = statOrNull(lstat, dirname(p));
+      const why = parent && parent.mode & S_ISVTX ? othersCanWrite(dirname(p), parent, acl) : null;
+      if (why)
+        return {
+          owners,
+          shared: `${p} is not there, in ${dirname(p)}, which is ${why} (another account can make it a link)`,
+        };
+      continue;
     }
     // A link's target chain is inspected too (realpath); the link itself counts by its owner.
     if (st.isSymbolicLink()) {

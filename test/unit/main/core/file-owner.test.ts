@@ -64,6 +64,18 @@ describe('fileWorkAccount: who else can write', () => {
     };
     expect(account('/home/al/l', own)?.uid).toBe(1001);
   });
+
+  it('a name not there in a sticky folder others write is refused (the swapped link in its gap)', () => {
+    const t: Record<string, Entry> = { ...base, '/tmp': root(0o1777), '/srv/new': root() };
+    // CI, 2026-12-05: the walk hit the instant the other account's link was gone; root then made
+    // its work folder where the re-made link led.
+    expect(() => account('/tmp/l', t)).toThrow(
+      /refusing to work as root in \/tmp\/l: \/tmp\/l is not there, in \/tmp, which is writable by every account/,
+    );
+    // Not there under a folder of root's alone: root makes it, nobody can get in between.
+    expect(account('/srv/new/x', t)).toBeNull();
+    expect(account('/srv/gone', t)).toBeNull();
+  });
 });
 
 describe('othersCanWrite', () => {
