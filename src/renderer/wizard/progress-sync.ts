@@ -54,7 +54,10 @@ function apply(p: WizardProgress): void {
   if (p.drive && p.targetDir) useSetup.getState().restore(p.drive, p.targetDir);
   // A verdict link (History's "open") wins over the stored step.
   if (verdictLinkFrom(window.location.hash)) return;
-  useApp.setState({ ...resumeStep(p), view: 'wizard' });
+  // A person who opened another view (History, Fleet) before the load answered stays there: the
+  // wizard resumes at its step behind it instead of yanking them back.
+  const stay = useApp.getState().view !== 'wizard';
+  useApp.setState({ ...resumeStep(p), ...(stay ? {} : { view: 'wizard' as const }) });
   // Resuming at the Verdict step opens the verdict itself, not the run picker to press Compare.
   if (p.beforeRunId && p.afterRunId) compareInVerdict(p.beforeRunId, p.afterRunId, p.usage);
 }
