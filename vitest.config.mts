@@ -22,7 +22,6 @@ const shareModules = process.env['DRIVEWISE_SHARED_MODULES'] === '1';
 // 140 s alone), so they run last, one file at a time, after every other project has finished.
 // full-budget runs only with DW_FULL_PROFILE=1, and then needs the same quiet.
 const timed = [
-  'test/integration/privileged/quick-aa.test.ts',
   'test/integration/privileged/time-budget.test.ts',
   'test/integration/privileged/full-budget.test.ts',
   // A/A beside a disturber it starts itself: the quiet half must be quiet, so nothing else runs.
@@ -31,14 +30,28 @@ const timed = [
   'test/integration/privileged/same-drive-aa.test.ts',
 ];
 
+// Integration files that beside another file would measure it (throttled loop devices, the
+// conditions record's CPU and I/O counters, the drive list a neighbour's loop device shows up in)
+// or that start the built app: one at a time, after the parallel group. Only the fleet (namespace
+// hosts: random names and addresses), the packages and the tools' checks run beside the unit files.
+const besideOthers = [
+  'test/integration/fleet/**/*.test.ts',
+  'test/integration/packaging/**/*.test.ts',
+  'test/integration/tools/**/*.test.ts',
+];
+
 // `npm run test:unit` runs every project; `npm run check` only `unit` and `components`, which
-// need no loop device, no root, no Chromium and no built renderer.
+// need no loop device, no root, no Chromium and no built renderer. Vitest's default on a 2-core
+// machine is one worker (cores − 1): the fleet playbook's 330 s, mostly waiting on its hosts, then
+// held up every other file. Two workers run the unit files beside it; the groups below keep what
+// measures one file at a time.
 export default defineConfig({
   test: {
     globalSetup: ['test/setup/build-node.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -68,10 +81,16 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'integration', include: besideOthers },
+      },
+      {
+        extends: true,
         test: {
-          name: 'integration',
+          name: 'integration-serial',
           include: ['test/integration/**/*.test.ts', ...needsBuiltApp],
-          exclude: timed,
+          exclude: [...timed, ...besideOthers],
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
         },
       },
       {
@@ -79,7 +98,7 @@ export default defineConfig({
         test: {
           name: 'timed',
           include: timed,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           fileParallelism: false,
         },
       },

@@ -10,6 +10,7 @@ import { defaultBenchDeps, runBench } from '../../../src/main/engine/host/bench-
 import { planBench } from '../../../src/main/engine/host/validated-plan';
 import type { BenchStartReq } from '../../../src/shared/contract/bench';
 import type { RunDocument } from '../../../src/shared/schemas/run';
+import type { Verdict } from '../../../src/shared/verdict';
 import { saver } from '../engine/helpers';
 import { ext4Loop, rootManager, splitLargeRequests, throttleDevice, type Limits } from './loop';
 
@@ -110,4 +111,46 @@ export async function quickOnLoop(
     unsplit?.();
     disk.dispose();
   }
+}
+
+/** One figure's samples, for the A/A's lines: "107/111/109". */
+function samplesOf(doc: RunDocument, key: string): string | undefined {
+  const test = key.split(':')[0];
+  const m = doc.tests
+    .find((t) => t.testId === test)
+    ?.measurements.find(
+      (x) =>
+        key.startsWith(`${test}:${x.metric}`) &&
+        Object.entries(x.params ?? {}).every(([k, val]) => key.includes(`${k}=${val}`)),
+    );
+  return m?.samples.map((y) => (y === null ? '-' : y.toPrecision(3))).join('/');
+}
+
+/**
+ * Prints an A/A pair's verdict: the share of figures inside their noise floor (aim ≥ 95 %, not
+ * asserted), the ones outside with their samples, the themes that moved and the recommendation.
+ * Measured with quick's figure set: 54/57 at load 2–3 (outside: iozone rewrite 64k and the two p50
+ * latencies), 48/57, 41/57, 40/57 at load 6–12. Outside were run-level shifts, stable within each
+ * run (SEQ 1M Q1 107–111 → 80/80/80 IOPS, see largeIo: how many requests each 1 MiB I/O became,
+ * which blkio counts against its IOPS limit), CPU-bound figures (bonnie per-char, dd before sync)
+ * and blkio's burst release in p50 latency. What must hold: the same drive twice is never a win.
+ */
+export function printAa(v: Verdict, a: RunDocument, b: RunDocument): void {
+  const outside = v.comparisons.filter((c) => c.outcome === 'faster' || c.outcome === 'slower');
+  const lines = outside.map(
+    (c) => `  ${c.key} ${c.speedup?.toFixed(2)}× (${samplesOf(a, c.key)} → ${samplesOf(b, c.key)})`,
+  );
+  console.log(
+    `quick A/A: ${v.noise.noDifference}/${v.noise.judged} inside their floor; outside:\n${lines.join('\n') || 'none'}`,
+  );
+  const large = (d: RunDocument) =>
+    d.tests.find((t) => t.testId === 'qd-profile')?.extra?.['requestsPerLargeIo'];
+  console.log(`largeIo: ${String(large(a))} → ${String(large(b))}`);
+  const moved = v.headlines.filter((h) => h.outcome !== 'no-difference');
+  console.log(
+    `themes moved: ${moved.map((h) => `${h.words} ${h.median.toFixed(2)}× of ${h.count}`).join(', ') || 'none'}`,
+  );
+  console.log(
+    `verdict: ${v.recommendation.level} ("${v.recommendation.headline}"), saved ${v.totals.savedPerDaySeconds} s/day; findings: ${v.findings.map((f) => `${f.kind} ${f.title}`).join('; ')}; tasks: ${v.tasks.map((t) => `${t.testId} ${t.basis}`).join(', ')}`,
+  );
 }

@@ -89,7 +89,7 @@ describe('A/A: the same drive twice', () => {
   });
 
   it('a sub-second task 1.3× slower but by less than 0.1 s is no finding, even beside a moved figure', () => {
-    // Measured in quick-aa: du 0.35 s twice read "Slower after the swap: Disk search" while the
+    // Measured in the quick A/A: du 0.35 s twice read "Slower after the swap: Disk search" while the
     // blkio throttle moved one p50 latency (so the drive-figures rule did not quieten it).
     const b = structuredClone(before);
     const after = again(before, 'aa-du', 0.01, 13);
