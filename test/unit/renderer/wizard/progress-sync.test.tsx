@@ -1,43 +1,21 @@
 // Resuming the stored wizard progress: it answers after the page has drawn, so a person may already
 // have opened another view. CI caught History vanishing under a click made before the answer.
 import { describe, expect, it } from 'vitest';
-import { usageProfile } from '../../../../src/shared/schemas/run';
 import type { WizardProgress } from '../../../../src/shared/contract/wizard';
 import { useApp } from '../../../../src/renderer/store';
-import { startProgressSync } from '../../../../src/renderer/wizard/progress-sync';
+import { snapshot, startProgressSync } from '../../../../src/renderer/wizard/progress-sync';
 import { preload } from '../seam/preload-double';
 
-const stored = (): WizardProgress => ({
-  version: 1,
-  savedAt: new Date().toISOString(),
-  step: 'swap',
-  reached: 6,
-  drive: null,
-  targetDir: null,
-  beforeRunId: null,
-  afterRunId: null,
-  baselineFile: null,
-  afterDir: null,
-  plan: {
-    profile: 'quick',
-    tests: [],
-    repetitions: null,
-    sizes: {},
-    duRoot: 'usr',
-    compression: 'gzip',
-    systemDu: false,
-    tarball: '',
-    apps: '',
-  },
-  usage: usageProfile.parse({}),
-});
+/** A fresh start's progress (the stores at their start, as each test begins) moved on to Swap. */
+const stored = (): WizardProgress => ({ ...snapshot(), step: 'swap', reached: 6 });
 
 /** Serves the stored progress only when `answer` is called, as a slow disk would. */
 function slowProgress() {
   let answer = () => {};
+  const progress = stored();
   preload.serve({
     'wizard.progress.get': () =>
-      new Promise((res) => (answer = () => res({ progress: stored(), problem: null }))),
+      new Promise((res) => (answer = () => res({ progress, problem: null }))),
     'wizard.progress.set': () => ({ saved: true }),
   });
   return () => answer();
