@@ -93,6 +93,11 @@ export interface TestContext {
    * traffic. Absent outside the runner.
    */
   ownEntries?(entries: OwnEntries): void;
+  /**
+   * The plan's tests after this one: a task may release what none of them uses (the workload,
+   * removed while its metadata is still cached). Absent outside the runner: keep everything.
+   */
+  laterTests?: readonly string[];
 }
 
 /** A size a person may set, in their words: a custom-profile field and a `bench --size` key. */

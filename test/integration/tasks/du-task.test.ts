@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync, linkSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +58,24 @@ describe('du task', () => {
     expect(r.cpuSeconds).toHaveLength(2);
     expect(fractions.at(-1)).toBe(1);
     expect(fractions.every((f, i) => i === 0 || f >= fractions[i - 1]! - 1e-9)).toBe(true);
+  });
+
+  it('removes the workload after its walks when no later test uses it, else keeps it', async () => {
+    const later = (laterTests: string[]) =>
+      makeContext({ options: { duRoot: tree }, sizes: small, laterTests });
+    const last = later(['task.unpack']);
+    const owned: number[] = [];
+    last.ctx.ownEntries = (e) => void owned.push(e.files + e.folders);
+    expect((await duTask.run(last.ctx)).status).toBe('ok');
+    expect(readdirSync(last.ctx.workDir)).toEqual([]);
+    expect(last.messages).toContain('removing the test workload');
+    // What it removed and synced is the task's own filesystem traffic, not another process's.
+    const w = 1000 + 1;
+    expect(owned.length).toBe(1);
+    expect(owned[0]).toBeGreaterThan(w);
+    const kept = later(['task.app-start', 'task.unpack']);
+    expect((await duTask.run(kept.ctx)).status).toBe('ok');
+    expect(readdirSync(kept.ctx.workDir)).toEqual(['workload']);
   });
 
   it('walks the person’s own tree as its own row when it holds 20,000 entries', async () => {

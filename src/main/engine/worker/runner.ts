@@ -74,6 +74,7 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
     const result = await runModule(m, plan, deps, progress, {
       measureFromHere: () => (recording ? recording.restart() : Promise.resolve()),
       ownEntries: (e) => recording?.addEntries(e),
+      laterTests: plan.tests.slice(index + 1),
     });
     result.durationSeconds = Math.round((performance.now() - started) / 10) / 100;
     const conditions = await recording?.end();
@@ -156,7 +157,7 @@ async function runModule(
   plan: EnginePlan,
   deps: RunnerDeps,
   progress: (fraction: number, live?: LiveValue, message?: string) => void,
-  hooks: Required<Pick<TestContext, 'measureFromHere' | 'ownEntries'>>,
+  hooks: Required<Pick<TestContext, 'measureFromHere' | 'ownEntries' | 'laterTests'>>,
 ): Promise<TestResult> {
   const id = m.id;
   let result: TestResult;
