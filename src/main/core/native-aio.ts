@@ -23,10 +23,14 @@ export interface AioJob {
   buffers: Buffer[];
   /** [0] stop flag (set to 1 to stop), [1] completed requests (the addon adds). */
   ctl: Int32Array;
+  /** Warm-up seconds before `seconds`, in the same queue, not counted (only where `ramp`). */
+  ramp?: number;
 }
 
 export interface AioAddon {
   run(job: AioJob): Promise<{ ops: number; seconds: number; latSumUs: number }>;
+  /** The addon times a warm-up (AioJob.ramp) itself; absent from addons built before it. */
+  ramp?: boolean;
   /**
    * Queue depth 1 as fio's psync: pread/pwrite in a loop on one thread, each call timed; fills
    * `latencies` (µs) with the first requests' latencies. Absent from addons built before it.

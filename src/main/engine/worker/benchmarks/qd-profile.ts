@@ -59,13 +59,14 @@ export const qdProfile = defineBenchmark({
   },
   sharesTestFile: true,
   estimate: (reps, s, r) => {
-    // 8 time-based phases, each after a warm-up (qdRampSeconds); each of the 16 queue runs sets
-    // up (CPU) and drains its queue at the end (32 random or 8 large requests at the drive's rate).
+    // 8 time-based phases, each after a warm-up in the same queue (qdRampSeconds); each of the 8
+    // queue runs sets up (CPU) and drains its queue at the end (32 random or 8 large requests at
+    // the drive's rate).
     const ramp = qdRampSeconds(s);
     const drain = ioSeconds(r, 32 * 4096, 32) + ioSeconds(r, 8 * 1024 * KiB, 8);
     return (
       (r.rawReads ? testFileCost(s, r).seconds : 0) +
-      reps * (8 * (s.qdSeconds + ramp) + 16 * 0.015 * r.cpu + 2 * drain) +
+      reps * (8 * (s.qdSeconds + ramp) + 8 * 0.015 * r.cpu + 2 * drain) +
       0.5
     );
   },
@@ -140,7 +141,7 @@ export const qdProfile = defineBenchmark({
 
 /**
  * One phase: a warm-up, not measured (fio's ramp_time), so the queue fills and a throttled
- * drive's burst credit is spent before the clock starts; then the measured run.
+ * drive's burst credit is spent before the clock starts; then the measured run, in one queue.
  */
 async function runPhase(
   p: QdPhase,
@@ -149,17 +150,13 @@ async function runPhase(
   progress: (fraction: number, live?: LiveValue, message?: string) => void,
 ): Promise<QueueResult> {
   const rampShare = t.ramp / (t.ramp + t.seconds);
-  await runQueue({
-    ...job,
-    seconds: t.ramp,
-    keepLatencies: false,
-    onProgress: (f) => progress(f * rampShare, undefined, `${phaseLabel(p)} (warm-up)`),
-  });
   return runQueue({
     ...job,
     seconds: t.seconds,
+    ramp: t.ramp,
     keepLatencies: p.qd === 1 && p.pattern === 'rnd',
-    onProgress: (f, live) => progress(rampShare + f * (1 - rampShare), live, phaseLabel(p)),
+    onProgress: (f, live) =>
+      progress(f, live, f < rampShare ? `${phaseLabel(p)} (warm-up)` : phaseLabel(p)),
   });
 }
 
