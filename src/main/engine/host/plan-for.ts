@@ -1,7 +1,13 @@
 // The plan of one set of settings: per-test estimates and bytes, the total, the space needed.
 import type { BenchPlan } from '../../../shared/contract/bench';
 import { DEFAULT_RATES, type DriveRates } from '../../../shared/bench/estimates';
-import { WORKLOAD_BYTES, WORKLOAD_TESTS, workloadSeconds } from '../../../shared/bench/workload';
+import {
+  WORKLOAD_BYTES,
+  WORKLOAD_RELEASER,
+  WORKLOAD_TESTS,
+  workloadRemoveSeconds,
+  workloadWriteSeconds,
+} from '../../../shared/bench/workload';
 import { requiredFreeBytes, type ResolvedSettings } from '../../../shared/bench/plan';
 import type { RunDocument } from '../../../shared/schemas/run';
 import type { PhaseEta } from '../worker/runner';
@@ -30,13 +36,18 @@ export function planFor(
     ];
   });
   // The shared O_DIRECT file and the workload are written once however many tests use them; the
-  // first test that uses the workload writes it (and the run's clean-up removes it).
+  // first test that uses the workload writes it, the disk search removes it when it is the last
+  // (else the run's clean-up does, counted with the first).
   const fileTests = tests.filter((t) => FILE_TESTS.has(t.id));
-  const firstWorkload = tests.find((t) => WORKLOAD_TESTS.has(t.id));
-  if (firstWorkload)
-    firstWorkload.estimateSeconds = r1(
-      firstWorkload.estimateSeconds + workloadSeconds(rates ?? DEFAULT_RATES),
-    );
+  const users = tests.filter((t) => WORKLOAD_TESTS.has(t.id));
+  const firstWorkload = users[0];
+  if (firstWorkload) {
+    const r = rates ?? DEFAULT_RATES;
+    const last = users.at(-1)!;
+    const remover = last.id === WORKLOAD_RELEASER ? last : firstWorkload;
+    firstWorkload.estimateSeconds = r1(firstWorkload.estimateSeconds + workloadWriteSeconds(r));
+    remover.estimateSeconds = r1(remover.estimateSeconds + workloadRemoveSeconds(r));
+  }
   const shared = (id: string) => FILE_TESTS.has(id) || WORKLOAD_TESTS.has(id);
   const bytesNeeded =
     tests.filter((t) => !shared(t.id)).reduce((a, t) => a + t.bytesNeeded, 0) +

@@ -15,6 +15,10 @@ import {
 } from '../../../../../src/main/engine/host/validated-plan';
 import { resolveSettings } from '../../../../../src/shared/bench/plan';
 import { DEFAULT_RATES } from '../../../../../src/shared/bench/estimates';
+import {
+  workloadRemoveSeconds,
+  workloadWriteSeconds,
+} from '../../../../../src/shared/bench/workload';
 import { benchPlan } from '../../../../../src/shared/contract/bench';
 
 const dir = mkdtempSync(join(tmpdir(), 'dw-validated-plan-'));
@@ -41,6 +45,23 @@ describe('ValidatedPlan', () => {
     // @ts-expect-error the engine is asked to run a checked plan only
     const engineUnchecked = () => engineRun(lookAlike, where, { privileged: null }, hooks);
     expect([startUnchecked, recordUnchecked, engineUnchecked]).toHaveLength(3);
+  });
+
+  it('counts writing the workload with its first user, removing it with the search when last', () => {
+    const est = (tests: string[]) =>
+      Object.fromEntries(
+        planBench({ profile: 'custom', tests }).plan.tests.map((t) => [t.id, t.estimateSeconds]),
+      );
+    const alone = { ...est(['task.app-start']), ...est(['task.du']) };
+    const searchLast = est(['task.app-start', 'task.du']);
+    const searchFirst = est(['task.du', 'task.app-start']);
+    const write = workloadWriteSeconds(DEFAULT_RATES);
+    const remove = workloadRemoveSeconds(DEFAULT_RATES);
+    // Each alone carries the whole workload; together it is counted once, where it happens.
+    expect(searchLast['task.app-start']).toBeCloseTo(alone['task.app-start']! - remove, 0);
+    expect(searchLast['task.du']).toBeCloseTo(alone['task.du']! - write, 0);
+    expect(searchFirst['task.du']).toBeCloseTo(alone['task.du']!, 0);
+    expect(searchFirst['task.app-start']).toBeCloseTo(alone['task.app-start']! - write - remove, 0);
   });
 
   it('asked without a folder it answers bench.plan but cannot run', () => {
