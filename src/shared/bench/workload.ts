@@ -2,6 +2,7 @@
 // disk search and the application-like start time the same work on the old drive and the new one.
 // A felt row compares only when both runs recorded the same manifest (tasks/workload/ writes it).
 import type { TestResult } from '../schemas/run';
+import type { DriveRates } from './estimates';
 
 /** What a felt row walked or read, recorded with the result (TestResult.extra.workloads). */
 export interface WorkloadManifest {
@@ -95,20 +96,12 @@ export function describeWorkload(m: WorkloadManifest): string {
 }
 
 /**
- * Seconds to write the workload and sync it (CPU per file, the bytes at the drive's sequential
- * rate, the drive's cost per file for the writeback) and to remove it at the end. Measured on the
- * HDD-like device (152 IOPS): its writeback up to the first cold walk took 18-22 s (a request
- * for every 6-7 files: the files are shuffled, so neighbours on the disk were not written
- * together) and removing the cold tree at the end 9.4-11.3 s (1,610 metadata reads); the old
+ * Seconds to write the workload and sync it, the first user's part (CPU per file, the bytes at the
+ * drive's sequential rate, the drive's cost per file for the writeback). Measured on the HDD-like
+ * device (152 IOPS): its writeback up to the first cold walk took 18-22 s (a request for every 6-7
+ * files: the files are shuffled, so neighbours on the disk were not written together); the old
  * figures (1/80 and 1/200 of a request a file) made quick's estimate 16-24 % short there.
  */
-export function workloadSeconds(r: Rates): number {
-  return workloadWriteSeconds(r) + workloadRemoveSeconds(r);
-}
-
-type Rates = { seqBps: number; iops: number; cpu: number };
-
-/** Writing and syncing it, the first user's part. */
 export function workloadWriteSeconds(r: Rates): number {
   const write = WORKLOAD_FILES * 6e-5 * r.cpu + WORKLOAD_BYTES / r.seqBps;
   // Since the cache drop stopped running a global sync (issue 39), the writeback up to the first
@@ -117,10 +110,12 @@ export function workloadWriteSeconds(r: Rates): number {
   return 0.5 + write + sync;
 }
 
+type Rates = Pick<DriveRates, 'seqBps' | 'iops' | 'cpu'>;
+
 /**
- * Removing it. The disk search removes it right after its walks when no later test uses it
- * (WORKLOAD_RELEASER), metadata still cached: no reads, and its writes synced: 5 s on the HDD-like
- * device against 9.4-11.3 s removed cold at the end of the run.
+ * Seconds to remove it. The disk search removes it right after its walks when no later test uses
+ * it (WORKLOAD_RELEASER), metadata still cached: no reads, and its writes synced: 5 s on the
+ * HDD-like device against 9.4-11.3 s removed cold at the end of the run (1,610 metadata reads).
  */
 export function workloadRemoveSeconds(r: Rates): number {
   return WORKLOAD_FILES * 4e-5 * r.cpu + WORKLOAD_FILES / (27 * Math.max(1, r.iops));

@@ -113,7 +113,7 @@ async function runNative(aio: AioAddon, job: QueueJob): Promise<QueueResult> {
       bs: job.bs,
       qd: job.qd,
       seconds: job.seconds,
-      ...(ramp > 0 ? { ramp } : {}),
+      ramp,
       blocks: Math.floor(job.fileSize / job.bs),
       seed: Math.floor((job.random ?? Math.random)() * 0xffffffff) >>> 0 || 1,
       buffers,

@@ -31,6 +31,8 @@ export interface Workload {
 }
 
 const made = new Map<string, Promise<Workload>>();
+const madeKey = (workDir: string, seed: number, count: number): string =>
+  `${workDir}\n${seed}\n${count}`;
 
 /** syncfs of the workload's filesystem (sync -f): its data and metadata on the disk. */
 function syncFs(dir: string, signal: AbortSignal): Promise<void> {
@@ -110,7 +112,7 @@ export async function releaseWorkload(
   ctx: Pick<TestContext, 'workDir' | 'signal'>,
   w: Workload,
 ): Promise<OwnEntries | null> {
-  for (const key of [...made.keys()]) if (key.startsWith(`${ctx.workDir}\n`)) made.delete(key);
+  made.delete(madeKey(ctx.workDir, w.manifest.seed ?? WORKLOAD_SEED, w.manifest.files));
   const out = removeTree(w.dir, { within: ctx.workDir });
   if (out.state !== 'removed' && out.state !== 'gone') throw new Error(describeOutcome(w.dir, out));
   if (out.state === 'gone') return null;
@@ -130,7 +132,7 @@ export function workloadFor(
   // a run never compares with one of the default workload.
   const count = Math.max(1000, Math.round(ctx.sizes['task.workloadFiles'] ?? WORKLOAD_FILES));
   const seed = ctx.sizes['task.workloadSeed'] ?? WORKLOAD_SEED;
-  const key = `${ctx.workDir}\n${seed}\n${count}`;
+  const key = madeKey(ctx.workDir, seed, count);
   let p = made.get(key);
   if (!p) {
     p = generate(ctx, { seed, count }, onProgress);
