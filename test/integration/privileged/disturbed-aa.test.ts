@@ -103,7 +103,10 @@ describe.skipIf(skip !== null)('A/A with a busy before-run', () => {
       const named = v.findings.find((f) => f.kind === 'disturbed')!;
       expect(named.detail).toMatch(/^Before: /);
       expect(named.detail).not.toMatch(/After: /);
-      expect(v.findings.filter((f) => f.severity !== 'info')).toEqual([]);
+      // An unthrottled loop here lives in memory: a figure above the memory copy rate is rightly
+      // named "not the drive" (CI once read SEQ1M Q8 at 12,027 MB/s against a 11,809 probe).
+      const inMemory = (k: string) => limits === null && k === 'cache-suspected';
+      expect(v.findings.filter((f) => f.severity !== 'info' && !inMemory(f.kind))).toEqual([]);
       expect(v.totals.savedPerDaySeconds).toBe(0);
       expect(v.bigWins).toEqual([]);
     },
