@@ -1,18 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
-// Pages: the screens from stored runs and fixtures, no engine run, no loop device, no drive list
-// (a loop another file mounts would show as a drive card). They share no path or port, so two run
-// at once (about 80 s less on 2 cores).
+// Pages: the screens from stored runs and fixtures, no engine run and no loop device. They share
+// no path or port, so two run at once (about 80 s less on 2 cores). Those that list this machine's
+// drives (screens, laptop-steps, admin-step) are here too: no page mounts a loop, and the measured
+// files, which do, start only after the last page has ended.
 const pages = [
+  'admin-step',
+  'fleet/fleet-view',
   'health',
   'history',
   'import-menu',
+  'laptop-steps',
   'one-story',
   'plan-task-options',
   'prediction-basis',
   'same-drive',
   'save-shortcut',
   'screen-text',
+  'screens',
   'verdict-screens',
   'verdict',
   'welcome',

@@ -1,6 +1,6 @@
 // Issue 15's time budget: the quick profile on an HDD-like ext4 loop device (150 IOPS, 120 MB/s
 // through cgroup blkio, image in memory), on an unthrottled one and in a folder on the machine's
-// own disk finishes within 150 s, felt tasks included; the pre-run estimate (from the 1–2 s probe
+// own disk (DW_OWN_DISK=1) finishes within 150 s, felt tasks included; the pre-run estimate (from the 1–2 s probe
 // of the target, recorded in the run) is within ±25 % of the actual total; no figure is a cache
 // figure passed off as the drive's. Prints the figures (and the load average beside them).
 // Issues 15/16's A/A rides on the HDD-like device: quick runs a second time there, the pair is
@@ -81,13 +81,20 @@ describe.skipIf(skip !== null)(
       expectBudget('fast', run!);
     }, 400_000);
 
-    it('a folder on the machine’s own disk: quick ≤ 150 s, estimate error printed', async () => {
-      const dir = mkdtempSync('/var/tmp/dw-budget-');
-      try {
-        expectBudget('own disk', await quickIn('own disk', dir, config));
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    }, 400_000);
+    // The own disk's run (74-79 s) is opt-in: in the suite it measured the CI machine's shared
+    // disk, whose swings (−19 % and −24 % estimate error) said more about the neighbours than the
+    // budget; `npm run bench:quick` runs it with the HDD-like and fast devices, with the ratios.
+    it.runIf(process.env['DW_OWN_DISK'] === '1')(
+      'a folder on the machine’s own disk: quick ≤ 150 s, estimate error printed',
+      async () => {
+        const dir = mkdtempSync('/var/tmp/dw-budget-');
+        try {
+          expectBudget('own disk', await quickIn('own disk', dir, config));
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      },
+      400_000,
+    );
   },
 );
