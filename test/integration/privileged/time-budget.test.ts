@@ -1,8 +1,8 @@
 // Issue 15's time budget: the quick profile on an HDD-like ext4 loop device (150 IOPS, 120 MB/s
-// through cgroup blkio, image in memory), on an unthrottled one and in a folder on the machine's
-// own disk (DW_OWN_DISK=1) finishes within 150 s, felt tasks included; the pre-run estimate (from the 1–2 s probe
-// of the target, recorded in the run) is within ±25 % of the actual total; no figure is a cache
-// figure passed off as the drive's. Prints the figures (and the load average beside them).
+// through cgroup blkio, image in memory), on an unthrottled one and (DW_OWN_DISK=1) in a folder
+// on the machine's own disk finishes within 150 s, felt tasks included; the pre-run estimate
+// (from the 1–2 s probe of the target, recorded in the run) is within ±25 % of the actual total;
+// no figure is a cache figure passed off as the drive's. Prints the figures (and the load average beside them).
 // Issues 15/16's A/A rides on the HDD-like device: quick runs a second time there, the pair is
 // never a win and the share of figures inside their noise floor is printed (aim ≥ 95 %). One
 // device for both saves the suite a whole HDD-like run (about 2 min).
