@@ -95,12 +95,16 @@ export function describeWorkload(m: WorkloadManifest): string {
   return `${m.kind === 'own' ? 'your files in' : 'generated'} ${m.name} (${parts.join(', ')})`;
 }
 
+type Rates = Pick<DriveRates, 'seqBps' | 'iops' | 'cpu'>;
+
 /**
  * Seconds to write the workload and sync it, the first user's part (CPU per file, the bytes at the
  * drive's sequential rate, the drive's cost per file for the writeback). Measured on the HDD-like
- * device (152 IOPS): its writeback up to the first cold walk took 18-22 s (a request for every 6-7
- * files: the files are shuffled, so neighbours on the disk were not written together); the old
- * figures (1/80 and 1/200 of a request a file) made quick's estimate 16-24 % short there.
+ * device (152 IOPS): its writeback up to the first cold walk took 18-22 s; the old figures (1/80
+ * and 1/200 of a request a file) made quick's estimate 16-24 % short there. Not the shuffled
+ * order: written in path order the workload made as many write requests (1,368 against 1,331,
+ * 290 MiB). The write and its own syncfs take about 1 s; the blkio throttle then holds the next
+ * sync about 17 s for that writeback, as an HDD would spend writing those ~1,400 requests.
  */
 export function workloadWriteSeconds(r: Rates): number {
   const write = WORKLOAD_FILES * 6e-5 * r.cpu + WORKLOAD_BYTES / r.seqBps;
@@ -109,8 +113,6 @@ export function workloadWriteSeconds(r: Rates): number {
   const sync = WORKLOAD_FILES / (10 * Math.max(1, r.iops));
   return 0.5 + write + sync;
 }
-
-type Rates = Pick<DriveRates, 'seqBps' | 'iops' | 'cpu'>;
 
 /**
  * Seconds to remove it. The disk search removes it right after its walks when no later test uses
