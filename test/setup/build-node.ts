@@ -1,6 +1,6 @@
 // Tests fork the real engine/helper entry points, so make sure their bundles are current.
 // Vitest runs a global setup once for the root config and once for every project that extends it
-// (three builds for `--project security`, seven for `npm run test:unit`): once per process is
+// (counted: three builds for `--project security`, two for `--project unit`): once per process is
 // enough, so the first call's build is shared.
 const key = Symbol.for('drivewise.test.buildNode');
 const shared = globalThis as { [key]?: Promise<void> };
