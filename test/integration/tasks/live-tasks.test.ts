@@ -28,6 +28,16 @@ describe('backup sluggishness', () => {
       get('read_p50_ms', 'load').median!,
     );
     expect(get('slowdown_factor').median).toBeGreaterThan(0);
+    // The idle probe is work like any task's, replayed at a new drive; the probe beside the copy
+    // is not (its counters hold the copy's requests), and its record says why.
+    const idle = r.work!.find((w) => w.params?.['phase'] === 'idle')!;
+    const loaded = r.work!.find((w) => !w.params)!;
+    expect(idle.cold).toHaveLength(ctx.repetitions);
+    expect(idle.warm).toHaveLength(ctx.repetitions);
+    expect(idle.notReplayed).toBeUndefined();
+    expect(idle.coldCheck?.how).toBe(r.cache === 'cold' ? 'drop-caches' : 'none');
+    expect(loaded.cold).toHaveLength(ctx.repetitions);
+    expect(loaded.notReplayed).toMatch(/behind a copy/);
     expect(fractions.at(-1)).toBeLessThanOrEqual(1);
     expect(readdirSync(ctx.workDir)).toEqual([]);
     // The copy's dd may sit in fdatasync after the kill: the task waits for its whole group.
