@@ -8,6 +8,7 @@ import { defaultBenchDeps, runBench } from '../../src/main/engine/host/bench-ser
 import { planBench } from '../../src/main/engine/host/validated-plan';
 import { defaultManagerDeps, PrivilegedManager } from '../../src/main/privileged/manager';
 import type { RunDocument } from '../../src/shared/schemas/run';
+import { PROFILES } from '../../src/shared/bench/catalogue';
 import type { Rig } from './rig';
 
 export async function quickOn(
@@ -30,7 +31,9 @@ export async function quickOn(
     const doc = await runBench(
       planBench({
         targetDir: target,
-        profile: 'quick',
+        // Quick's tests and sizes, and the backup's: every felt task the app times itself.
+        profile: 'custom',
+        tests: [...PROFILES.quick.tests, 'task.backup-load'],
         ...(rig.chromium ? { options: { 'task.app-start': { apps: [rig.chromium] } } } : {}),
       }),
       { appVersion: 'bench-predict', save: async () => undefined, record: { label: 'custom' } },
