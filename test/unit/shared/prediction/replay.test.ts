@@ -125,6 +125,34 @@ describe('replaying an unpack, whose warm run flushes what it wrote', () => {
   });
 });
 
+describe('replaying a probe whose warm run reads the drive too', () => {
+  // The backup task's idle probe on the HDD-like drive: 1,038 direct 4 KiB reads and 0.14 s of
+  // CPU cold, the same 1,000 reads warm (its opens cached) with 0.11 s.
+  const reads = (wall: number, cpu: number, n: number): WorkTiming =>
+    timing(wall, cpu, n, n * 4 * KiB);
+  const probe: TaskWork = {
+    params: { phase: 'idle' },
+    cold: [reads(6.9, 0.14, 1038)],
+    warm: [reads(6.56, 0.11, 1000)],
+    coldCheck: { how: 'drop-caches' },
+  };
+  const capped = throttle(0.2, 450, 0.1); // 0.2 ms a request sustained, its median 20 µs
+  const waitedW = (6.56 - 0.11) / (1000 / 150);
+
+  it('lets its CPU run inside the spacing of a drive that caps its rate', () => {
+    const r = replay(probe, hdd, capped);
+    // The cap's 1,000 + 38 requests at 5,000 a second cover the 0.11 s of CPU between them.
+    expect(r.lowSeconds).toBeCloseTo(waitedW * 0.2 + 38 / 5000, 3);
+    expect(r.highSeconds).toBeGreaterThan(waitedW * 0.2 + 0.11 + 0.03);
+  });
+
+  it('keeps a flush after the rest: it is a phase of its own', () => {
+    const flushed = { ...probe, warm: [{ ...probe.warm[0]!, flushSeconds: 6.45 }] };
+    const r = replay(flushed, hdd, capped);
+    expect(r.lowSeconds).toBeCloseTo(waitedW * 0.2 + 0.11 + 38 * 0.00002, 3);
+  });
+});
+
 describe('replaying a disk search at another drive', () => {
   // 1,500 metadata reads of 4 KiB: 10 s on the HDD-like drive, 0.3 s warm.
   const work: TaskWork = {
