@@ -176,8 +176,8 @@ export function figureLabel(testId: string, f: FigureRef, tool?: string): HumanL
 
 /**
  * What a task's row timed, when one task times several (the disk search of the generated
- * workload and of your own files, each application): without it a cloned drive's report had two
- * rows both named "Search the disk".
+ * workload and of your own files, each application, the backup's small reads idle and during its
+ * copy): without it a cloned drive's report had two rows both named "Search the disk".
  */
 function rowWords(f: FigureRef): string | null {
   const p = f.params ?? {};
@@ -189,6 +189,7 @@ function rowWords(f: FigureRef): string | null {
     return like ? `application-like, ${like[1]}` : 'application-like, generated workload';
   }
   if (typeof p.app === 'string') return p.app;
+  if (p.phase === 'idle' && f.metric === 'wall_time') return 'small reads with the disk idle';
   return null;
 }
 

@@ -67,6 +67,13 @@ describe('figureLabel', () => {
       label: 'Boot, GRUB to login',
       tag: 'stopwatch',
     });
+    // Its two timed rows: the probe during the copy, and the same probe with the disk idle.
+    expect(figureLabel('task.backup-load', { metric: 'wall_time' }).label).toBe(
+      'Working while a backup runs',
+    );
+    expect(
+      figureLabel('task.backup-load', { metric: 'wall_time', params: { phase: 'idle' } }).label,
+    ).toBe('Working while a backup runs, small reads with the disk idle');
     expect(figureLabel('task.backup-load', { metric: 'read_p99_ms' }).label).toBe(
       'Working while a backup runs: Small read delay, worst 1 in 100',
     );
