@@ -54,7 +54,7 @@ export async function counted<T extends TaskSample & { flush?: number }>(
 /**
  * The most a warm run may cost (seconds; 'task.warmMaxSeconds' overrides). Its reads come from
  * memory, so it costs about the cold run's CPU and its flush again: a long unpack on a hard disk
- * cannot spare that, an app that took 22 s to start cold from one (Chromium, 3 s of CPU) can.
+ * cannot spare that, an app that took 22 s to start cold from one (Chromium, 0.7 s of CPU) can.
  * The cold wall time was the rule before, and it left the app that gained most from a new drive
  * without the warm time its prediction rests on: Chromium from the HDD-like loop to an
  * unthrottled one was predicted 0.45 s (0.12-0.83 s, ×7.2 wide) without it, 0.77 s
