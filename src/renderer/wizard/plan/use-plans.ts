@@ -26,7 +26,12 @@ interface Plans {
   plans: Partial<Record<ProfileId, BenchPlan>>;
   /** bench.plan's one line for the chosen profile (its options refused, say). */
   planError: string | null;
-  /** True while the answer for the current choices has not arrived. */
+  /**
+   * True while the answer for the current choices (tests, sizes, repetitions, options) has not
+   * arrived. A new estimate for the same choices, the drive's probed rates arriving, does not
+   * count: it changes the times shown, never what Next checks, and Next going grey for a moment
+   * as the probe ended swallowed a click made just then (the wizard stayed on Plan).
+   */
   pending: boolean;
 }
 
@@ -35,6 +40,7 @@ export function usePlans(targetDir: string | null): Plans {
   // The plans for one request key.
   const [planned, setPlanned] = useState<{
     key: string;
+    choices: string;
     plans: Partial<Record<ProfileId, BenchPlan>>;
     error: string | null;
   } | null>(null);
@@ -43,7 +49,8 @@ export function usePlans(targetDir: string | null): Plans {
   // The folder's drive as probed when it was chosen: every estimate below is then the drive's.
   const rates = useSetup(chosenRates);
   const ratesKey = JSON.stringify(rates ?? null);
-  const key = JSON.stringify([targetDir, profile, tests, repetitions, sizes, optionsKey, ratesKey]);
+  const choices = JSON.stringify([targetDir, profile, tests, repetitions, sizes, optionsKey]);
+  const key = JSON.stringify([choices, ratesKey]);
   const typed = JSON.stringify([w.tarball, w.apps]);
   const lastTyped = useRef(typed);
   useEffect(() => {
@@ -76,23 +83,24 @@ export function usePlans(targetDir: string | null): Plans {
           if (!live) return;
           setPlanned({
             key,
+            choices,
             plans: { ...Object.fromEntries(rest), [profile]: mine.plan },
             error: mine.error,
           });
         })
         .catch((e: unknown) => {
           if (!live) return;
-          setPlanned({ key, plans: {}, error: errorText(e) });
+          setPlanned({ key, choices, plans: {}, error: errorText(e) });
         });
     }, delay);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [key, typed, targetDir, profile, tests, repetitions, sizes, optionsKey, ratesKey]);
+  }, [key, choices, typed, targetDir, profile, tests, repetitions, sizes, optionsKey, ratesKey]);
   return {
     plans: planned?.plans ?? {},
     planError: planned?.error ?? null,
-    pending: planned?.key !== key,
+    pending: planned?.choices !== choices,
   };
 }

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSetup } from '../../../../src/renderer/setup-store';
@@ -79,6 +79,27 @@ describe('PlanStep', () => {
     const files = screen.getByLabelText('Small files to create (bonnie++) (thousand files)');
     expect((files as HTMLInputElement).value).toBe('1');
     expect(screen.getByLabelText('Source tree to unpack (tar), unpacked size (MiB)')).toBeTruthy();
+  });
+
+  it('keeps Next live when the probe ends: the new rates change the times, not the choices', async () => {
+    useSetup.setState({ rates: null, ratesFor: null, probing: target });
+    render(<PlanStep />);
+    await waitFor(() => expect(nextButton().hasAttribute('disabled')).toBe(false));
+    const time = () => screen.getByTestId('plan-time-quick').textContent;
+    const before = time();
+    // A drive 100× slower than the default rates, as a throttled disk's probe answers.
+    act(() =>
+      useSetup.setState({
+        rates: { seqBps: 3 * 1024 * 1024, iops: 30, cpu: 1 },
+        ratesFor: target,
+        probing: null,
+      }),
+    );
+    // The same render as the new rates: a click at that moment still reaches Next.
+    expect(nextButton().hasAttribute('disabled')).toBe(false);
+    await waitFor(() => expect(time()).not.toBe(before));
+    expect(nextButton().hasAttribute('disabled')).toBe(false);
+    useSetup.setState({ rates: null, ratesFor: null });
   });
 
   it('refuses a tarball that does not exist in one line and holds Next', async () => {
