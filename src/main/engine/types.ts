@@ -45,6 +45,8 @@ export interface PrivilegedOps {
     device: string,
     opts: {
       seconds?: number;
+      /** May end before `seconds` once the rate settles (the helper's RAW_SETTLE rule). */
+      settle?: boolean;
       signal?: AbortSignal;
       onProgress?: (fraction: number, live?: LiveValue) => void;
     },

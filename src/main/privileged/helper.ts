@@ -27,6 +27,7 @@ import {
 } from './protocol';
 import { bufferedReadMethod, cachedReadMethod } from '../engine/methods/hdparm';
 import { seekerMethod } from '../engine/methods/seeker';
+import { RAW_SETTLE } from '../engine/methods/settle';
 import { surfaceScanMethod, type SurfaceReadings } from '../engine/methods/surface';
 import { HELPER_READ_BYTES } from '../engine/types';
 import { parseProcessIo } from '../core/io-counters';
@@ -281,6 +282,7 @@ async function rawReadFigures(
     if (a.test === 'buffered-read') await flushDeviceBuffers(a.device);
     const opts = {
       seconds: a.seconds ?? DEFAULT_SECONDS[a.test],
+      ...(a.settle && a.test !== 'cached-read' ? { settle: RAW_SETTLE[a.test] } : {}),
       signal,
       onProgress: (fraction: number, live?: { value: number; unit: string }) =>
         send({ type: 'progress', id, fraction, ...(live ? { live } : {}) }),

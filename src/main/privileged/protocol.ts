@@ -26,6 +26,8 @@ export interface RawReadArgs {
   test: RawTest;
   device: string;
   seconds?: number;
+  /** May end before `seconds` once the rate settles (RAW_SETTLE); never for cached reads. */
+  settle?: boolean;
 }
 /** Read speed at `points` places across the device (engine/methods/surface.ts). */
 export interface SurfaceScanArgs {
@@ -235,7 +237,7 @@ function parseSurfaceArgs(args: Record<string, unknown>): SurfaceScanArgs | stri
 
 /** A raw read's arguments, or why they are refused. */
 function parseRawReadArgs(args: Record<string, unknown>): RawReadArgs | string {
-  const e = onlyKeys(args, ['test', 'device', 'seconds']);
+  const e = onlyKeys(args, ['test', 'device', 'seconds', 'settle']);
   if (e) return e;
   if (!(RAW_TESTS as readonly string[]).includes(args.test as string))
     return `unknown raw test: ${String(args.test).slice(0, 40)}`;
@@ -244,5 +246,12 @@ function parseRawReadArgs(args: Record<string, unknown>): RawReadArgs | string {
   const s = args.seconds;
   if (s !== undefined && (typeof s !== 'number' || !(s > 0 && s <= 120)))
     return 'seconds must be between 0 and 120';
-  return { test: args.test as RawTest, device, ...(s !== undefined ? { seconds: s } : {}) };
+  if (args.settle !== undefined && typeof args.settle !== 'boolean')
+    return 'settle must be true or false';
+  return {
+    test: args.test as RawTest,
+    device,
+    ...(s !== undefined ? { seconds: s } : {}),
+    ...(args.settle === true ? { settle: true } : {}),
+  };
 }

@@ -233,6 +233,7 @@ export class HelperSession implements PrivilegedOps {
     device: string,
     opts: {
       seconds?: number;
+      settle?: boolean;
       signal?: AbortSignal;
       onProgress?: Pending['onProgress'];
     },
@@ -241,6 +242,7 @@ export class HelperSession implements PrivilegedOps {
       test: op,
       device,
       ...(opts.seconds !== undefined ? { seconds: opts.seconds } : {}),
+      ...(opts.settle ? { settle: true } : {}),
     };
     return (await this.call('rawRead', args, opts)) as Record<string, number>;
   }

@@ -270,10 +270,11 @@ async function answerPrivileged(
       const [op, device, o] = m.args as [
         Parameters<PrivilegedOps['rawRead']>[0],
         string,
-        { seconds?: number },
+        { seconds?: number; settle?: unknown },
       ];
       value = await priv.rawRead(op, device, {
         ...(o?.seconds !== undefined ? { seconds: o.seconds } : {}),
+        ...(o?.settle === true ? { settle: true } : {}),
         ...(signal ? { signal } : {}),
         onProgress: (fraction, live) =>
           child.send({ type: 'privileged-progress', id: m.id, fraction, live: live ?? null }),

@@ -4,6 +4,7 @@ import { readSync } from 'node:fs';
 import { mibPerSec, overheadCorrectedRate } from './calc';
 import { alignedBuffer, nowNs, secondsSince, Slicer, throwIfAborted } from './io';
 import { ioBuffer } from './io-buffers';
+import { settleTracker } from './settle';
 import type { MethodOptions } from './types';
 
 export const HDPARM_BLOCK = 2 * 1024 * 1024;
@@ -19,7 +20,7 @@ function readBlock(fd: number, buf: Buffer, pos: number): void {
 
 /**
  * hdparm -t: 2 MiB reads from offset 0 until 3 s have passed or the end is reached; only whole
- * blocks count. Result keys: bytes, seconds, mibPerSec (hdparm's "MB/sec").
+ * blocks count. With `settle`, also until the rate has settled (never before its minimum). Result keys: bytes, seconds, mibPerSec (hdparm's "MB/sec").
  */
 export async function bufferedReadMethod(
   fd: number,
@@ -33,6 +34,7 @@ export async function bufferedReadMethod(
   const buf = ioBuffer(HDPARM_BLOCK, { fd, size: sizeBytes, direct: opts.direct ?? false });
   throwIfAborted(opts.signal);
   const slicer = new Slicer(100, opts.signal);
+  const settled = opts.settle ? settleTracker(opts.settle) : () => false;
   let blocks = 0;
   let paused = 0n;
   const t0 = nowNs();
@@ -43,6 +45,7 @@ export async function bufferedReadMethod(
     elapsed = secondsSince(t0) - Number(paused) / 1e9;
     if (elapsed >= limit) break;
     if (slicer.due()) {
+      if (settled(elapsed, blocks)) break;
       const mib = mibPerSec(blocks * HDPARM_BLOCK, elapsed);
       opts.onProgress?.(Math.min(1, Math.max(elapsed / limit, blocks / maxBlocks)), {
         value: mib,

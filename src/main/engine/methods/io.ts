@@ -175,3 +175,21 @@ export function ioErrorMessage(err: unknown, doing: string): string {
   const msg = err instanceof Error ? err.message : String(err);
   return `${doing}: ${msg.split('\n')[0]}`;
 }
+
+/** Offsets generator: sequential wraps at the end; random is block-aligned uniform. */
+export function offsets(
+  p: { pattern: 'seq' | 'rnd'; bs: number },
+  fileSize: number,
+  random: () => number,
+): () => number {
+  const blocks = Math.floor(fileSize / p.bs);
+  if (blocks < 1) throw new Error(`test file smaller than one ${p.bs}-byte block`);
+  let cursor = 0;
+  return p.pattern === 'seq'
+    ? () => {
+        const pos = cursor * p.bs;
+        cursor = (cursor + 1) % blocks;
+        return pos;
+      }
+    : () => Math.floor(random() * blocks) * p.bs;
+}

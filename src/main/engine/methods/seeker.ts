@@ -3,6 +3,7 @@
 import { readSync } from 'node:fs';
 import { seekerFigures } from './calc';
 import { alignedBuffer, makeRandom, nowNs, secondsSince, Slicer, throwIfAborted } from './io';
+import { settleTracker } from './settle';
 import type { MethodOptions } from './types';
 
 export interface SeekerOptions extends MethodOptions {
@@ -31,6 +32,7 @@ export async function seekerMethod(
   const buf = alignedBuffer(bs);
   throwIfAborted(opts.signal);
   const slicer = new Slicer(100, opts.signal);
+  const settled = opts.settle ? settleTracker(opts.settle) : () => false;
   let seeks = 0;
   let paused = 0n;
   const t0 = nowNs();
@@ -42,6 +44,7 @@ export async function seekerMethod(
       elapsed = secondsSince(t0) - Number(paused) / 1e9;
       if (elapsed >= limit) break;
       if (slicer.due()) {
+        if (settled(elapsed, seeks)) break;
         opts.onProgress?.(elapsed / limit, { value: seeks / elapsed, unit: 'seeks/s' });
         const p0 = nowNs();
         await slicer.pause();

@@ -64,7 +64,7 @@ export class PrivilegedProxy {
       rawRead: async (op, device, opts) => {
         const figures = (await this.call(
           'rawRead',
-          [op, device, { seconds: opts.seconds }],
+          [op, device, { seconds: opts.seconds, ...(opts.settle ? { settle: true } : {}) }],
           opts.signal,
           opts.onProgress,
         )) as Record<string, number>;

@@ -5,9 +5,18 @@
 // native AIO addon, one submission per request as fio's libaio; where the addon is not built,
 // through libuv (io_uring in the engine process, UV_USE_IO_URING=1).
 import { read, readdirSync, readlinkSync, readSync, write, writeSync } from 'node:fs';
-import { abortError, alignedBuffer, makeRandom, nowNs, secondsSince, Slicer } from '../methods/io';
+import {
+  abortError,
+  alignedBuffer,
+  makeRandom,
+  nowNs,
+  offsets,
+  secondsSince,
+  Slicer,
+} from '../methods/io';
 import { bufferAt, type IoBuffers } from '../methods/io-buffers';
 import { nativeAio, type AioAddon } from '../../core/native-aio';
+import { settleTracker, type SettleRule } from '../methods/settle';
 import type { LiveValue } from '../types';
 
 export interface QueueJob {
@@ -36,6 +45,8 @@ export interface QueueJob {
    * queues one per request slot. Without them each run allocates unprobed memory.
    */
   buffers?: IoBuffers;
+  /** Ends before `seconds` once the rate settles (settle.ts); native addon only (its stop word). */
+  settle?: SettleRule;
 }
 
 export interface QueueResult {
@@ -93,10 +104,14 @@ async function runNative(aio: AioAddon, job: QueueJob): Promise<QueueResult> {
   job.signal?.addEventListener('abort', stop);
   const ramp = job.ramp ?? 0;
   const t0 = performance.now();
+  const settled = job.settle ? settleTracker(job.settle) : () => false;
   const timer = setInterval(() => {
     const el = (performance.now() - t0) / 1000;
     // The addon counts only the measured requests: the rate from the warm-up's end.
     const measured = el - ramp;
+    const ops = Atomics.load(ctl, 1);
+    // Its warm-up ends a little after ours: a first window that reads low is not one that agrees.
+    if (measured > 0 && ops > 0 && settled(measured, ops)) stop();
     job.onProgress?.(
       el / (ramp + job.seconds),
       measured > 0 ? { value: Atomics.load(ctl, 1) / measured, unit: 'IOPS' } : undefined,
@@ -277,22 +292,4 @@ export function asyncIoMode(): string {
   return uring
     ? 'io_uring (libuv)'
     : `libuv thread pool (${process.env.UV_THREADPOOL_SIZE ?? '4'} threads; io_uring unavailable)`;
-}
-
-/** Offsets generator: sequential wraps at the end; random is block-aligned uniform. */
-export function offsets(
-  p: { pattern: 'seq' | 'rnd'; bs: number },
-  fileSize: number,
-  random: () => number,
-): () => number {
-  const blocks = Math.floor(fileSize / p.bs);
-  if (blocks < 1) throw new Error(`test file smaller than one ${p.bs}-byte block`);
-  let cursor = 0;
-  return p.pattern === 'seq'
-    ? () => {
-        const pos = cursor * p.bs;
-        cursor = (cursor + 1) % blocks;
-        return pos;
-      }
-    : () => Math.floor(random() * blocks) * p.bs;
 }

@@ -38,6 +38,10 @@ describe('parseRequest', () => {
         args: { test: 'seeker', device: '/dev/sda', seconds: 5 },
       },
     });
+    // An early stop once settled is a flag: the helper holds the rule, the engine cannot pass one.
+    expect(
+      call('rawRead', { test: 'buffered-read', device: '/dev/sda', seconds: 3, settle: true }),
+    ).toMatchObject({ ok: true, req: { args: { settle: true } } });
     expect(call('identify', { device: '/dev/nvme0n1' }).ok).toBe(true);
     expect(call('journal', { grep: 'PM: hibernation', boots: 3 }).ok).toBe(true);
     expect(parseRequest(encodeFrame({ type: 'cancel', id: 3 }).trim())).toEqual({
@@ -84,6 +88,9 @@ describe('parseRequest', () => {
     expect(call('rawRead', { test: 'seeker', device: '/dev/' + 'a'.repeat(300) }).ok).toBe(false);
     expect(call('rawRead', { test: 'seeker', device: '/dev/sda', seconds: 0 }).ok).toBe(false);
     expect(call('rawRead', { test: 'seeker', device: '/dev/sda', seconds: 1e6 }).ok).toBe(false);
+    expect(
+      call('rawRead', { test: 'seeker', device: '/dev/sda', settle: { minSeconds: 0 } }).ok,
+    ).toBe(false);
     expect(call('journal', { grep: '' }).ok).toBe(false);
     expect(call('journal', { grep: 'x'.repeat(201) }).ok).toBe(false);
     expect(call('journal', { grep: 'a\0b' }).ok).toBe(false);

@@ -56,7 +56,7 @@ export interface BenchKit {
   raw(
     r: TestResult,
     op: Parameters<PrivilegedOps['rawRead']>[0],
-    seconds: number,
+    bound: RawBound,
     noAdminCaveat?: string | null,
   ): Promise<RawOut[] | null>;
   /** The filesystem refused O_DIRECT: the reads may come from the page cache, and say so. */
@@ -88,7 +88,7 @@ export function defineBenchmark(def: BenchmarkDef): TestModule {
         result: (method) => baseResult(m, method),
         progress: (step, lead = 0, steps = ctx.repetitions) => repProgress(ctx, steps, step, lead),
         dataFile: (size, onProgress) => ensureDataFile(ctx, size, onProgress),
-        raw: (r, op, seconds, noAdminCaveat) => rawOrFallback(ctx, r, op, seconds, noAdminCaveat),
+        raw: (r, op, bound, noAdminCaveat) => rawOrFallback(ctx, r, op, bound, noAdminCaveat),
         warmCache: (r) => {
           r.cache = 'warm';
           r.caveats.push(NOT_DIRECT_CAVEAT);
@@ -96,6 +96,19 @@ export function defineBenchmark(def: BenchmarkDef): TestModule {
       }),
   };
   return m;
+}
+
+/**
+ * Whether a time-bounded phase may end early once its rate settles (methods/settle.ts): where the
+ * profile's phases are short (quick's 0.5 s, and custom from it). The full profile's long phases
+ * are there to see a drive change over time, an SSD's write cache filling.
+ */
+export const settles = (s: Pick<ProfileSizes, 'phaseSeconds'>): boolean => s.phaseSeconds <= 1;
+
+/** A raw read's time bound, and whether it may end early (the helper applies RAW_SETTLE). */
+export interface RawBound {
+  seconds: number;
+  settle?: boolean;
 }
 
 /** The shared test file's size key: buffered reads, seeker and the queue-depth profile read it. */
@@ -206,7 +219,7 @@ export async function rawOrFallback(
   ctx: TestContext,
   r: TestResult,
   op: Parameters<PrivilegedOps['rawRead']>[0],
-  seconds: number,
+  bound: RawBound,
   noAdminCaveat: string | null = NO_ADMIN_CAVEAT,
 ): Promise<RawOut[] | null> {
   const helper = ctx.privileged;
@@ -223,7 +236,7 @@ export async function rawOrFallback(
       if (op !== 'cached-read') await helper.dropCaches();
       out.push(
         await helper.rawRead(op, device, {
-          seconds,
+          ...bound,
           signal: ctx.signal,
           onProgress: repProgress(ctx, ctx.repetitions, rep),
         }),

@@ -5,11 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { bufferedReadMethod, cachedReadMethod, HDPARM_BLOCK } from '../../methods/hdparm';
+import { earlyNote, READ_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
 import {
   defineBenchmark,
   dropSeconds,
   fmtBytes,
   ioSeconds,
+  settles,
   TEST_FILE_SIZE,
   testFileCost,
 } from './common';
@@ -29,7 +31,7 @@ export const cachedRead = defineBenchmark({
     r.cache = 'warm';
     r.caveats.push('memory/cache speed, not the drive');
     // hdparm -T never touches the drive: no admin-rights caveat for the file variant.
-    const raw = (await t.raw(r, 'cached-read', 2, null))?.map((o) => o.mibPerSec!);
+    const raw = (await t.raw(r, 'cached-read', { seconds: 2 }, null))?.map((o) => o.mibPerSec!);
     const samples: number[] = raw ?? [];
     if (raw) r.method += ` on ${ctx.device}`;
     else {
@@ -57,6 +59,12 @@ export const cachedRead = defineBenchmark({
   },
 });
 
+/** The reads that stopped once settled (a read that reached the file's end is not one). */
+const noteEarly = (r: { method: string }, seconds: number[]) => {
+  const note = earlyNote(seconds, 3);
+  if (note) r.method += `: ${note}`;
+};
+
 export const bufferedRead = defineBenchmark({
   id: 'buffered-read',
   title: 'Buffered disk reads',
@@ -67,25 +75,36 @@ export const bufferedRead = defineBenchmark({
   sharesTestFile: true,
   // hdparm -t reads for 3 s after a cache drop: the raw device, or the test file to its end
   // (written to its time bound: on a fast drive it reads back in well under 3 s).
+  // Quick's reads stop once settled (READ_SETTLE): 1.5 s where the drive fills its windows.
   estimate: (reps, s, r) => {
     const file = testFileCost(s, r);
+    const bound = settles(s) ? settledSeconds(READ_SETTLE, 3, r.seqBps / HDPARM_BLOCK) : 3;
     return r.rawReads
-      ? 0.3 + reps * (3 + dropSeconds(r))
+      ? 0.3 + reps * (bound + dropSeconds(r))
       : file.seconds +
           reps *
-            (Math.min(3, ioSeconds(r, file.bytes, file.bytes / (2 * MiB)) / 2) + dropSeconds(r));
+            (Math.min(bound, ioSeconds(r, file.bytes, file.bytes / (2 * MiB)) / 2) +
+              dropSeconds(r));
   },
   bytes: (s) => s.file,
   async run(ctx, t) {
     const r = t.result('hdparm -t: 2 MiB sequential reads from offset 0 for 3 s or to the end');
     r.cache = 'bypassed';
-    const raw = (await t.raw(r, 'buffered-read', 3))?.map((o) => o.mibPerSec!);
+    const settle = settles(t.sizes);
+    if (settle) r.method += `; each read ${settleNote(READ_SETTLE)}`;
+    const raw = await t.raw(r, 'buffered-read', { seconds: 3, settle });
     if (raw) {
       r.method += ` on ${ctx.device} (cache flushed)`;
-      r.measurements.push(measurement('buffered_read', 'MiB/s', 'higher', raw));
+      noteEarly(
+        r,
+        raw.map((o) => o.seconds!),
+      );
+      const mib = raw.map((o) => o.mibPerSec!);
+      r.measurements.push(measurement('buffered_read', 'MiB/s', 'higher', mib));
       return r;
     }
     const samples: number[] = [];
+    const timed: number[] = [];
     const want = t.sizes.file;
     const lead = 0.3;
     const { path, created, size } = await t.dataFile(want, (f) =>
@@ -103,15 +122,18 @@ export const bufferedRead = defineBenchmark({
         const out = await bufferedReadMethod(fd, size, {
           direct,
           seconds: 3,
+          ...(settle ? { settle: READ_SETTLE } : {}),
           signal: ctx.signal,
           onProgress: t.progress(rep, lead),
         });
         if (out.reachedEnd) wrapped = true;
+        else timed.push(out.seconds);
         samples.push(out.mibPerSec);
       }
     } finally {
       closeSync(fd);
     }
+    noteEarly(r, timed);
     if (wrapped)
       r.caveats.push(
         `reached the end of the ${fmtBytes(size)} test file before 3 s (hdparm stops at the end too)`,

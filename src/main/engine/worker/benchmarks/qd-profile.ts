@@ -9,10 +9,12 @@ import { ioBuffers, setHugePageBuffers, type IoBuffers } from '../../methods/io-
 import { nativeAio } from '../../../core/native-aio';
 import { deepQueueNote, qd1Note, runQueue, type QueueJob, type QueueResult } from '../queue';
 import type { LiveValue } from '../../types';
+import { earlyNote, QUEUE_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
 import {
   defineBenchmark,
   fmtBytes,
   ioSeconds,
+  settles,
   TEST_FILE_SIZE,
   testFileCost,
   type BenchSizes,
@@ -61,12 +63,19 @@ export const qdProfile = defineBenchmark({
   estimate: (reps, s, r) => {
     // 8 time-based phases, each after a warm-up in the same queue (qdRampSeconds); each of the 8
     // queue runs sets up (CPU) and drains its queue at the end (32 random or 8 large requests at
-    // the drive's rate).
+    // the drive's rate). In quick a phase ends once settled (QUEUE_SETTLE) where the drive
+    // fills its windows: the probe's QD1 random rate for the random phases (deeper queues only
+    // run faster), its sequential rate in 1 MiB requests for the others.
     const ramp = qdRampSeconds(s);
     const drain = ioSeconds(r, 32 * 4096, 32) + ioSeconds(r, 8 * 1024 * KiB, 8);
+    const phase = (p: QdPhase) =>
+      settles(s)
+        ? settledSeconds(QUEUE_SETTLE, s.qdSeconds, p.pattern === 'rnd' ? r.iops : r.seqBps / p.bs)
+        : s.qdSeconds;
+    const phases = QD_PHASES.reduce((a, p) => a + phase(p) + ramp, 0);
     return (
       (r.rawReads ? testFileCost(s, r).seconds : 0) +
-      reps * (8 * (s.qdSeconds + ramp) + 8 * 0.015 * r.cpu + 2 * drain) +
+      reps * (phases + 8 * 0.015 * r.cpu + 2 * drain) +
       0.5
     );
   },
@@ -103,6 +112,8 @@ export const qdProfile = defineBenchmark({
       r.caveats.push(
         `${fmtBytes(bigBs)} requests reached the drive as ${big.requestsPerIo.toFixed(1)} requests each (split by the queue's DMA segment limit, or other disk reads at the same time)`,
       );
+    const settle = settles(s) && !!nativeAio().addon;
+    if (settle) r.method += `; each phase ${settleNote(QUEUE_SETTLE)}`;
     const results: QueueResult[][] = QD_PHASES.map(() => []);
     const steps = QD_PHASES.length * ctx.repetitions;
     const ramp = qdRampSeconds(s);
@@ -123,6 +134,7 @@ export const qdProfile = defineBenchmark({
             signal: ctx.signal,
             fill: (b: Buffer) => randomFillSync(b),
             ...(p.bs === bigBs ? { buffers: big } : {}),
+            ...(settle ? { settle: QUEUE_SETTLE } : {}),
           };
           results[i]!.push(await runPhase(p, job, { ramp, seconds: s.qdSeconds }, progress));
           if (p.op === 'write' && !direct) fsyncSync(fd);
@@ -133,6 +145,11 @@ export const qdProfile = defineBenchmark({
     }
     if (big.hugePages)
       r.method += '; huge-page buffers (named option: faster than fio-default memory here)';
+    const early = earlyNote(
+      results.flatMap((runs) => runs.map((x) => x.seconds)),
+      s.qdSeconds,
+    );
+    if (early) r.method += `: ${early}`;
     r.extra = queueExtra(big);
     r.measurements = QD_PHASES.flatMap((p, i) => phaseMeasurements(p, results[i]!));
     return r;

@@ -3,7 +3,8 @@ import { closeSync } from 'node:fs';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { seekerMethod } from '../../methods/seeker';
-import { defineBenchmark, dropSeconds, fmtBytes, TEST_FILE_SIZE } from './common';
+import { earlyNote, QUEUE_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
+import { defineBenchmark, dropSeconds, fmtBytes, settles, TEST_FILE_SIZE } from './common';
 
 export const seeker = defineBenchmark({
   id: 'seeker',
@@ -16,7 +17,12 @@ export const seeker = defineBenchmark({
     seekerSeconds: { label: 'Random access test, per repetition', unit: 's' },
   },
   sharesTestFile: true,
-  estimate: (reps, s, r) => reps * (s.seekerSeconds + dropSeconds(r)) + 0.3,
+  // Quick's random reads stop once settled (QUEUE_SETTLE): 0.3 s on a drive of thousands of IOPS.
+  estimate: (reps, s, r) =>
+    reps *
+      ((settles(s) ? settledSeconds(QUEUE_SETTLE, s.seekerSeconds, r.iops) : s.seekerSeconds) +
+        dropSeconds(r)) +
+    0.3,
   bytes: (s) => s.file,
   async run(ctx, t) {
     const s = t.sizes;
@@ -25,10 +31,14 @@ export const seeker = defineBenchmark({
     r.cache = 'bypassed';
     const seeks: number[] = [];
     const ms: number[] = [];
-    const raw = await t.raw(r, 'seeker', seconds);
+    const took: number[] = [];
+    const settle = settles(s);
+    if (settle) r.method += `; each repetition ${settleNote(QUEUE_SETTLE)}`;
+    const raw = await t.raw(r, 'seeker', { seconds, settle });
     if (raw) {
       r.method += ` across ${ctx.device}`;
       for (const o of raw) {
+        took.push(o.seconds!);
         seeks.push(o.seeksPerSecond!);
         ms.push(o.randomAccessMs!);
       }
@@ -50,6 +60,7 @@ export const seeker = defineBenchmark({
         for (let rep = 0; rep < ctx.repetitions; rep++) {
           const opts = {
             seconds,
+            ...(settle ? { settle: QUEUE_SETTLE } : {}),
             signal: ctx.signal,
             onProgress: t.progress(rep, lead),
           };
@@ -65,6 +76,7 @@ export const seeker = defineBenchmark({
             );
             out = await seekerMethod(fd, size, { ...opts, blockSize });
           }
+          took.push(out.seconds);
           seeks.push(out.seeksPerSecond);
           ms.push(out.randomAccessMs);
         }
@@ -73,6 +85,8 @@ export const seeker = defineBenchmark({
       }
       r.method += ` over a ${fmtBytes(size)} test file${direct ? ' with O_DIRECT' : ''}`;
     }
+    const early = earlyNote(took, seconds);
+    if (early) r.method += `: ${early}`;
     r.measurements.push(
       measurement('seeks_per_second', 'seeks/s', 'higher', seeks),
       measurement('random_access_ms', 'ms', 'lower', ms),

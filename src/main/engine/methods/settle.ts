@@ -1,0 +1,111 @@
+// When a time-bounded phase may end before its bound (issue 39: quick close to its limit). A drive
+// that delivers the same rate window after window has shown its figure; waiting out the bound
+// then only costs the person time. One rule for the queue phases, hdparm -t and seeker, applied
+// where the profile's phases are short (quick, and custom from it): the full profile's long
+// phases are there to see a drive change over time (an SSD's write cache filling).
+import { NOISE_CLASSES } from '../../../shared/verdict/noise';
+
+export interface SettleRule {
+  /** Never before this much measured time. */
+  minSeconds: number;
+  /** Length of one window the rate is compared over. */
+  windowSeconds: number;
+  /** How many of the last windows must agree. */
+  windows: number;
+  /** Largest (max − min) / median of those windows' rates (and the whole phase's distance). */
+  spread: number;
+}
+
+/**
+ * Completions a window needs before its rate counts: a count's ±1 then stays under a quarter of
+ * the spread. A throttled disk's 15 requests per 100 ms never settle; its phases run to the bound.
+ */
+export const minCount = (rule: SettleRule): number => Math.ceil(4 / rule.spread);
+
+/**
+ * The floor a figure measured once gets (sequential, 10 %): a phase whose windows agree that
+ * closely is as good as a single run the verdict accepts, and the repetitions still give the
+ * spread the floors come from. Measured with bench:quick: at 5 % the fast loop's phases almost
+ * never settled (this VM's memory swings 10-20 % from one 100 ms to the next); at 10 % seeker went
+ * from 4.7 to 1.3-2.7 s and the queue profile from 18.0 to 15.2 s, the floors of those figures
+ * within their run-to-run range.
+ */
+const FLOOR = NOISE_CLASSES.sequential.single;
+
+/** Queue-depth phases (0.5 s bound in quick) and seeker's 4 KiB reads: three 100 ms windows, from 0.3 s. */
+export const QUEUE_SETTLE: SettleRule = {
+  minSeconds: 0.3,
+  windowSeconds: 0.1,
+  windows: 3,
+  spread: FLOOR,
+};
+
+/**
+ * hdparm -t's 2 MiB reads (3 s bound): three 500 ms windows, from 1.5 s. Shorter windows hold too
+ * few large reads to judge: 40 of them in 250 ms is 320 MiB/s, under what a SATA SSD reads.
+ */
+export const READ_SETTLE: SettleRule = {
+  minSeconds: 1.5,
+  windowSeconds: 0.5,
+  windows: 3,
+  spread: FLOOR,
+};
+
+/** The run's "how it ran" words for a rule: "ends once 3 windows of 500 ms agree within 5 % (from 1.5 s)". */
+export const settleNote = (rule: SettleRule): string =>
+  `ends before its bound once ${rule.windows} windows of ${Math.round(rule.windowSeconds * 1000)} ms agree within ${Math.round(rule.spread * 100)} % (from ${rule.minSeconds} s)`;
+
+/**
+ * What the rule did, for the run's notes: "3 of 24 ended early (0.31–0.42 s of 0.5 s)", or null
+ * when every phase ran to its bound (a throttled disk's never settle).
+ */
+export function earlyNote(seconds: readonly number[], bound: number): string | null {
+  const early = seconds.filter((s) => s < 0.95 * bound);
+  if (!early.length) return null;
+  const range = [Math.min(...early), Math.max(...early)].map((s) => s.toFixed(2));
+  const span = range[0] === range[1] ? range[0] : range.join('–');
+  return `${early.length} of ${seconds.length} ended early (${span} s of ${bound} s)`;
+}
+
+/** The rule each raw read the root helper runs may use (cached reads time memory: never early). */
+export const RAW_SETTLE = { 'buffered-read': READ_SETTLE, seeker: QUEUE_SETTLE } as const;
+
+/**
+ * Feeds a phase's running totals (measured seconds, completions so far); answers true once the
+ * phase may stop. Windows close at the first point about `windowSeconds` after the last one,
+ * so their rates use the real times, not the nominal length. The whole phase's rate must sit in
+ * the same spread of the windows' median too: a burst at the start (a throttle's credit, a
+ * drive's cache) keeps the phase running to its bound, as before.
+ */
+export function settleTracker(rule: SettleRule): (seconds: number, count: number) => boolean {
+  const need = minCount(rule);
+  const edges: { t: number; n: number }[] = [{ t: 0, n: 0 }];
+  return (seconds, count) => {
+    const last = edges[edges.length - 1]!;
+    // A tick a little early (the timer's jitter) still closes its window: otherwise every other
+    // window of a 100 ms timer would be 200 ms long.
+    if (seconds - last.t < 0.9 * rule.windowSeconds) return false;
+    edges.push({ t: seconds, n: count });
+    if (edges.length > rule.windows + 1) edges.shift();
+    if (seconds < rule.minSeconds || edges.length < rule.windows + 1) return false;
+    const rates: number[] = [];
+    for (let i = 1; i < edges.length; i++) {
+      const dn = edges[i]!.n - edges[i - 1]!.n;
+      if (dn < need) return false;
+      rates.push(dn / (edges[i]!.t - edges[i - 1]!.t));
+    }
+    const sorted = [...rates].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    if ((sorted[sorted.length - 1]! - sorted[0]!) / median > rule.spread) return false;
+    return Math.abs(count / seconds - median) / median <= rule.spread;
+  };
+}
+
+/**
+ * Seconds a phase is expected to run: its minimum when `ratePerSecond` fills every window with
+ * enough completions, else its bound. The estimate's side of the rule.
+ */
+export function settledSeconds(rule: SettleRule, bound: number, ratePerSecond: number): number {
+  if (bound <= rule.minSeconds) return bound;
+  return ratePerSecond * rule.windowSeconds >= 2 * minCount(rule) ? rule.minSeconds : bound;
+}

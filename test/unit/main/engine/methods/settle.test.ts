@@ -1,0 +1,86 @@
+// The early-stop rule on running totals as a phase reports them: a steady fast drive stops at the
+// minimum, a throttled disk's few requests per window never do, nor does a burst or a dip.
+import { describe, expect, it } from 'vitest';
+import {
+  earlyNote,
+  minCount,
+  QUEUE_SETTLE,
+  READ_SETTLE,
+  settledSeconds,
+  settleTracker,
+  type SettleRule,
+} from '../../../../../src/main/engine/methods/settle';
+
+/** Feeds ticks every `tick` s of a phase whose rate at time t is rate(t); the stop time or null. */
+function stopAt(rule: SettleRule, bound: number, tick: number, rate: (t: number) => number) {
+  const settled = settleTracker(rule);
+  let n = 0;
+  for (let k = 1; k * tick <= bound + 1e-9; k++) {
+    const t = k * tick;
+    n += Math.floor(rate(t) * tick);
+    if (settled(t, n)) return Number(t.toFixed(3));
+  }
+  return null;
+}
+
+describe('settleTracker', () => {
+  it('stops a steady 8,000 IOPS phase at its minimum, on 100 ms ticks', () => {
+    expect(stopAt(QUEUE_SETTLE, 0.5, 0.1, () => 8000)).toBe(0.3);
+  });
+
+  it('never stops a 150 IOPS disk: 15 requests a window are too few to judge', () => {
+    expect(minCount(QUEUE_SETTLE)).toBe(40);
+    expect(stopAt(QUEUE_SETTLE, 0.5, 0.1, () => 150)).toBeNull();
+  });
+
+  it('runs on while the windows disagree by more than 10 %', () => {
+    // ±6 % alternating: 12 % from min to max.
+    expect(stopAt(QUEUE_SETTLE, 0.5, 0.1, (t) => (Math.round(t * 10) % 2 ? 8480 : 7520))).toBe(
+      null,
+    );
+    // ±4 %: settled.
+    expect(stopAt(QUEUE_SETTLE, 0.5, 0.1, (t) => (Math.round(t * 10) % 2 ? 8320 : 7680))).toBe(0.3);
+  });
+
+  it('runs on after a burst at the start until the whole phase agrees with its windows', () => {
+    // 0.3 s at three times the rate, then steady: the whole-phase rate is 40 % high at 1.5 s and
+    // still 20 % high at 3 s, so hdparm -t reads to its bound.
+    expect(stopAt(READ_SETTLE, 3, 0.1, (t) => (t <= 0.3 ? 1500 : 500))).toBeNull();
+    // Without the burst the same reads stop after 1.5 s.
+    expect(stopAt(READ_SETTLE, 3, 0.1, () => 500)).toBe(1.5);
+  });
+
+  it('uses the ticks it is given: a late tick widens its window, not the count', () => {
+    const settled = settleTracker(QUEUE_SETTLE);
+    // 100 ms windows except one of 150 ms that holds 1.5× the requests: the same rate. A tick
+    // 5 ms early still closes its window; one 50 ms after the last does not.
+    expect(settled(0.1, 1000)).toBe(false);
+    expect(settled(0.25, 2500)).toBe(false);
+    expect(settled(0.3, 3000)).toBe(false);
+    expect(settled(0.345, 3450)).toBe(true);
+  });
+});
+
+describe('settledSeconds (the estimate)', () => {
+  it('expects the minimum where every window fills twice over, else the bound', () => {
+    expect(settledSeconds(QUEUE_SETTLE, 0.5, 8000)).toBe(0.3);
+    expect(settledSeconds(QUEUE_SETTLE, 0.5, 150)).toBe(0.5);
+    expect(settledSeconds(READ_SETTLE, 3, 1e9 / (2 * 1024 * 1024))).toBe(1.5);
+    // 300 MB/s fills a window with 72 reads: enough to stop, too few to count on stopping.
+    expect(settledSeconds(READ_SETTLE, 3, 300e6 / (2 * 1024 * 1024))).toBe(3);
+    expect(settledSeconds(READ_SETTLE, 3, 120e6 / (2 * 1024 * 1024))).toBe(3);
+    // A bound under the minimum is the phase's time.
+    expect(settledSeconds(READ_SETTLE, 0.5, 1e6)).toBe(0.5);
+  });
+});
+
+describe('earlyNote (the run says what the rule did)', () => {
+  it('counts the phases that ended before their bound, with their range', () => {
+    expect(earlyNote([0.31, 0.5, 0.42, 0.51], 0.5)).toBe(
+      '2 of 4 ended early (0.31–0.42 s of 0.5 s)',
+    );
+    expect(earlyNote([1.5, 3.0, 3.01], 3)).toBe('1 of 3 ended early (1.50 s of 3 s)');
+    // A throttled disk's phases all ran to the bound: nothing to say.
+    expect(earlyNote([0.5, 0.52, 0.501], 0.5)).toBeNull();
+  });
+});
