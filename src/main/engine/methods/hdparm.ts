@@ -20,7 +20,8 @@ function readBlock(fd: number, buf: Buffer, pos: number): void {
 
 /**
  * hdparm -t: 2 MiB reads from offset 0 until 3 s have passed or the end is reached; only whole
- * blocks count. With `settle`, also until the rate has settled (never before its minimum). Result keys: bytes, seconds, mibPerSec (hdparm's "MB/sec").
+ * blocks count; with `settle`, also until the rate has settled (never before its minimum).
+ * Result keys: bytes, seconds, mibPerSec (hdparm's "MB/sec").
  */
 export async function bufferedReadMethod(
   fd: number,
