@@ -114,7 +114,7 @@ async function runNative(aio: AioAddon, job: QueueJob): Promise<QueueResult> {
     if (measured > 0 && ops > 0 && settled(measured, ops)) stop();
     job.onProgress?.(
       el / (ramp + job.seconds),
-      measured > 0 ? { value: Atomics.load(ctl, 1) / measured, unit: 'IOPS' } : undefined,
+      measured > 0 ? { value: ops / measured, unit: 'IOPS' } : undefined,
     );
   }, 100);
   const psync = job.qd <= 1 && aio.runPsync !== undefined;

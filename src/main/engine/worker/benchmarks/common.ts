@@ -13,6 +13,7 @@ import {
 import type { TestResult } from '../../../../shared/schemas/run';
 import { oneLine } from '../../../core/errors';
 import { createDataFile, ioErrorMessage } from '../../methods/io';
+import { earlyNote } from '../../methods/settle';
 import type { LiveValue, PrivilegedOps, SizeDef, TestContext, TestModule } from '../../types';
 import { fmtBytes } from '../../../../shared/format';
 
@@ -104,6 +105,12 @@ export function defineBenchmark(def: BenchmarkDef): TestModule {
  * are there to see a drive change over time, an SSD's write cache filling.
  */
 export const settles = (s: Pick<ProfileSizes, 'phaseSeconds'>): boolean => s.phaseSeconds <= 1;
+
+/** Appends what the early stop did to the method ("3 of 24 ended early …"), when it did anything. */
+export function noteEarly(r: Pick<TestResult, 'method'>, seconds: number[], bound: number): void {
+  const note = earlyNote(seconds, bound);
+  if (note) r.method += `: ${note}`;
+}
 
 /** A raw read's time bound, and whether it may end early (the helper applies RAW_SETTLE). */
 export interface RawBound {

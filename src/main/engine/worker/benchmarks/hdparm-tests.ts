@@ -5,12 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { bufferedReadMethod, cachedReadMethod, HDPARM_BLOCK } from '../../methods/hdparm';
-import { earlyNote, READ_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
+import { READ_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
 import {
   defineBenchmark,
   dropSeconds,
   fmtBytes,
   ioSeconds,
+  noteEarly,
   settles,
   TEST_FILE_SIZE,
   testFileCost,
@@ -59,12 +60,6 @@ export const cachedRead = defineBenchmark({
   },
 });
 
-/** The reads that stopped once settled (a read that reached the file's end is not one). */
-const noteEarly = (r: { method: string }, seconds: number[]) => {
-  const note = earlyNote(seconds, 3);
-  if (note) r.method += `: ${note}`;
-};
-
 export const bufferedRead = defineBenchmark({
   id: 'buffered-read',
   title: 'Buffered disk reads',
@@ -98,12 +93,14 @@ export const bufferedRead = defineBenchmark({
       noteEarly(
         r,
         raw.map((o) => o.seconds!),
+        3,
       );
       const mib = raw.map((o) => o.mibPerSec!);
       r.measurements.push(measurement('buffered_read', 'MiB/s', 'higher', mib));
       return r;
     }
     const samples: number[] = [];
+    // The reads that could stop once settled: one that reached the file's end is not one.
     const timed: number[] = [];
     const want = t.sizes.file;
     const lead = 0.3;
@@ -133,7 +130,7 @@ export const bufferedRead = defineBenchmark({
     } finally {
       closeSync(fd);
     }
-    noteEarly(r, timed);
+    noteEarly(r, timed, 3);
     if (wrapped)
       r.caveats.push(
         `reached the end of the ${fmtBytes(size)} test file before 3 s (hdparm stops at the end too)`,

@@ -9,11 +9,12 @@ import { ioBuffers, setHugePageBuffers, type IoBuffers } from '../../methods/io-
 import { nativeAio } from '../../../core/native-aio';
 import { deepQueueNote, qd1Note, runQueue, type QueueJob, type QueueResult } from '../queue';
 import type { LiveValue } from '../../types';
-import { earlyNote, QUEUE_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
+import { QUEUE_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
 import {
   defineBenchmark,
   fmtBytes,
   ioSeconds,
+  noteEarly,
   settles,
   TEST_FILE_SIZE,
   testFileCost,
@@ -145,11 +146,11 @@ export const qdProfile = defineBenchmark({
     }
     if (big.hugePages)
       r.method += '; huge-page buffers (named option: faster than fio-default memory here)';
-    const early = earlyNote(
+    noteEarly(
+      r,
       results.flatMap((runs) => runs.map((x) => x.seconds)),
       s.qdSeconds,
     );
-    if (early) r.method += `: ${early}`;
     r.extra = queueExtra(big);
     r.measurements = QD_PHASES.flatMap((p, i) => phaseMeasurements(p, results[i]!));
     return r;

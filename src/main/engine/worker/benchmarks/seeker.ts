@@ -3,8 +3,15 @@ import { closeSync } from 'node:fs';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { seekerMethod } from '../../methods/seeker';
-import { earlyNote, QUEUE_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
-import { defineBenchmark, dropSeconds, fmtBytes, settles, TEST_FILE_SIZE } from './common';
+import { QUEUE_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
+import {
+  defineBenchmark,
+  dropSeconds,
+  fmtBytes,
+  noteEarly,
+  settles,
+  TEST_FILE_SIZE,
+} from './common';
 
 export const seeker = defineBenchmark({
   id: 'seeker',
@@ -85,8 +92,7 @@ export const seeker = defineBenchmark({
       }
       r.method += ` over a ${fmtBytes(size)} test file${direct ? ' with O_DIRECT' : ''}`;
     }
-    const early = earlyNote(took, seconds);
-    if (early) r.method += `: ${early}`;
+    noteEarly(r, took, seconds);
     r.measurements.push(
       measurement('seeks_per_second', 'seeks/s', 'higher', seeks),
       measurement('random_access_ms', 'ms', 'lower', ms),
