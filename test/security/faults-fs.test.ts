@@ -2,7 +2,7 @@
 // mid-run, ENOSPC inside the work folder) and the target folder removed mid-run. Each must end
 // with an exit code and a line that say what happened, no stack trace, and nothing left behind.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordAttack } from './tally';
@@ -55,6 +55,28 @@ async function bench(target: string, during?: (cli: ReturnType<typeof startCli>)
 
 const noStack = (s: string): boolean => !/\n\s+at /.test(s);
 
+/**
+ * Fills the filesystem to its last 256 KiB as the run writes into it. The run's own writes between
+ * statfs and fallocate can take what was free a moment ago (one CI run: "fallocate failed: No
+ * space left on device"), so a refused fill is measured again and retried, the filler's own blocks
+ * counted in (fallocate -l sizes the whole file).
+ */
+function fillUp(target: string): void {
+  const filler = join(target, 'filler');
+  for (let i = 0; ; i++) {
+    const s = statfsSync(target);
+    const have = existsSync(filler) ? statSync(filler).blocks * 512 : 0;
+    try {
+      execFileSync('fallocate', ['-l', String(have + s.bavail * s.bsize - 256 * 1024), filler], {
+        stdio: 'pipe',
+      });
+      return;
+    } catch (err) {
+      if (i === 4) throw err;
+    }
+  }
+}
+
 describe.skipIf(!isRoot)('filesystem faults (root: mounts)', () => {
   it('a read-only target: exit 2, says read-only, writes nothing', async () => {
     const target = tmpfs('size=4m,ro');
@@ -83,9 +105,7 @@ describe.skipIf(!isRoot)('filesystem faults (root: mounts)', () => {
     const target = ext4(1300);
     const r = await bench(target, async () => {
       await waitFor(() => ours(target).length > 0, 120_000, 5);
-      const s = statfsSync(target);
-      const fill = s.bavail * s.bsize - 256 * 1024;
-      execFileSync('fallocate', ['-l', String(fill), join(target, 'filler')]);
+      fillUp(target);
     });
     const said = /no space|ENOSPC|ran full|disk.*full/i.test(r.err);
     const held = r.code !== 0 && said && noStack(r.err) && r.storeTemps === 0;
