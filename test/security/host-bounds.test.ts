@@ -2,10 +2,11 @@
 // trying ::1 first would hand that account the key), and flooding the host with silent and slow
 // connections. Each has a control: a plain 127.0.0.1-only server for the bind, a server without
 // timeouts or caps for the flood. During the flood a second client, with the key, times its round
-// trip. Also: concurrent report renders beyond the queue get "busy".
+// trip, and a keyed client slow to send its request outlives a burst. Also: concurrent report
+// renders beyond the queue get "busy".
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReport } from '../../src/main/report/print-service';
@@ -14,6 +15,8 @@ import { isRoot } from './cli-run';
 import { roundTrip, startHostChild } from './host-kit';
 import { raceUntil, secondAccount } from './second-account';
 import { recordAttack } from './tally';
+
+const noop = (): void => undefined;
 
 const BINDER = `
 import socket, sys
@@ -205,6 +208,47 @@ describe.skipIf(!isRoot)('class 5: silent and slow connections are bounded', () 
       await h.stop();
     }
   });
+
+  it('a keyed client slow to send its request outlives a burst of silent connections', async () => {
+    // A busy machine: the page's connection is open, but its request comes 150 ms later, after
+    // 100 silent connections from another program. An age-only cap (a new connection closes the
+    // oldest without the key) closes the page's before it could show the key.
+    const h = await startHostChild();
+    const silent: Socket[] = [];
+    try {
+      const keyed = slowGet(h.port, new URL(h.url).pathname, async () => {
+        await new Promise((r) => setTimeout(r, 50));
+        for (let i = 0; i < 100; i++) silent.push(connect(h.port, '127.0.0.1').on('error', noop));
+        await Promise.all(silent.map((s) => new Promise((r) => s.once('connect', r))));
+        await new Promise((r) => setTimeout(r, 100));
+      });
+      const status = await keyed;
+      console.log(`class 5 burst: keyed request sent after 100 silent connections: ${status}`);
+      expect(status).toMatch(/^HTTP\/1\.1 (200|404)/);
+    } finally {
+      for (const s of silent) s.destroy();
+      await h.stop();
+    }
+  });
+
+  /** A GET written once `before` is done; the answer's status line, or why there was none. */
+  function slowGet(port: number, path: string, before: () => Promise<void>): Promise<string> {
+    return new Promise((ok) => {
+      let got = '';
+      const s = connect(
+        port,
+        '127.0.0.1',
+        () =>
+          void before().then(() =>
+            s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
+          ),
+      );
+      s.setTimeout(10_000, () => s.destroy());
+      s.on('data', (d: Buffer) => (got += d.toString('latin1')));
+      s.on('error', (e) => (got ||= `error ${e.message}`));
+      s.on('close', () => ok(got.split('\r\n')[0] || 'closed without an answer'));
+    });
+  }
 
   it('concurrent report renders beyond the queue are refused as busy', async () => {
     const env = { ...process.env, CHROME_PATH: '/bin/false' };

@@ -122,10 +122,15 @@ export const HEADERS_TIMEOUT_MS = 4000;
 /** Open connections at most (pages, sockets, anything connecting); more are closed at once. */
 export const MAX_CONNECTIONS = 256;
 /**
- * Connections without the key at most: a new one closes the oldest, so a flood of them can
- * never keep the page (which shows the key in its first request) from getting in.
+ * Connections without the key at most, once they have had KEY_GRACE_MS to show it: a new one
+ * closes the oldest of those, so a flood of them can never keep the page (which shows the key in
+ * its first request) from getting in. Younger ones are kept (MAX_CONNECTIONS still bounds them):
+ * a burst of connections accepted in one go would otherwise close the page's before its request
+ * was even read.
  */
 export const MAX_UNTRUSTED = 32;
+/** How long a new connection has to show the key before a flood may close it. */
+export const KEY_GRACE_MS = 1000;
 
 function listenOn(server: NetServer, port: number, host: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -163,25 +168,32 @@ async function listenLoopback(server: Server, port: number): Promise<{ close(): 
 }
 
 /** Idle and header timeouts for connections without the key, and caps on open ones. */
-function boundConnections(server: Server): Set<Socket> {
+function boundConnections(server: Server): Map<Socket, number> {
   const sockets = new Set<Socket>();
-  const untrusted = new Set<Socket>();
+  // In the order they came, with when: the oldest first.
+  const untrusted = new Map<Socket, number>();
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = HEADERS_TIMEOUT_MS * 2;
   server.on('connection', (socket: Socket) => {
     socket.on('error', noop);
+    const now = performance.now();
+    const drop = (s: Socket): void => (sockets.delete(s), untrusted.delete(s), s.destroy());
+    for (const [old, since] of untrusted) {
+      const full = sockets.size >= MAX_CONNECTIONS;
+      if (untrusted.size < MAX_UNTRUSTED || (since > now - KEY_GRACE_MS && !full)) break;
+      drop(old);
+    }
     if (sockets.size >= MAX_CONNECTIONS) return void socket.destroy();
-    if (untrusted.size >= MAX_UNTRUSTED) untrusted.values().next().value?.destroy();
     sockets.add(socket);
-    untrusted.add(socket);
-    socket.on('close', () => (sockets.delete(socket), untrusted.delete(socket)));
+    untrusted.set(socket, now);
+    socket.on('close', () => drop(socket));
     socket.setTimeout(UNAUTH_IDLE_MS, () => socket.destroy());
   });
   return untrusted;
 }
 
 /** The connection showed the key: it may stay open while in use (keep-alive still ends it). */
-function trust(untrusted: Set<Socket>, socket: Socket, idleMs: number): void {
+function trust(untrusted: Map<Socket, number>, socket: Socket, idleMs: number): void {
   untrusted.delete(socket);
   socket.setTimeout(idleMs);
 }
