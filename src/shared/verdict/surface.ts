@@ -22,11 +22,36 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : 0;
+};
+
 /** The median speed of the outer third (first), the inner third (last) and their ratio. */
 export function thirdsOf(p: SurfaceProfile): { outer: number; inner: number; share: number } {
-  const outer = median(p.points.filter((x) => x.at < 1 / 3).map((x) => x.mibPerSec));
-  const inner = median(p.points.filter((x) => x.at >= 2 / 3).map((x) => x.mibPerSec));
-  return { outer, inner, share: outer > 0 ? inner / outer : 1 };
+  const { outer, inner } = thirdSpeeds(p);
+  const o = median(outer);
+  const i = median(inner);
+  return { outer: o, inner: i, share: o > 0 ? i / o : 1 };
+}
+
+function thirdSpeeds(p: SurfaceProfile): { outer: number[]; inner: number[] } {
+  return {
+    outer: p.points.filter((x) => x.at < 1 / 3).map((x) => x.mibPerSec),
+    inner: p.points.filter((x) => x.at >= 2 / 3).map((x) => x.mibPerSec),
+  };
+}
+
+/**
+ * Zones: the inner third's median under ZONED_BELOW of the outer's, and the two thirds apart (the
+ * inner's upper quartile under the outer's lower one). A hard disk's speed falls steadily with the
+ * position, so its thirds do not overlap; a drive whose readings only swing from moment to moment
+ * (a busy machine, a virtual disk) can have one third's median low by chance, but not apart.
+ */
+export function isZoned(p: SurfaceProfile): boolean {
+  const { outer, inner } = thirdSpeeds(p);
+  const { share } = thirdsOf(p);
+  return share < ZONED_BELOW && quantile(inner, 0.75) < quantile(outer, 0.25);
 }
 
 /** The run's surface profile, or null when it has none (no scan, or a damaged record). */
@@ -44,7 +69,7 @@ export function surfaceSides(
     const profile = surfaceOfRun(run);
     if (!profile) return [];
     const { share } = thirdsOf(profile);
-    return [{ side, name, profile, innerShare: share, zoned: share < ZONED_BELOW }];
+    return [{ side, name, profile, innerShare: share, zoned: isZoned(profile) }];
   });
 }
 
@@ -66,6 +91,15 @@ export function surfaceFinding(s: SurfaceSide): Finding {
       title: `${s.name}: the inner third reads at ${pct(s.innerShare)} of the outer: your data on it is slower than the empty-drive figures`,
       detail: `A hard disk reads its outer tracks (the start of the drive) fastest. ${whereWords(s.profile)}`,
       weight: 40,
+      keys,
+    };
+  if (s.innerShare < ZONED_BELOW)
+    return {
+      kind: 'surface',
+      severity: 'info',
+      title: `${s.name}: no steady slope across the drive: its readings swing from place to place (the inner third at ${pct(s.innerShare)} of the outer, inside that spread)`,
+      detail: `A hard disk slows steadily towards its end; this one's thirds overlap, as a busy or virtual drive's readings do. The empty-drive figures hold wherever your data sits. ${whereWords(s.profile)}`,
+      weight: 20,
       keys,
     };
   return {

@@ -40,6 +40,19 @@ export function surfaceOffsets(sizeBytes: number, points: number, span: number):
   );
 }
 
+/**
+ * The order the places are visited in: round the three thirds in turn (outer, middle, inner, the
+ * next outer, …), so a moment when the machine is slower lands on every third alike instead of on
+ * whichever was being read then: the inner third's figure must differ by its place, not its time.
+ */
+export function visitOrder(points: number): number[] {
+  const third = Math.ceil(points / 3);
+  const order: number[] = [];
+  for (let k = 0; k < third; k++)
+    for (let j = 0; j < 3; j++) if (j * third + k < points) order.push(j * third + k);
+  return order;
+}
+
 function readAt(fd: number, buf: Buffer, pos: number): number {
   const n = readSync(fd, buf, 0, buf.length, pos);
   if (n <= 0) throw new Error(`unexpected end of the device at byte ${pos}`);
@@ -48,7 +61,7 @@ function readAt(fd: number, buf: Buffer, pos: number): number {
 
 /**
  * Reads up to `bytesPerPoint` (or for `secondsPerPoint`, whichever comes first) at each place, in
- * 1 MiB requests; its speed there is bytes ÷ seconds. Pauses every 100 ms (not counted) so cancel
+ * 1 MiB requests, the places in visitOrder; its speed there is bytes ÷ seconds. Pauses every 100 ms (not counted) so cancel
  * gets through.
  */
 export async function surfaceScanMethod(
@@ -57,14 +70,18 @@ export async function surfaceScanMethod(
   args: SurfaceArgs,
   opts: Omit<MethodOptions, 'seconds' | 'settle'> = {},
 ): Promise<SurfaceReadings> {
-  const span = Math.min(args.bytesPerPoint, Math.floor(sizeBytes / SURFACE_BLOCK) * SURFACE_BLOCK);
-  if (span < SURFACE_BLOCK) throw new Error('device is smaller than one 1 MiB read');
+  // One read before the timed ones at each place, not counted: it moves a disk's heads there, so
+  // the figure is the transfer rate at that place, not the seek from the last one.
+  const usable = Math.floor(sizeBytes / SURFACE_BLOCK) * SURFACE_BLOCK - SURFACE_BLOCK;
+  const span = Math.min(args.bytesPerPoint, usable);
+  if (span < SURFACE_BLOCK) throw new Error('device is smaller than two 1 MiB reads');
   const buf = ioBuffer(SURFACE_BLOCK, { fd, size: sizeBytes, direct: true });
-  const offsets = surfaceOffsets(sizeBytes, args.points, span);
-  const speeds: number[] = [];
+  const offsets = surfaceOffsets(sizeBytes, args.points, span + SURFACE_BLOCK);
+  const speeds: number[] = new Array<number>(offsets.length).fill(0);
   const slicer = new Slicer(100, opts.signal);
-  for (const [i, start] of offsets.entries()) {
+  for (const [done, i] of visitOrder(offsets.length).entries()) {
     throwIfAborted(opts.signal);
+    const start = offsets[i]! + readAt(fd, buf, offsets[i]!);
     let bytes = 0;
     let paused = 0n;
     const t0 = nowNs();
@@ -78,8 +95,8 @@ export async function surfaceScanMethod(
         paused += nowNs() - p0;
       }
     }
-    speeds.push(mibPerSec(bytes, elapsed));
-    opts.onProgress?.((i + 1) / offsets.length, { value: speeds[i]!, unit: 'MiB/s' });
+    speeds[i] = mibPerSec(bytes, elapsed);
+    opts.onProgress?.((done + 1) / offsets.length, { value: speeds[i], unit: 'MiB/s' });
   }
   return { sizeBytes, offsets, mibPerSec: speeds };
 }

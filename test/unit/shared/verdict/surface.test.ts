@@ -70,6 +70,29 @@ describe('the surface of a drive', () => {
     expect(f.detail).toContain('the empty-drive figures hold wherever your data sits');
   });
 
+  it('does not call zones what only swings: a low inner median whose readings overlap the outer', () => {
+    // A RAM-backed loop on a busy VM (stop 52's CI: inner at 81 %): readings 2× apart from moment
+    // to moment, the inner third's median lower by chance, but its upper quartile above the outer's
+    // lower one. A hard disk's thirds (the fixture) do not overlap.
+    const swing = (i: number, lo: number, hi: number): number =>
+      lo + ((i * 37) % 41) * ((hi - lo) / 40);
+    const swinging: SurfaceProfile = {
+      ...flat,
+      points: Array.from({ length: 120 }, (_, i) => ({
+        at: i / 119,
+        mibPerSec: i / 119 >= 2 / 3 ? swing(i, 40, 120) : swing(i, 50, 150),
+      })),
+    };
+    const [side] = surfaceSides([{ side: 'after', name: 'Loop', run: runWith(swinging) }]);
+    expect(side!.innerShare).toBeLessThan(0.85);
+    expect(side!.zoned).toBe(false);
+    expect(surfaceFinding(side!).title).toMatch(
+      /^Loop: no steady slope across the drive: its readings swing from place to place \(the inner third at \d\d % of the outer, inside that spread\)$/,
+    );
+    const [disk] = surfaceSides([{ side: 'before', name: 'Disk', run: runWith(zoned) }]);
+    expect(disk!.zoned).toBe(true);
+  });
+
   it('leaves out runs without a scan and a damaged record', () => {
     const damaged = runWith({ ...flat, points: [{ at: 2, mibPerSec: -1 }] } as SurfaceProfile);
     expect(surfaceSides([{ side: 'before', name: 'x', run: damaged }])).toEqual([]);
