@@ -177,7 +177,11 @@ function boundConnections(server: Server): Map<Socket, number> {
   server.on('connection', (socket: Socket) => {
     socket.on('error', noop);
     const now = performance.now();
-    const drop = (s: Socket): void => (sockets.delete(s), untrusted.delete(s), s.destroy());
+    const drop = (s: Socket): void => {
+      sockets.delete(s);
+      untrusted.delete(s);
+      s.destroy();
+    };
     for (const [old, since] of untrusted) {
       const full = sockets.size >= MAX_CONNECTIONS;
       if (untrusted.size < MAX_UNTRUSTED || (since > now - KEY_GRACE_MS && !full)) break;
