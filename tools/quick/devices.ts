@@ -1,7 +1,7 @@
 // The three devices bench:quick times the quick profile on, set up as the time-budget test does:
 // an HDD-like ext4 loop device (150 IOPS + 120 MB/s through cgroup blkio, disk-backed image, 1 MiB
 // requests split), an unthrottled one, and a folder on this machine's own disk.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServices } from '../../src/main/create-services';
@@ -74,10 +74,13 @@ export async function quickIn(
         record: { label: 'custom' },
       },
       defaultBenchDeps(services),
-      { signal: new AbortController().signal },
+      { signal: new AbortController().signal, ...trace(t0) },
     );
     const total = (performance.now() - t0) / 1000;
     if (!saved[0]) throw new Error(`the quick run in ${target} saved no run`);
+    // DW_QUICK_SAVE=file: the run document too, to read its timings.
+    const keep = process.env['DW_QUICK_SAVE'];
+    if (keep) writeFileSync(keep, JSON.stringify(saved[0], null, 1));
     return { doc: saved[0], total, load, planEstimate };
   } finally {
     privileged.release();
@@ -120,3 +123,22 @@ export const DEVICES: Record<string, (configDir: string, tests?: string[]) => Pr
   fast: (c, t) => onLoop(null, c, t),
   'own disk': ownDisk,
 };
+
+/**
+ * DW_QUICK_TRACE=1: each step's start on stderr with the seconds since the run began, to see
+ * where quick's time goes.
+ */
+function trace(t0: number): {
+  onProgress?: (p: { testId: string; message?: string | undefined }) => void;
+} {
+  if (!process.env['DW_QUICK_TRACE']) return {};
+  let last = '';
+  return {
+    onProgress: (p) => {
+      const step = `${p.testId}: ${p.message ?? ''}`;
+      if (step === last) return;
+      last = step;
+      process.stderr.write(`${((performance.now() - t0) / 1000).toFixed(2).padStart(7)} ${step}\n`);
+    },
+  };
+}
