@@ -1,7 +1,7 @@
 // The surface chart as pure chart.js configuration: read speed against position across the drive,
 // one line per drive that has a surface scan (the verdict's `surface`, or a single run's). No DOM.
 import type { ChartConfiguration } from 'chart.js';
-import { ZONED_BELOW, type SurfaceSide } from '../../shared/verdict/surface';
+import { shapeOf, type SurfaceShape, type SurfaceSide } from '../../shared/verdict/surface';
 
 export type LineConfig = ChartConfiguration<'line', { x: number; y: number }[]>;
 
@@ -63,10 +63,16 @@ export function surfaceChartConfig(
 
 const pct = (x: number): string => `${Math.round(x * 100)} %`;
 
+const SHAPE_WORDS: Record<SurfaceShape, string> = {
+  zoned: 'zones, as on a hard disk',
+  swinging: 'no steady slope: its readings swing',
+  flat: 'flat',
+};
+
 /** One line per drive under the chart: its inner-to-outer share and where the data sits. */
 export function surfaceCaption(s: SurfaceSide): string {
   const where = s.profile.data
     ? `${pct(s.profile.data.inner)} of your files' bytes in the inner third, ${pct(s.profile.data.outer)} in the outer`
     : `where your files sit: ${s.profile.dataNote}`;
-  return `${s.name}: inner third at ${pct(s.innerShare)} of the outer (${s.zoned ? 'zones, as on a hard disk' : s.innerShare < ZONED_BELOW ? 'no steady slope: its readings swing' : 'flat'}); ${where}.`;
+  return `${s.name}: inner third at ${pct(s.innerShare)} of the outer (${SHAPE_WORDS[shapeOf(s)]}); ${where}.`;
 }

@@ -4,6 +4,7 @@
 // slower than the empty-drive figures; an SSD draws a flat line. Shared by the verdict (finding
 // and chart data), the report and the CLI.
 import type { RunDocument } from '../schemas/run';
+import { median, percentile } from '../stats';
 import type { Finding } from './schema';
 import {
   surfaceProfile as surfaceProfileSchema,
@@ -16,43 +17,34 @@ export type { SurfaceProfile, SurfaceSide };
 /** Below this the inner third is measurably slower: zones (a hard disk). */
 export const ZONED_BELOW = 0.85;
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
-const quantile = (xs: number[], q: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : 0;
-};
-
-/** The median speed of the outer third (first), the inner third (last) and their ratio. */
-export function thirdsOf(p: SurfaceProfile): { outer: number; inner: number; share: number } {
-  const { outer, inner } = thirdSpeeds(p);
-  const o = median(outer);
-  const i = median(inner);
-  return { outer: o, inner: i, share: o > 0 ? i / o : 1 };
-}
-
-function thirdSpeeds(p: SurfaceProfile): { outer: number[]; inner: number[] } {
-  return {
-    outer: p.points.filter((x) => x.at < 1 / 3).map((x) => x.mibPerSec),
-    inner: p.points.filter((x) => x.at >= 2 / 3).map((x) => x.mibPerSec),
-  };
+/**
+ * The median speed of the outer third (first), the inner third (last), their ratio, and whether
+ * the two thirds' readings lie apart (the inner's upper quartile under the outer's lower one).
+ */
+export function thirdsOf(p: SurfaceProfile): {
+  outer: number;
+  inner: number;
+  share: number;
+  apart: boolean;
+} {
+  const outerSpeeds = p.points.filter((x) => x.at < 1 / 3).map((x) => x.mibPerSec);
+  const innerSpeeds = p.points.filter((x) => x.at >= 2 / 3).map((x) => x.mibPerSec);
+  const outer = median(outerSpeeds) ?? NaN;
+  const inner = median(innerSpeeds) ?? NaN;
+  const apart = (percentile(innerSpeeds, 75) ?? 0) < (percentile(outerSpeeds, 25) ?? 0);
+  return { outer, inner, share: outer > 0 ? inner / outer : 1, apart };
 }
 
 /**
- * Zones: the inner third's median under ZONED_BELOW of the outer's, and the two thirds apart (the
- * inner's upper quartile under the outer's lower one). A hard disk's speed falls steadily with the
- * position, so its thirds do not overlap; a drive whose readings only swing from moment to moment
- * (a busy machine, a virtual disk) can have one third's median low by chance, but not apart.
+ * What a drive's line shows. Zones: the inner third's median under ZONED_BELOW of the outer's,
+ * and the two thirds apart: a hard disk's speed falls steadily with the position, so its thirds
+ * do not overlap. A drive whose readings only swing from moment to moment (a busy machine, a
+ * virtual disk) can have one third's median low by chance, but not apart: no steady slope.
  */
-export function isZoned(p: SurfaceProfile): boolean {
-  const { outer, inner } = thirdSpeeds(p);
-  const { share } = thirdsOf(p);
-  return share < ZONED_BELOW && quantile(inner, 0.75) < quantile(outer, 0.25);
-}
+export type SurfaceShape = 'zoned' | 'swinging' | 'flat';
+
+export const shapeOf = (s: Pick<SurfaceSide, 'zoned' | 'innerShare'>): SurfaceShape =>
+  s.zoned ? 'zoned' : s.innerShare < ZONED_BELOW ? 'swinging' : 'flat';
 
 /** The run's surface profile, or null when it has none (no scan, or a damaged record). */
 export function surfaceOfRun(run: RunDocument): SurfaceProfile | null {
@@ -68,8 +60,8 @@ export function surfaceSides(
   return runs.flatMap(({ side, name, run }) => {
     const profile = surfaceOfRun(run);
     if (!profile) return [];
-    const { share } = thirdsOf(profile);
-    return [{ side, name, profile, innerShare: share, zoned: isZoned(profile) }];
+    const { share, apart } = thirdsOf(profile);
+    return [{ side, name, profile, innerShare: share, zoned: share < ZONED_BELOW && apart }];
   });
 }
 
@@ -81,10 +73,11 @@ function whereWords(p: SurfaceProfile): string {
   return `${pct(d.inner)} of your files' bytes sit in the inner third, ${pct(d.outer)} in the outer (${p.dataNote}).`;
 }
 
-/** The surface finding of one drive: zones and where the data sits, or a flat line. */
+/** The surface finding of one drive: zones and where the data sits, a swing, or a flat line. */
 export function surfaceFinding(s: SurfaceSide): Finding {
   const keys = ['surface-scan:surface_outer_read', 'surface-scan:surface_inner_read'];
-  if (s.zoned)
+  const shape = shapeOf(s);
+  if (shape === 'zoned')
     return {
       kind: 'surface',
       severity: 'info',
@@ -93,7 +86,7 @@ export function surfaceFinding(s: SurfaceSide): Finding {
       weight: 40,
       keys,
     };
-  if (s.innerShare < ZONED_BELOW)
+  if (shape === 'swinging')
     return {
       kind: 'surface',
       severity: 'info',
