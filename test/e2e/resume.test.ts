@@ -108,8 +108,10 @@ describe('resume after the swap', () => {
       .getByLabel('Measure the same drive again on purpose (a repeatability check)')
       .check();
     await main(app).locator('code', { hasText: afterDir }).first().waitFor();
-    // The baseline's two tests, not the quick profile's list.
-    await expect(main(app).getByTestId('measure-row').count()).resolves.toBe(TESTS.length);
+    // The baseline's two tests, not the quick profile's list. The rows come with the plan's answer,
+    // after the folder is shown: counted once at once they read 0 in a CI run.
+    const rows = main(app).getByTestId('measure-row');
+    await expect.poll(() => rows.count()).toBe(TESTS.length);
     const afterId = await measure(app);
     const after = await app.services.runs.load(afterId);
     expect(after.baselineId).toBe(baseline.id);
