@@ -10,7 +10,6 @@ import { percentile } from '../../shared/stats';
 import type { TestContext, TestModule } from '../engine/types';
 import {
   addCaveat,
-  cpuSince,
   measure,
   prepareCache,
   repFraction,
@@ -116,11 +115,10 @@ async function probeRounds(
     if (before === 'warm') out.cache = 'warm';
     const probe = (seed: number, from: number, span: number, what: string) =>
       counted(ctx.workDir, async () => {
-        const cpu0 = process.cpuUsage();
         const onProgress = (f: number) =>
           ctx.progress(repFraction(i, n, from + f * span), undefined, what);
         const r = await runProbe({ ...job, seed }, { signal: ctx.signal, onProgress });
-        return { ...r, wall: r.seconds, cpu: cpuSince(cpu0) };
+        return { ...r, wall: r.seconds };
       });
     const a = await probe(7 + i, 0, 0.25, 'idle disk');
     out.idle.push(a);

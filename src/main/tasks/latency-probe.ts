@@ -2,6 +2,9 @@
 // files, timed one by one in a worker thread with synchronous syscalls (QD1, no thread-pool
 // overhead in the figures). Reads use O_DIRECT so the page cache cannot answer them; its
 // buffer is a WebAssembly.Memory page, which is page-aligned as O_DIRECT requires.
+// Its CPU time is taken in the worker over the same loop as its wall time: the process's CPU
+// around runProbe also held the worker's start (a V8 isolate, ~30 ms here), which is not in the
+// wall time, so the replay took a probe of 1,001 reads on a fast drive as more CPU than time.
 import { Worker } from 'node:worker_threads';
 
 export interface ProbeJob {
@@ -19,6 +22,8 @@ export interface ProbeOutcome {
   readUs: number[];
   openUs: number[];
   seconds: number;
+  /** CPU seconds of the whole process (user + system) over the timed loop alone. */
+  cpu: number;
   direct: boolean;
 }
 
@@ -34,6 +39,7 @@ try { fd = fs.openSync(job.file, fs.constants.O_RDONLY | fs.constants.O_DIRECT);
 catch { if (fd !== undefined) fs.closeSync(fd); direct = false; fd = fs.openSync(job.file, 'r'); }
 const blocks = Math.max(1, Math.floor(job.fileSize / 4096));
 const readUs = [], openUs = [];
+const cpu0 = process.cpuUsage();
 const t0 = process.hrtime.bigint();
 const limit = BigInt(Math.round(job.maxSeconds * 1e9));
 for (let i = 0; i < job.ops; i++) {
@@ -47,8 +53,10 @@ for (let i = 0; i < job.ops; i++) {
   if (i % 50 === 0) parentPort.postMessage({ progress: (i + 1) / job.ops });
   if (e - t0 > limit) break;
 }
+const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+const used = process.cpuUsage(cpu0);
 fs.closeSync(fd);
-parentPort.postMessage({ done: { readUs, openUs, seconds: Number(process.hrtime.bigint() - t0) / 1e9, direct } });
+parentPort.postMessage({ done: { readUs, openUs, seconds, cpu: (used.user + used.system) / 1e6, direct } });
 `;
 
 export function runProbe(
