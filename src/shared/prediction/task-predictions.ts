@@ -81,11 +81,10 @@ function fromThisMachine(
   const predicted = r.seconds;
   const iv = REPLAY_INTERVAL;
   const low = Math.min(predicted * iv.low, r.lowSeconds) * Math.min(1, r.spread[0]);
-  // The interval and the structural ends were measured on and made of replays at direct-I/O
-  // figures, which leave out a flush's page cache and file system work: that work, at the new
-  // drive's own buffered rate, is added above whichever top is higher (the unthrottled loop's
-  // unpack flushed 175 MB of 12,698 files in 0.17 s; its direct-I/O figures said 0.05 s).
-  const top = Math.max(predicted * iv.high, r.highSeconds) + r.writebackSeconds;
+  // A flush's page cache and file system work at the new drive's buffered rate (the unthrottled
+  // loop's unpack flushed 175 MB of 12,698 files in 0.17 s; its direct-I/O figures said 0.05 s)
+  // is in the prediction and both its ends (replay.ts).
+  const top = Math.max(predicted * iv.high, r.highSeconds);
   const high = top * Math.max(1, r.spread[1]);
   const before = r.beforeSeconds;
   const drive = r.oldDrive;
