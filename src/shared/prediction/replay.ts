@@ -3,8 +3,8 @@
 // The cold time is the old drive's part (those requests at the old drive's figures) plus all the
 // rest (CPU, a cold cache's own CPU, waits on other disks), which no new drive changes: the
 // prediction is the cold time with the old drive's part replaced by the new drive's,
-// and never below the warm time (what no drive beats) plus the new drive's part of what only the
-// cold run read.
+// and never below the warm time less its own waits on the drive (what no drive beats) plus the
+// new drive's part of what only the cold run read.
 import type { WorkTiming, TaskWork } from '../schemas/work';
 import { busyLine } from '../verdict/conditions';
 import { requestSeconds, type Direction, type ReplayFigures } from './replay-figures';
@@ -91,6 +91,12 @@ export interface Replayed {
   highSeconds: number;
   beforeSeconds: number;
   warmSeconds: number | null;
+  /**
+   * What no drive beats: the warm run less its own waits on the drive (an unpack's flush, a
+   * probe's direct reads), the rest of the program. Not the warm wall time, which on a slow drive
+   * still holds those waits (an unpack's warm run took 6.2 s on the HDD-like loop, 1.0 s after).
+   */
+  floorSeconds: number;
   /** The old drive's part of the cold time as replayed, and the new drive's for the same requests. */
   oldDrive: number;
   newDrive: number;
@@ -203,6 +209,7 @@ export function replay(w: TaskWork, old: ReplayFigures, next: ReplayFigures): Re
     highSeconds: Math.max(point, serial(1, extraCpu)) + writeback,
     beforeSeconds: m,
     warmSeconds: warm?.wall ?? null,
+    floorSeconds: Math.min(point + writeback, warm ? rest : cold.cpu),
     oldDrive: waitedW * mid(wOld) + waited * mid(xOld),
     newDrive: drive,
     spread: [Math.min(...walls) / m, Math.max(...walls) / m],

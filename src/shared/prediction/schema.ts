@@ -81,7 +81,10 @@ export const taskPrediction = z.object({
   }),
   /** After the swap: did the measured time fall inside the range? */
   measuredInside: z.boolean().nullable(),
-  /** Amdahl's limit: the CPU part alone (or the warm run), what an infinitely fast drive leaves. */
+  /**
+   * Amdahl's limit: the CPU part alone (or the warm run less its own waits on the drive), what an
+   * infinitely fast drive leaves.
+   */
   floorSeconds: z.number(),
   /** The task run again at once, warm (this machine's basis). */
   warmSeconds: z.number().nullable(),

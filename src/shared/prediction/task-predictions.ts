@@ -103,7 +103,7 @@ function fromThisMachine(
     predictedHighSeconds: r3(high),
     interval: { low: iv.low, high: iv.high, basis: 'replay', cases: iv.cases },
     measuredInside: m === null ? null : m >= r3(low) && m <= r3(high),
-    floorSeconds: r3(r.warmSeconds ?? cpu),
+    floorSeconds: r3(r.floorSeconds),
     warmSeconds: r.warmSeconds === null ? null : r3(r.warmSeconds),
     savedPerOccurrence: r3((c.beforeSeconds.median ?? before) - predicted),
     error: m ? r3((m - predicted) / m) : null,
