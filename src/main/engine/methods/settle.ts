@@ -41,6 +41,16 @@ export const QUEUE_SETTLE: SettleRule = {
 };
 
 /**
+ * The queue profile's random 4 KiB phases: the same windows, within the floor a random-access
+ * figure measured once gets (15 %), which is what those figures need. This VM's memory moves
+ * 4 KiB reads 10-20 % from one 100 ms window to the next, so at 10 % they rarely ended early.
+ */
+export const RANDOM_SETTLE: SettleRule = {
+  ...QUEUE_SETTLE,
+  spread: NOISE_CLASSES['random-access'].single,
+};
+
+/**
  * hdparm -t's 2 MiB reads (3 s bound): three 500 ms windows, from 1.5 s. Shorter windows hold too
  * few large reads to judge: 40 of them in 250 ms is 320 MiB/s, under what a SATA SSD reads.
  */
@@ -108,4 +118,32 @@ export function settleTracker(rule: SettleRule): (seconds: number, count: number
 export function settledSeconds(rule: SettleRule, bound: number, ratePerSecond: number): number {
   if (bound <= rule.minSeconds) return bound;
   return ratePerSecond * rule.windowSeconds >= 2 * minCount(rule) ? rule.minSeconds : bound;
+}
+
+/**
+ * bonnie++'s data phases in quick: whole passes over a 16 MiB file (64 KiB per character),
+ * repeated until 0.5 s, since bonnie++ prints +++++ for a phase shorter than that. On a drive
+ * whose passes take tens of milliseconds, three in a row that agree have shown the phase's rate:
+ * it may end from 0.2 s. A hard disk's passes run into the phase's bound, so it keeps its time.
+ */
+export const PASS_SETTLE = { minSeconds: 0.2, passes: 3, spread: FLOOR } as const;
+
+/**
+ * Whether a phase of `passes` (each its count and seconds) may end: its time past the minimum,
+ * the last three passes' rates within the spread of their median, and the whole phase's rate too
+ * (a first pass from a cache keeps it going, as settleTracker's whole-phase test does).
+ */
+export function passesSettled(
+  rule: { minSeconds: number; passes: number; spread: number },
+  passes: readonly { count: number; seconds: number }[],
+): boolean {
+  const seconds = passes.reduce((a, p) => a + p.seconds, 0);
+  if (seconds < rule.minSeconds || passes.length < rule.passes) return false;
+  const rates = passes.slice(-rule.passes).map((p) => (p.seconds > 0 ? p.count / p.seconds : 0));
+  const sorted = [...rates].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  if (!(median > 0) || (sorted[sorted.length - 1]! - sorted[0]!) / median > rule.spread)
+    return false;
+  const count = passes.reduce((a, p) => a + p.count, 0);
+  return Math.abs(count / seconds - median) / median <= rule.spread;
 }

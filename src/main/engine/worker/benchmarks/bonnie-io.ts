@@ -10,6 +10,7 @@ import type { TestContext } from '../../types';
 import { fileOps } from './bonnie-files';
 import { CHUNK, seekPass, SEEK_PROCS } from './bonnie-seeks';
 import { timedLoop, timedLoopCapped } from './timed-loop';
+import { passesSettled, PASS_SETTLE } from '../../methods/settle';
 import { repProgress } from './common';
 import { removeTree } from '../../../core/safe-remove';
 
@@ -24,6 +25,8 @@ export interface BonnieShape {
   charSize: number;
   nFiles: number;
   cap: number;
+  /** Whether a phase may end once its passes agree (quick's short phases: settles()). */
+  settle: boolean;
 }
 
 /** What one repetition's phases record into, shared across repetitions. */
@@ -36,14 +39,20 @@ export interface BonnieRep {
   notes: Map<Metric, string>;
 }
 
-/** Re-runs a pass until bonnie's 0.5 s minimum is reached, so fast phases still get a number. */
-async function lengthened(pass: Phase, onProgress: (f: number) => void) {
+/**
+ * Re-runs a pass until bonnie's 0.5 s minimum is reached, so fast phases still get a number; with
+ * `settle` (quick's short phases) until its passes agree from 0.2 s (PASS_SETTLE), if sooner.
+ */
+async function lengthened(pass: Phase, onProgress: (f: number) => void, settle: boolean) {
+  const passes: { count: number; seconds: number }[] = [];
   let count = 0;
   let seconds = 0;
   do {
     const r = await pass(onProgress);
+    passes.push(r);
     count += r.count;
     seconds += r.seconds;
+    if (settle && passesSettled(PASS_SETTLE, passes)) break;
   } while (seconds < BONNIE_MIN_SECONDS);
   return { count, seconds };
 }
@@ -106,7 +115,10 @@ export async function dataPhases(rep: BonnieRep): Promise<boolean> {
   const dataPath = join(ctx.workDir, 'bonnie-data');
   const one = Buffer.alloc(1, 0x61);
   // 1. per-char output.
-  bytesRate('seq_output_per_chr', await lengthened(perCharPass(charPath, true, one, rep), prog()));
+  bytesRate(
+    'seq_output_per_chr',
+    await lengthened(perCharPass(charPath, true, one, rep), prog(), rep.shape.settle),
+  );
   // 2. block output.
   const chunk = alignedBuffer(CHUNK);
   randomFillSync(chunk);
@@ -128,7 +140,7 @@ export async function dataPhases(rep: BonnieRep): Promise<boolean> {
       fsyncSync(o.fd);
       return { count: w.done * CHUNK, seconds: w.seconds + secondsSince(f0) };
     };
-    bytesRate('seq_output_block', await lengthened(blockWrite, prog()));
+    bytesRate('seq_output_block', await lengthened(blockWrite, prog(), rep.shape.settle));
     // 3. rewrite: read a chunk, dirty it, seek back, write it.
     const rewrite = (i: number) => {
       readSync(o.fd, chunk, 0, CHUNK, i * CHUNK);
@@ -140,12 +152,13 @@ export async function dataPhases(rep: BonnieRep): Promise<boolean> {
       await lengthened(
         chunkPass(() => written, rewrite, ctx, cap),
         prog(),
+        rep.shape.settle,
       ),
     );
     // 4. per-char input.
     bytesRate(
       'seq_input_per_chr',
-      await lengthened(perCharPass(charPath, false, one, rep), prog()),
+      await lengthened(perCharPass(charPath, false, one, rep), prog(), rep.shape.settle),
     );
     // 5. block input.
     const read = (i: number) => readSync(o.fd, chunk, 0, CHUNK, i * CHUNK);
@@ -154,12 +167,14 @@ export async function dataPhases(rep: BonnieRep): Promise<boolean> {
       await lengthened(
         chunkPass(() => written, read, ctx, cap),
         prog(),
+        rep.shape.settle,
       ),
     );
     // 6. random seeks.
     const seeks = await lengthened(
       () => seekPass(o.fd, written, rep.random, ctx.signal, cap),
       prog(),
+      rep.shape.settle,
     );
     samples.get('random_seeks')!.push(seeks.count / seeks.seconds);
   } finally {

@@ -7,7 +7,18 @@ import { ioErrorMessage, makeRandom } from '../../methods/io';
 import { fileOpsMode } from './bonnie-files';
 import { dataPhases, filePhases, phaseProgress, type BonnieShape, type Metric } from './bonnie-io';
 import { CHUNK, SEEK_PROCS, SEEKS } from './bonnie-seeks';
-import { defineBenchmark, dropSeconds, fmtBytes, ioSeconds, type BenchSizes } from './common';
+import {
+  defineBenchmark,
+  dropSeconds,
+  fmtBytes,
+  ioSeconds,
+  settles,
+  type BenchSizes,
+} from './common';
+import { PASS_SETTLE } from '../../methods/settle';
+
+/** The share of the early stop's possible saving a quick run saw (see the estimate). */
+const SETTLED_SHARE = 0.25;
 
 export const bonnie = defineBenchmark({
   id: 'bonnie',
@@ -23,15 +34,23 @@ export const bonnie = defineBenchmark({
   },
   estimate: (reps, s, r) => {
     const c = Math.max(0.5, s.phaseSeconds ?? 8);
-    const block = Math.min(c, Math.max(0.5, ioSeconds(r, s.bonnie, s.bonnie / 8192)));
-    // per-char out/in (0.5 s minimum each), 4 bounded block phases and the bounded seeks, the
-    // file phases (create/stat/delete, sequential and random: CPU, then a syncfs each).
+    const pass = ioSeconds(r, s.bonnie, s.bonnie / 8192);
+    const block = Math.min(c, Math.max(0.5, pass));
+    // In quick a phase of passes shorter than its minimum ends once three agree (PASS_SETTLE):
+    // on this VM a quarter of what that could save was saved (bench:quick on the fast loop,
+    // three runs each: bonnie 10.7-11.1 s before the rule, 9.2-10.5 s with it; 4.4 s if all
+    // phases settled), the passes' rates swinging with memory. The estimate counts that quarter.
+    const settled = settles(s) && pass < BONNIE_MIN_SECONDS;
+    const ideal = Math.min(block, Math.max(PASS_SETTLE.minSeconds, 3 * pass));
+    const phase = settled ? block - SETTLED_SHARE * (block - ideal) : block;
+    // per-char out/in (0.5 s minimum each), 4 bounded block phases and the bounded
+    // seeks, the file phases (create/stat/delete, sequential and random: CPU, then a syncfs each).
     const files = s.bonnieFiles * 1024;
     return (
       reps *
       (0.8 +
         0.2 * r.cpu +
-        5 * block +
+        5 * phase +
         ((files * 6) / 20_000) * Math.sqrt(r.cpu) +
         2 * dropSeconds(r))
     );
@@ -42,7 +61,7 @@ export const bonnie = defineBenchmark({
     const shape = bonnieShape(t.sizes);
     const { size, charSize, nFiles, cap } = shape;
     const r = t.result(
-      `bonnie++ -s ${fmtBytes(size)} -n ${nFiles / 1024}: 8 KiB chunks with O_DIRECT (instead of a 2×RAM file), per-char phases on ${fmtBytes(charSize)}, ${SEEK_PROCS} seekers × ${SEEKS} seeks, phases under 0.5 s repeated, each block phase and the seeks bounded to ${cap} s; ${fileOpsMode()}`,
+      `bonnie++ -s ${fmtBytes(size)} -n ${nFiles / 1024}: 8 KiB chunks with O_DIRECT (instead of a 2×RAM file), per-char phases on ${fmtBytes(charSize)}, ${SEEK_PROCS} seekers × ${SEEKS} seeks, phases under 0.5 s repeated${shape.settle ? ` (ending from ${PASS_SETTLE.minSeconds} s once ${PASS_SETTLE.passes} passes in a row agree within ${Math.round(PASS_SETTLE.spread * 100)} %)` : ''}, each block phase and the seeks bounded to ${cap} s; ${fileOpsMode()}`,
     );
     r.cache = 'bypassed';
     r.caveats.push(
@@ -84,6 +103,7 @@ function bonnieShape(s: BenchSizes): BonnieShape {
     nFiles: Math.max(1, Math.round(s.bonnieFiles)) * 1024,
     // Each block phase and the seeks stop after this long (a 150-IOPS disk would take minutes).
     cap: Math.max(BONNIE_MIN_SECONDS, s.phaseSeconds),
+    settle: settles(s),
   };
 }
 

@@ -9,7 +9,7 @@ import { ioBuffers, setHugePageBuffers, type IoBuffers } from '../../methods/io-
 import { nativeAio } from '../../../core/native-aio';
 import { deepQueueNote, qd1Note, runQueue, type QueueJob, type QueueResult } from '../queue';
 import type { LiveValue } from '../../types';
-import { QUEUE_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
+import { QUEUE_SETTLE, RANDOM_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
 import {
   defineBenchmark,
   fmtBytes,
@@ -50,6 +50,9 @@ export const phaseLabel = (p: QdPhase) =>
  */
 const qdRampSeconds = (s: Pick<BenchSizes, 'qdSeconds'>): number => Math.max(0.2, s.qdSeconds / 5);
 
+/** Each phase's early-stop rule: within the floor its figures need (settle.ts). */
+const ruleOf = (p: QdPhase) => (p.pattern === 'rnd' ? RANDOM_SETTLE : QUEUE_SETTLE);
+
 export const qdProfile = defineBenchmark({
   id: 'qd-profile',
   title: 'Queue-depth profile',
@@ -71,7 +74,7 @@ export const qdProfile = defineBenchmark({
     const drain = ioSeconds(r, 32 * 4096, 32) + ioSeconds(r, 8 * 1024 * KiB, 8);
     const phase = (p: QdPhase) =>
       settles(s)
-        ? settledSeconds(QUEUE_SETTLE, s.qdSeconds, p.pattern === 'rnd' ? r.iops : r.seqBps / p.bs)
+        ? settledSeconds(ruleOf(p), s.qdSeconds, p.pattern === 'rnd' ? r.iops : r.seqBps / p.bs)
         : s.qdSeconds;
     const phases = QD_PHASES.reduce((a, p) => a + phase(p) + ramp, 0);
     return (
@@ -114,7 +117,8 @@ export const qdProfile = defineBenchmark({
         `${fmtBytes(bigBs)} requests reached the drive as ${big.requestsPerIo.toFixed(1)} requests each (split by the queue's DMA segment limit, or other disk reads at the same time)`,
       );
     const settle = settles(s) && !!nativeAio().addon;
-    if (settle) r.method += `; each phase ${settleNote(QUEUE_SETTLE)}`;
+    if (settle)
+      r.method += `; each sequential phase ${settleNote(QUEUE_SETTLE)}, each random one ${settleNote(RANDOM_SETTLE)}`;
     const results: QueueResult[][] = QD_PHASES.map(() => []);
     const steps = QD_PHASES.length * ctx.repetitions;
     const ramp = qdRampSeconds(s);
@@ -135,7 +139,7 @@ export const qdProfile = defineBenchmark({
             signal: ctx.signal,
             fill: (b: Buffer) => randomFillSync(b),
             ...(p.bs === bigBs ? { buffers: big } : {}),
-            ...(settle ? { settle: QUEUE_SETTLE } : {}),
+            ...(settle ? { settle: ruleOf(p) } : {}),
           };
           results[i]!.push(await runPhase(p, job, { ramp, seconds: s.qdSeconds }, progress));
           if (p.op === 'write' && !direct) fsyncSync(fd);

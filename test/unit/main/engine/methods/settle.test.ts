@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   earlyNote,
   minCount,
+  passesSettled,
+  PASS_SETTLE,
   QUEUE_SETTLE,
   READ_SETTLE,
   settledSeconds,
@@ -82,5 +84,26 @@ describe('earlyNote (the run says what the rule did)', () => {
     expect(earlyNote([1.5, 3.0, 3.01], 3)).toBe('1 of 3 ended early (1.50 s of 3 s)');
     // A throttled disk's phases all ran to the bound: nothing to say.
     expect(earlyNote([0.5, 0.52, 0.501], 0.5)).toBeNull();
+  });
+});
+
+describe("passesSettled (bonnie++'s repeated passes in quick)", () => {
+  const pass = (rate: number, seconds = 0.05) => ({ count: rate * seconds, seconds });
+
+  it('ends once three passes agree, from 0.2 s', () => {
+    const steady = [pass(100), pass(103), pass(98), pass(101)];
+    expect(passesSettled(PASS_SETTLE, steady.slice(0, 3))).toBe(false); // 0.15 s
+    expect(passesSettled(PASS_SETTLE, steady)).toBe(true); // 0.2 s
+  });
+
+  it('runs on while passes swing or a first pass from a cache lifts the whole', () => {
+    expect(passesSettled(PASS_SETTLE, [pass(130), pass(100), pass(100), pass(100)])).toBe(true);
+    expect(passesSettled(PASS_SETTLE, [pass(100), pass(100), pass(130), pass(100)])).toBe(false);
+    // A first pass at 4× (its file still cached) keeps the whole phase's rate 25 % high.
+    expect(passesSettled(PASS_SETTLE, [pass(400), pass(100), pass(100), pass(100)])).toBe(false);
+  });
+
+  it("leaves a hard disk's single pass to its bound", () => {
+    expect(passesSettled(PASS_SETTLE, [pass(120, 0.5)])).toBe(false);
   });
 });
