@@ -104,11 +104,19 @@ export function settleTracker(rule: SettleRule): (seconds: number, count: number
       if (dn < need) return false;
       rates.push(dn / (edges[i]!.t - edges[i - 1]!.t));
     }
-    const sorted = [...rates].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    if ((sorted[sorted.length - 1]! - sorted[0]!) / median > rule.spread) return false;
-    return Math.abs(count / seconds - median) / median <= rule.spread;
+    return agree(rates, count / seconds, rule.spread);
   };
+}
+
+/**
+ * The settle test both rules share: the last windows' (or passes') rates within `spread` of
+ * their median, and the whole phase's rate too.
+ */
+function agree(rates: readonly number[], whole: number, spread: number): boolean {
+  const sorted = [...rates].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  if (!(median > 0) || (sorted[sorted.length - 1]! - sorted[0]!) / median > spread) return false;
+  return Math.abs(whole - median) / median <= spread;
 }
 
 /**
@@ -140,10 +148,6 @@ export function passesSettled(
   const seconds = passes.reduce((a, p) => a + p.seconds, 0);
   if (seconds < rule.minSeconds || passes.length < rule.passes) return false;
   const rates = passes.slice(-rule.passes).map((p) => (p.seconds > 0 ? p.count / p.seconds : 0));
-  const sorted = [...rates].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  if (!(median > 0) || (sorted[sorted.length - 1]! - sorted[0]!) / median > rule.spread)
-    return false;
   const count = passes.reduce((a, p) => a + p.count, 0);
-  return Math.abs(count / seconds - median) / median <= rule.spread;
+  return agree(rates, count / seconds, rule.spread);
 }
