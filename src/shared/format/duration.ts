@@ -1,11 +1,22 @@
-// Durations. Two kinds, on purpose: a task's timing keeps a tenth of a second below ten seconds
-// ("2.4 s", the figure the verdict compares); a wait or an estimate is whole seconds ("3 min 5 s").
+// Durations. Two kinds, on purpose: a task's timing keeps two significant digits below ten
+// seconds ("2.4 s", "0.31 s", "42 ms", the figure the verdict compares); a wait or an estimate is
+// whole seconds ("3 min 5 s").
 
-/** A timed task: "0.4 s", "12 s", "2 min 45 s", "1 h 5 min"; negative with a minus sign. */
+/**
+ * A timed task: "42 ms", "0.31 s", "2.4 s", "12 s", "2 min 45 s", "1 h 5 min"; negative with a
+ * minus sign. Under a second a tenth is most of the figure: a start a fast drive timed at 42 ms
+ * read "10 s → 0.0 s (248× faster)", its prediction "0.1 s (0.0 s–0.1 s)".
+ */
 export function formatSeconds(s: number): string {
   const sign = s < 0 ? '−' : '';
   const a = Math.abs(s);
-  if (a < 10) return `${sign}${a.toFixed(1)} s`;
+  const ms = a * 1000;
+  if (ms === 0) return '0 s';
+  if (ms < 0.995) return `${sign}${ms.toFixed(2)} ms`;
+  if (ms < 9.95) return `${sign}${ms.toFixed(1)} ms`;
+  if (ms < 99.5) return `${sign}${Math.round(ms)} ms`;
+  if (a < 0.995) return `${sign}${a.toFixed(2)} s`;
+  if (a < 9.95) return `${sign}${a.toFixed(1)} s`;
   if (a < 59.5) return `${sign}${Math.round(a)} s`;
   // Round first so 59.6 s past a minute reads "15 min 0 s", not "14 min 60 s".
   const total = Math.round(a);

@@ -18,7 +18,7 @@ describe('time and money', () => {
 
   it('a measured zero is shown; nothing timed is unknown, not zero', () => {
     const zero = { ...v.totals, savedPerDaySeconds: 0, savedPerYearHours: 0 };
-    expect(timeAndMoney(zero, v.money)).toMatchObject({ perDay: '0.0 s', perYear: '0 min' });
+    expect(timeAndMoney(zero, v.money)).toMatchObject({ perDay: '0 s', perYear: '0 min' });
     const none = timeAndMoney({ ...zero, basis: 'none' }, v.money);
     expect(none).toMatchObject({ known: false, perDay: null, perYear: '—', perHourSaved: '—' });
     expect(timeAndMoney({ ...v.totals, basis: 'mixed' }, v.money).estimate).toBe(

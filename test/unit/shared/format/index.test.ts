@@ -103,7 +103,7 @@ describe('fmtSavedEachTime', () => {
   it('a judged difference only: faster and slower print it, noise and busy rows a dash', () => {
     expect(fmtSavedEachTime({ outcome: 'faster', savedPerOccurrence: 13.2 })).toBe('13 s');
     expect(fmtSavedEachTime({ outcome: 'slower', savedPerOccurrence: -0.7 })).toMatch(
-      /^[−-]0\.7 s$/,
+      /^[−-]0\.70 s$/,
     );
     // The measured A/A's disk search, 13.8 → 16 s inside its floor: no "−2.2 s saved".
     expect(fmtSavedEachTime({ outcome: 'no-difference', savedPerOccurrence: -2.2 })).toBe('—');

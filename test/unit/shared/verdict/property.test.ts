@@ -30,7 +30,7 @@ function contradictions(v: Verdict): string[] {
   const byKey = new Map(v.comparisons.map((c) => [c.key, c]));
   if (level === 'worth-it') {
     if (!(perDay >= 1)) bad.push(`worth-it with ${perDay} s a day`);
-    if (formatSeconds(perDay) === '0.0 s') bad.push('worth-it beside 0.0 s');
+    if (/^0 (m?s)$/.test(formatSeconds(perDay))) bad.push('worth-it beside 0 s');
     if (/^(None|Not known)/.test(v.text.timeSaved))
       bad.push(`worth-it beside "${v.text.timeSaved}"`);
     if (!v.recommendation.headline.includes(formatSeconds(perDay)))
