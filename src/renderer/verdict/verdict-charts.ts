@@ -267,7 +267,9 @@ export function tasksChart(tasks: TaskSaving[], p: Palette): ChartSpec | null {
   return {
     id: 'tasks',
     title: 'Real-world tasks',
-    rows: labels.length,
+    // One bar a label, but a task's title wraps to three lines: a label's height is its lines'
+    // (a row unit, 26 px, holds about 1.6 of them), else the labels overlapped one another.
+    rows: Math.ceil(labels.reduce((a, l) => a + Math.max(1, l.length / 1.6), 0)),
     bars: rows.map((t) => t.title),
     summary: rows
       .map((t) => `${t.title}: ${t.beforeSeconds.median} s → ${t.afterSeconds.median} s`)

@@ -48,6 +48,16 @@ describe('verdict charts (pure configs)', () => {
     expect(io!.data[4]).toBeCloseTo(96 - 9.2);
   });
 
+  it("gives a task's wrapped label its lines' height (a 26 px row unit holds 1.6 lines)", () => {
+    const t = tasksChart(v.tasks, palette)!;
+    const labels = t.config.data.labels as string[][];
+    const lines = labels.reduce((a, l) => a + l.length, 0);
+    expect(labels.some((l) => l.length >= 2)).toBe(true);
+    // One row unit a label, as it was, left three-line labels 26 px each: they overlapped.
+    expect(t.rows).toBeGreaterThanOrEqual(Math.ceil(lines / 1.6));
+    expect(t.rows).toBeGreaterThan(labels.length);
+  });
+
   it('the reference overlay adds a dataset only where the reference has the metric', () => {
     const key = v.comparisons.find((c) => c.metric === 'buffered_read')!.key;
     const charts = verdictCharts(v, palette, {
