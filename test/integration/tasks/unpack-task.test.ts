@@ -36,6 +36,23 @@ describe('tarball generator', () => {
     expect(list.some((p) => /^linux\/drivers\/.+\.[ch]$/.test(p))).toBe(true);
   });
 
+  it('a gzip archive past one member (8 MiB) is several members, which gzip and tar read whole', async () => {
+    const write = (n: string) =>
+      writeTarball(join(base, n), { seed: 5, totalBytes: 20e6, compression: 'gzip' });
+    const a = await write('m1.tar.gz');
+    await write('m2.tar.gz');
+    expect(sha(join(base, 'm1.tar.gz'))).toBe(sha(join(base, 'm2.tar.gz')));
+    // Each member starts with gzip's magic and deflate method (1f 8b 08): more than one.
+    const bytes = readFileSync(join(base, 'm1.tar.gz'));
+    let members = 0;
+    for (let i = bytes.indexOf(0x1f); i >= 0; i = bytes.indexOf(0x1f, i + 1))
+      if (bytes[i + 1] === 0x8b && bytes[i + 2] === 8 && bytes[i + 3] === 0) members++;
+    expect(members).toBeGreaterThanOrEqual(3);
+    execFileSync('gzip', ['-t', join(base, 'm1.tar.gz')]);
+    const list = execFileSync('tar', ['-tzf', join(base, 'm1.tar.gz')], { encoding: 'utf8' });
+    expect(list.trim().split('\n').length).toBe(a.files + a.dirs);
+  });
+
   it.each(['xz', 'bzip2'] as const)('writes %s archives that tar reads', async (compression) => {
     const p = join(base, `c-${compression}`);
     const t = await writeTarball(p, { seed: 3, totalBytes: 1e6, compression });
