@@ -32,8 +32,6 @@ const TESTS: Record<string, TestWords> = {
   bonnie: { label: 'Everyday file work', tag: 'bonnie++' },
   iozone: { label: 'Reads and writes by block size', tag: 'iozone -I' },
   seeker: { label: 'Random access', tag: 'seeker' },
-  // Its phases run one request at a time as well as 8 and 32 at once: "Many requests at once"
-  // stood above "…, one at a time" rows on the Verdict and in the PDF.
   'qd-profile': { label: 'One request at a time and many at once (SSD test)', tag: 'fio' },
   'task.boot': { label: 'Boot', tag: 'systemd-analyze' },
   'task.login': { label: 'Log in to the desktop', tag: null },
