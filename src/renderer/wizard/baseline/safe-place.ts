@@ -1,7 +1,14 @@
 // Where a baseline file is safe: off the drive being replaced (a fresh install wipes it).
 import type { DriveInfo } from '../../../shared/schemas/drive';
 
-const SYSTEM_MOUNTS = /^\/(boot|efi)(\/|$)|^\[SWAP\]$/;
+/**
+ * The system's own mount points: boot and swap, and the bind mounts and runtime trees that show a
+ * drive's filesystem a second time (`ip netns` binds /run/netns, container tools /var/lib/…): on a
+ * machine with a network namespace the wizard proposed "/run/netns/drivewise-baseline-….json".
+ * /run/media stays: udisks mounts removable drives there (Fedora, Arch).
+ */
+const SYSTEM_MOUNTS =
+  /^\/(boot|efi|proc|sys|dev|tmp|snap|var\/(lib|snap|tmp|run))(\/|$)|^\/run(?!\/media\/)(\/|$)|^\[SWAP\]$/;
 
 /** Writable mount points of a drive a person can keep a file on (not /, /boot, /efi, swap). */
 const places = (d: DriveInfo): string[] =>

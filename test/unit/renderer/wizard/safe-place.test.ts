@@ -50,4 +50,17 @@ describe('where the baseline file is proposed', () => {
     expect(safeBaselineDir([system, loop], loop, { path: '/root', safe: true })).toBe('/root');
     expect(safeBaselineDir([old], old, { path: '/home/you', safe: false })).toBeNull();
   });
+  it("never a system tree a drive is bound to again: /run/netns, a container's /var/lib", () => {
+    // `ip netns add` binds /run/netns on the disk that holds /run: it was proposed.
+    const loop = drive('/dev/loop7', 'loop', [part(['/mnt/hdd-like'])]);
+    const system = drive('/dev/vda', 'virtual', [
+      part(['/', '/run/netns', '/var/lib/docker/overlay2/x', '/tmp', '/snap/core/1']),
+    ]);
+    expect(safeBaselineDir([system, loop], loop)).toBeNull();
+    const data = drive('/dev/sdb', 'hdd', [part(['/run/user/0/x', '/srv/backup'])]);
+    expect(safeBaselineDir([system, data, loop], loop)).toBe('/srv/backup');
+    // udisks mounts removable drives under /run/media (Fedora, Arch): still proposed.
+    const usb = drive('/dev/sdc', 'usb', [part(['/run/media/you/STICK'])], true);
+    expect(safeBaselineDir([system, data, usb, loop], loop)).toBe('/run/media/you/STICK');
+  });
 });
