@@ -58,6 +58,7 @@ function baseOptions(
   xTitle: string,
   log: boolean,
   min?: number,
+  max?: number,
 ): BarConfig['options'] {
   return {
     indexAxis: 'y',
@@ -74,12 +75,14 @@ function baseOptions(
       x: {
         type: log ? 'logarithmic' : 'linear',
         ...(log ? (min !== undefined ? { min } : {}) : { beginAtZero: true }),
+        ...(max !== undefined ? { suggestedMax: max } : {}),
         title: { display: true, text: xTitle, color: p.muted },
         ticks: {
           color: p.text,
           maxRotation: 0,
           autoSkipPadding: 8,
-          callback: (v: number | string) => tickLabel(Number(v), log),
+          callback: (v: number | string, _i: number, ticks: { value: number }[]) =>
+            tickLabel(Number(v), log, Math.log10(ticks.at(-1)!.value / ticks[0]!.value)),
         },
         grid: { color: p.grid },
       },
@@ -99,11 +102,7 @@ export function groupChart(
   reference?: ReferenceOverlay | null,
 ): ChartSpec {
   const { rows, unit, log } = group;
-  const better = rows.every((r) => r.better === 'lower')
-    ? 'lower is better'
-    : rows.every((r) => r.better === 'higher')
-      ? 'higher is better'
-      : '';
+  const better = (['lower', 'higher'] as const).find((b) => rows.every((r) => r.better === b));
   const pos = (x: number | null) => (x !== null && (!log || x > 0) ? x : null);
   const range = (s: MetricComparison['before']): [number, number] | null =>
     s.min !== null && s.max !== null && s.max > s.min ? [s.min, s.max] : null;
@@ -135,7 +134,11 @@ export function groupChart(
       data: refValues.map(pos),
       backgroundColor: p.reference,
     });
-  const xTitle = `${unit}${log ? ', log scale' : ''}${better ? ` — ${better}` : ''}`;
+  const xTitle = `${unit}${log ? ', log scale' : ''}${better ? ` — ${better} is better` : ''}`;
+  // The axis holds the whiskers too (scaled to the bars alone, iozone 4K's ran off the chart).
+  const ends = rows
+    .flatMap((r) => [range(r.before), range(r.after)])
+    .filter((e): e is [number, number] => e !== null && (!log || e[0] > 0));
   return {
     id: group.id,
     title: group.title,
@@ -156,7 +159,8 @@ export function groupChart(
         `${group.title}${log ? ' — log scale' : ''}`,
         xTitle,
         log,
-        logMin(datasets.flatMap((d) => d.data as (number | null)[])),
+        logMin([...datasets.flatMap((d) => d.data as (number | null)[]), ...ends.map((e) => e[0])]),
+        ends.length ? Math.max(...ends.map((e) => e[1])) : undefined,
       ),
     },
   };
@@ -267,9 +271,10 @@ export function tasksChart(tasks: TaskSaving[], p: Palette): ChartSpec | null {
   return {
     id: 'tasks',
     title: 'Real-world tasks',
-    // One bar a label, but a task's title wraps to three lines: a label's height is its lines'
-    // (a row unit, 26 px, holds about 1.6 of them), else the labels overlapped one another.
-    rows: Math.ceil(labels.reduce((a, l) => a + Math.max(1, l.length / 1.6), 0)),
+    // A task's title wraps to three lines, and the category axis gives every bar the same
+    // band: each band must hold the longest label (a row unit, 26 px, holds about 1.6 lines).
+    // Summing the labels' lines instead still let two three-line labels overlap (A/A story).
+    rows: Math.ceil(labels.length * Math.max(1, ...labels.map((l) => l.length / 1.6))),
     bars: rows.map((t) => t.title),
     summary: rows
       .map((t) => `${t.title}: ${t.beforeSeconds.median} s → ${t.afterSeconds.median} s`)

@@ -10,10 +10,12 @@ export function forDisplay(c: MetricComparison): MetricComparison {
 }
 
 /** Axis ticks: 1-2-5 steps on log scales, compact thousands ("20k"). */
-export function tickLabel(value: number, log: boolean): string {
+export function tickLabel(value: number, log: boolean, decades = 0): string {
   if (log) {
     const mant = value / 10 ** Math.floor(Math.log10(value) + 1e-9);
-    if (![1, 2, 5].some((k) => Math.abs(mant - k) < 1e-6)) return '';
+    // Over more than three decades 2 and 5 crowd the powers of ten ("50100" under 50 and 100).
+    const shown = decades > 3 ? [1] : [1, 2, 5];
+    if (!shown.some((k) => Math.abs(mant - k) < 1e-6)) return '';
   }
   return value.toLocaleString('en-US', { notation: 'compact', maximumFractionDigits: 2 });
 }

@@ -39,6 +39,22 @@ describe('verdict charts (pure configs)', () => {
     expect(charts.map((c) => c.id)).toContain('latency');
   });
 
+  it("each axis holds its bars' whiskers (a noisy figure's range ran off the chart)", () => {
+    type Ws = { data: (number | null)[]; whiskers?: ([number, number] | null)[] }[];
+    let checked = 0;
+    for (const c of verdictCharts(v, palette)) {
+      const ends = (c.config.data.datasets as Ws).flatMap((d) => d.whiskers ?? []);
+      const tops = ends.filter((e): e is [number, number] => e !== null).map((e) => e[1]);
+      if (!tops.length) continue;
+      const x = c.config.options!.scales!.x as { suggestedMax?: number; min?: number };
+      expect(x.suggestedMax, c.id).toBe(Math.max(...tops));
+      if (x.min !== undefined)
+        for (const e of ends) if (e && e[0] > 0) expect(e[0], c.id).toBeGreaterThanOrEqual(x.min);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+
   it('tasks split into CPU work and waiting for the disk, per side', () => {
     const t = tasksChart(v.tasks, palette)!;
     const [cpu, io] = t.config.data.datasets;
@@ -51,11 +67,13 @@ describe('verdict charts (pure configs)', () => {
   it("gives a task's wrapped label its lines' height (a 26 px row unit holds 1.6 lines)", () => {
     const t = tasksChart(v.tasks, palette)!;
     const labels = t.config.data.labels as string[][];
-    const lines = labels.reduce((a, l) => a + l.length, 0);
-    expect(labels.some((l) => l.length >= 2)).toBe(true);
-    // One row unit a label, as it was, left three-line labels 26 px each: they overlapped.
-    expect(t.rows).toBeGreaterThanOrEqual(Math.ceil(lines / 1.6));
-    expect(t.rows).toBeGreaterThan(labels.length);
+    const longest = Math.max(...labels.map((l) => l.length));
+    // Short and long labels side by side: the case where summing their lines fell short.
+    expect(longest).toBeGreaterThanOrEqual(2);
+    expect(labels.some((l) => l.length === 1)).toBe(true);
+    // One row unit a label, as it was, left three-line labels 26 px each: they overlapped. Every
+    // bar gets the same band (a category axis), so each band holds the longest label's lines.
+    expect(t.rows).toBeGreaterThanOrEqual(Math.ceil((labels.length * longest) / 1.6));
   });
 
   it('the reference overlay adds a dataset only where the reference has the metric', () => {
@@ -78,6 +96,10 @@ describe('verdict charts (pure configs)', () => {
   it('formatting helpers', () => {
     expect(tickLabel(20000, true)).toBe('20K');
     expect(tickLabel(3000, true)).toBe('');
+    // Across more than three decades only the powers of ten: 50 and 100 ran together.
+    expect(tickLabel(50, true, 4.3)).toBe('');
+    expect(tickLabel(100, true, 4.3)).toBe('100');
+    expect(tickLabel(50, true, 2)).toBe('50');
     expect(tickLabel(250, false)).toBe('250');
     expect(logMin([0.104, 12.5])).toBe(0.01);
     const c = forDisplay(v.comparisons.find((x) => x.unit === 'KiB/s')!);

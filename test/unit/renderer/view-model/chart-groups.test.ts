@@ -33,6 +33,24 @@ describe('chart groups', () => {
     expect(groups.find((g) => g.id === 'sequential|MB/s')!.log).toBe(true); // per-char vs block
   });
 
+  it('a whisker far from its bar puts the group on a log axis too', () => {
+    // iozone's 4 KiB rows on a throttled loop: medians 0.65 MB/s, one cached repetition 215 MB/s.
+    const seq = comparisons.filter((c) => c.theme === 'sequential' && !c.excluded);
+    const small = seq.filter((c) => c.unit === seq[0]!.unit);
+    expect(small.length).toBeGreaterThan(0);
+    const spread = (c: (typeof small)[number], top: number) => ({
+      ...c,
+      before: { ...c.before, median: 0.65, min: 0.6, max: 0.7 },
+      after: { ...c.after, median: 0.66, min: 0.6, max: top },
+    });
+    const narrow = chartGroups(small.map((c) => spread(c, 0.7)));
+    expect(narrow.length).toBeGreaterThan(0);
+    expect(narrow.every((g) => !g.log)).toBe(true);
+    expect(chartGroups(small.map((c, i) => spread(c, i ? 0.7 : 215))).every((g) => g.log)).toBe(
+      true,
+    );
+  });
+
   it('a figure not compared is never a bar: named once instead', () => {
     // hdparm -T runs at memory speed: not compared, so not drawn (a PDF drew a cache hit as the
     // longest bar, in the grey its legend calls "inside the noise").
