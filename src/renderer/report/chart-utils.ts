@@ -22,12 +22,16 @@ export function logTick(v: number, fmt: (x: number) => string): string {
   return [1, 2, 5].some((k) => Math.abs(m - k) < 1e-6) ? fmt(v) : '';
 }
 
-/** 1-2-5 steps inside [min, max]: the only ticks a log axis shows. */
+/**
+ * 1-2-5 steps inside [min, max]: the only ticks a log axis shows. Over more than three decades
+ * only the powers of ten: a latency axis from 1 to 200,000 µs printed "50,000200,000".
+ */
 export function logTicks(min: number, max: number): number[] {
   const out: number[] = [];
   if (!(min > 0) || !(max > min)) return out;
+  const steps = Math.log10(max / min) > 3 ? [1] : [1, 2, 5];
   for (let e = Math.floor(Math.log10(min)); e <= Math.ceil(Math.log10(max)); e++)
-    for (const k of [1, 2, 5]) {
+    for (const k of steps) {
       const v = Number((k * 10 ** e).toPrecision(12));
       if (v >= min && v <= max) out.push(v);
     }

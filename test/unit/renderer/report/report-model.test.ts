@@ -163,5 +163,7 @@ describe('chart helpers', () => {
       ).map((p) => p.length),
     ).toEqual([14, 13]);
     expect(logTicks(0.3, 60)).toEqual([0.5, 1, 2, 5, 10, 20, 50]);
+    // Five decades of latency: powers of ten only, or 50,000 and 200,000 run together.
+    expect(logTicks(1, 200_000)).toEqual([1, 10, 100, 1000, 10_000, 100_000]);
   });
 });
