@@ -1,16 +1,17 @@
-// `npm run bench:quick [-- --device NAME]... [--tests a,b] [--save-baseline]`: times the quick profile on three
+// `npm run bench:quick [-- --device NAME]... [--tests a,b] [--runs N] [--save-baseline]`: times the quick profile on three
 // devices (HDD-like loop, fast loop, this machine's own disk) and prints each test's seconds and
 // each figure's noise floor against the baseline captured on main before issue 39's changes
 // (tools/quick/baseline.json), with the ratios and quick's aims (≤ 75 s HDD-like, ≤ 35 s fast,
 // estimate within ±15 %). Root only (loop devices, cgroup throttles, the root helper). The suite
-// asserts only 1.5× the aims (time-budget.test.ts): a busy machine must not fail it.
+// asserts only 1.5× the aims (time-budget.test.ts): a busy machine must not fail it. `--runs N`:
+// N runs per device, each test's seconds and each figure's floor their median (summary.ts).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { RunDocument } from '../src/shared/schemas/run';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEVICES } from './quick/devices';
 import { deviceReport } from './quick/report';
-import { summarise, type QuickSummary } from './quick/summary';
+import { medianSummary, summarise, type QuickSummary } from './quick/summary';
 
 const BASELINE = resolve('tools/quick/baseline.json');
 
@@ -48,16 +49,22 @@ async function main(argv: string[]): Promise<number> {
     : undefined;
   if (tests && argv.includes('--save-baseline'))
     throw new Error('a baseline is the whole quick profile');
+  const runs = argv.includes('--runs') ? Number(argv[argv.indexOf('--runs') + 1]) : 1;
+  if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error('--runs takes 1 to 9');
   const baseline = readBaseline();
   const config = mkdtempSync(join(tmpdir(), 'dw-bench-quick-cfg-'));
   const after: Record<string, QuickSummary> = {};
   let met = true;
   try {
     for (const name of names) {
-      process.stderr.write(`quick on ${name}…\n`);
-      const run = await DEVICES[name]!(config, tests);
-      after[name] = summarise(run.doc, run.total, run.load, run.planEstimate);
-      keep(name, run.doc);
+      const each: QuickSummary[] = [];
+      for (let i = 1; i <= runs; i++) {
+        process.stderr.write(`quick on ${name}${runs > 1 ? `, run ${i} of ${runs}` : ''}…\n`);
+        const run = await DEVICES[name]!(config, tests);
+        each.push(summarise(run.doc, run.total, run.load, run.planEstimate));
+        keep(name, run.doc);
+      }
+      after[name] = medianSummary(each);
       const r = deviceReport(name, baseline?.devices[name], after[name]);
       met &&= r.met;
       process.stdout.write(`${r.text}\n\n`);

@@ -20,6 +20,17 @@ function testRows(before: QuickSummary | undefined, after: QuickSummary): string
   );
 }
 
+/** "12 narrower, 31 the same, 9 wider" over the figures both sides have. */
+export function floorCounts(before: QuickSummary | undefined, after: QuickSummary): string {
+  const n = { narrower: 0, same: 0, wider: 0 };
+  for (const [k, a] of Object.entries(after.floors)) {
+    const b = before?.floors[k];
+    if (b === undefined) continue;
+    n[a > b + 1e-9 ? 'wider' : a < b - 1e-9 ? 'narrower' : 'same']++;
+  }
+  return `${n.narrower} narrower, ${n.same} the same, ${n.wider} wider`;
+}
+
 function floorRows(before: QuickSummary | undefined, after: QuickSummary): string[] {
   const keys = [...new Set([...Object.keys(before?.floors ?? {}), ...Object.keys(after.floors)])];
   const pct = (x: number | undefined) => (x === undefined ? '-' : `${(x * 100).toFixed(1)} %`);
@@ -54,14 +65,16 @@ export function deviceReport(
   const err = (after.estimate - after.total) / after.total;
   const timeOk = aim === undefined || after.total <= aim;
   const estOk = Math.abs(err) <= ESTIMATE_AIM;
+  const runs = (s: QuickSummary | undefined) => (s && (s.runs ?? 1) > 1 ? `, ${s.runs} runs` : '');
   const lines = [
-    `== ${name} (load ${after.load}${before ? `; baseline load ${before.load}` : ''})`,
+    `== ${name} (load ${after.load}${runs(after)}${before ? `; baseline load ${before.load}${runs(before)}` : ''})`,
     `  total ${num(before?.total)} s → ${num(after.total)} s (${ratio(before?.total, after.total)})` +
       `${aim === undefined ? '' : `, aim ≤ ${aim} s: ${timeOk ? 'met' : 'UNMET'}`}`,
     `  estimate ${after.estimate} s, error ${(err * 100).toFixed(0)} % (aim ±${ESTIMATE_AIM * 100} %: ${estOk ? 'met' : 'UNMET'})`,
     ...planLine(after),
     `  ${pad('test', 18)} ${'before'.padStart(7)} ${'after'.padStart(7)}  ratio`,
     ...testRows(before, after),
+    `  noise floors: ${floorCounts(before, after)}${(after.runs ?? 1) > 1 ? ` (medians of ${after.runs} runs)` : ''}`,
     `  ${pad('figure (noise floor)', 58)} ${'before'.padStart(8)} ${'after'.padStart(8)}  ratio`,
     ...floorRows(before, after),
   ];

@@ -3,6 +3,7 @@
 // side's min–max spread counts twice, as in an A/A pair of two runs that scatter alike).
 import type { RunDocument } from '../../src/shared/schemas/run';
 import { computeVerdict } from '../../src/shared/verdict';
+import { median } from '../../src/shared/stats';
 
 export interface QuickSummary {
   /** Seconds from the request to the saved run. */
@@ -17,6 +18,8 @@ export interface QuickSummary {
   load: number;
   /** The Plan step's estimate (probed when the folder is chosen), seconds; absent on old baselines. */
   planEstimate?: number | null;
+  /** How many runs this is the median of (absent: one). */
+  runs?: number;
 }
 
 export function summarise(
@@ -40,3 +43,49 @@ export function summarise(
 }
 
 const round = (x: number, digits: number): number => Number(x.toFixed(digits));
+
+/**
+ * Several runs on one device as one summary: each figure's median (of the runs that have it).
+ * One run's floor is a min-max over three repetitions, and it moved 5-30 % between runs of the
+ * same build (the HDD-like loop's seeker: 12.7, 16.7 and 18.1 %): "no wider than before" needs
+ * medians on both sides.
+ */
+export function medianSummary(list: readonly QuickSummary[]): QuickSummary {
+  if (list.length === 1) return list[0]!;
+  const mid = (xs: (number | null | undefined)[], d: number) => {
+    const m = median(xs.filter((x): x is number => typeof x === 'number'));
+    return m === null ? undefined : round(m, d);
+  };
+  const each = (pick: (s: QuickSummary) => Record<string, number>, d: number) =>
+    Object.fromEntries(
+      [...new Set(list.flatMap((s) => Object.keys(pick(s))))].map((k) => [
+        k,
+        mid(
+          list.map((s) => pick(s)[k]),
+          d,
+        )!,
+      ]),
+    );
+  return {
+    total: mid(
+      list.map((s) => s.total),
+      1,
+    )!,
+    estimate: mid(
+      list.map((s) => s.estimate),
+      0,
+    )!,
+    tests: each((s) => s.tests, 2),
+    floors: each((s) => s.floors, 4),
+    load: mid(
+      list.map((s) => s.load),
+      1,
+    )!,
+    planEstimate:
+      mid(
+        list.map((s) => s.planEstimate),
+        0,
+      ) ?? null,
+    runs: list.length,
+  };
+}
