@@ -35,6 +35,6 @@ describe('bench:quick summaries', () => {
     const text = deviceReport('HDD-like', before, after).text;
     expect(text).toContain('2 runs; baseline load 1, 2 runs');
     expect(text).toContain('noise floors: 1 narrower, 0 the same, 1 wider (medians of 2 runs)');
-    expect(text).toMatch(/seeker:seeks_per_second\s+16\.7 %\s+30\.0 %\s+1\.80×  WIDER/);
+    expect(text).toMatch(/seeker:seeks_per_second\s+16\.7 %\s+30\.0 %\s+1\.80× {2}WIDER/);
   });
 });
