@@ -3,7 +3,7 @@ import { closeSync } from 'node:fs';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { seekerMethod } from '../../methods/seeker';
-import { QUEUE_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
+import { SEEKER_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
 import {
   defineBenchmark,
   dropSeconds,
@@ -24,10 +24,10 @@ export const seeker = defineBenchmark({
     seekerSeconds: { label: 'Random access test, per repetition', unit: 's' },
   },
   sharesTestFile: true,
-  // Quick's random reads stop once settled (QUEUE_SETTLE): 0.3 s on a drive of thousands of IOPS.
+  // Quick's random reads stop once settled (SEEKER_SETTLE): 1 s on a drive of thousands of IOPS.
   estimate: (reps, s, r) =>
     reps *
-      ((settles(s) ? settledSeconds(QUEUE_SETTLE, s.seekerSeconds, r.iops) : s.seekerSeconds) +
+      ((settles(s) ? settledSeconds(SEEKER_SETTLE, s.seekerSeconds, r.iops) : s.seekerSeconds) +
         dropSeconds(r)) +
     0.3,
   bytes: (s) => s.file,
@@ -40,7 +40,7 @@ export const seeker = defineBenchmark({
     const ms: number[] = [];
     const took: number[] = [];
     const settle = settles(s);
-    if (settle) r.method += `; each repetition ${settleNote(QUEUE_SETTLE)}`;
+    if (settle) r.method += `; each repetition ${settleNote(SEEKER_SETTLE)}`;
     const raw = await t.raw(r, 'seeker', { seconds, settle });
     if (raw) {
       r.method += ` across ${ctx.device}`;
@@ -67,7 +67,7 @@ export const seeker = defineBenchmark({
         for (let rep = 0; rep < ctx.repetitions; rep++) {
           const opts = {
             seconds,
-            ...(settle ? { settle: QUEUE_SETTLE } : {}),
+            ...(settle ? { settle: SEEKER_SETTLE } : {}),
             signal: ctx.signal,
             onProgress: t.progress(rep, lead),
           };

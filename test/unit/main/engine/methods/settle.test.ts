@@ -7,6 +7,8 @@ import {
   passesSettled,
   PASS_SETTLE,
   QUEUE_SETTLE,
+  RAW_SETTLE,
+  SEEKER_SETTLE,
   READ_SETTLE,
   settledSeconds,
   settleTracker,
@@ -67,6 +69,9 @@ describe('settledSeconds (the estimate)', () => {
   it('expects the minimum where every window fills twice over, else the bound', () => {
     expect(settledSeconds(QUEUE_SETTLE, 0.5, 8000)).toBe(0.3);
     expect(settledSeconds(QUEUE_SETTLE, 0.5, 150)).toBe(0.5);
+    // seeker's repetitions run at least 1 s (their floors doubled at 0.3 s), on the helper too.
+    expect(settledSeconds(SEEKER_SETTLE, 1.5, 8000)).toBe(1);
+    expect(RAW_SETTLE.seeker).toBe(SEEKER_SETTLE);
     expect(settledSeconds(READ_SETTLE, 3, 1e9 / (2 * 1024 * 1024))).toBe(1.5);
     // 300 MB/s fills a window with 72 reads: enough to stop, too few to count on stopping.
     expect(settledSeconds(READ_SETTLE, 3, 300e6 / (2 * 1024 * 1024))).toBe(3);
