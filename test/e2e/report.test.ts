@@ -268,6 +268,16 @@ describe('drivewise report BEFORE AFTER --pdf --html', () => {
       )) as [number, number];
       expect(scroll).toBeLessThanOrEqual(client);
       expect(failed).toEqual([]); // opens offline: nothing to fetch
+      // The findings list's gutter holds "10." (a 5 mm one printed the 10th and 11th as ".0.").
+      const [gutter, marker] = (await page.evaluate(`(() => {
+        const li = document.querySelector('.rp-findings li');
+        const probe = document.createElement('span');
+        probe.textContent = '10.\u00a0';
+        probe.style.font = getComputedStyle(li).font;
+        document.body.append(probe);
+        return [parseFloat(getComputedStyle(li.parentElement).paddingLeft), probe.getBoundingClientRect().width];
+      })()`)) as [number, number];
+      expect(gutter).toBeGreaterThanOrEqual(marker);
     } finally {
       await browser.close();
     }
