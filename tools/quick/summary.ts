@@ -52,40 +52,25 @@ const round = (x: number, digits: number): number => Number(x.toFixed(digits));
  */
 export function medianSummary(list: readonly QuickSummary[]): QuickSummary {
   if (list.length === 1) return list[0]!;
-  const mid = (xs: (number | null | undefined)[], d: number) => {
-    const m = median(xs.filter((x): x is number => typeof x === 'number'));
+  // One figure's median over the runs that have it, rounded to `d` digits.
+  const of = (pick: (s: QuickSummary) => number | null | undefined, d: number) => {
+    const m = median(list.map(pick).filter((x): x is number => typeof x === 'number'));
     return m === null ? undefined : round(m, d);
   };
   const each = (pick: (s: QuickSummary) => Record<string, number>, d: number) =>
     Object.fromEntries(
       [...new Set(list.flatMap((s) => Object.keys(pick(s))))].map((k) => [
         k,
-        mid(
-          list.map((s) => pick(s)[k]),
-          d,
-        )!,
+        of((s) => pick(s)[k], d)!,
       ]),
     );
   return {
-    total: mid(
-      list.map((s) => s.total),
-      1,
-    )!,
-    estimate: mid(
-      list.map((s) => s.estimate),
-      0,
-    )!,
+    total: of((s) => s.total, 1)!,
+    estimate: of((s) => s.estimate, 0)!,
     tests: each((s) => s.tests, 2),
     floors: each((s) => s.floors, 4),
-    load: mid(
-      list.map((s) => s.load),
-      1,
-    )!,
-    planEstimate:
-      mid(
-        list.map((s) => s.planEstimate),
-        0,
-      ) ?? null,
+    load: of((s) => s.load, 1)!,
+    planEstimate: of((s) => s.planEstimate, 0) ?? null,
     runs: list.length,
   };
 }
