@@ -1,5 +1,6 @@
 // bench:quick's printout: per device, each test's seconds and each figure's noise floor before
 // (the baseline captured on main) and after (this run), with the ratios, and the aims.
+import { RANK_ALPHA, rankVerdict } from './rank-test';
 import type { QuickSummary } from './summary';
 
 /** Quick's aims (issue 39): seconds per device; the suite asserts only 1.5× these. */
@@ -31,6 +32,28 @@ export function floorCounts(before: QuickSummary | undefined, after: QuickSummar
   return `${n.narrower} narrower, ${n.same} the same, ${n.wider} wider`;
 }
 
+/** The rank test's word on one figure, where both sides kept each run's floors. */
+const ranked = (before: QuickSummary | undefined, after: QuickSummary, k: string) => {
+  const b = before?.floorRuns?.[k];
+  const a = after.floorRuns?.[k];
+  return b && a ? rankVerdict(b, a) : undefined;
+};
+
+/**
+ * "over the runs, beyond chance (p < 0.05): 1 wider, 9 narrower, 46 neither (about 3 of 56 by
+ * chance alone)", where both sides kept each run's floors; else null.
+ */
+export function rankCounts(before: QuickSummary | undefined, after: QuickSummary): string | null {
+  const n = { wider: 0, narrower: 0, neither: 0 };
+  for (const k of Object.keys(after.floors)) {
+    const v = ranked(before, after, k);
+    if (v !== undefined) n[v ?? 'neither']++;
+  }
+  const all = n.wider + n.narrower + n.neither;
+  if (!all) return null;
+  return `over the runs, beyond chance (rank test, p < ${RANK_ALPHA}): ${n.wider} wider, ${n.narrower} narrower, ${n.neither} neither (about ${Math.round(RANK_ALPHA * all)} of ${all} by chance alone)`;
+}
+
 function floorRows(before: QuickSummary | undefined, after: QuickSummary): string[] {
   const keys = [...new Set([...Object.keys(before?.floors ?? {}), ...Object.keys(after.floors)])];
   const pct = (x: number | undefined) => (x === undefined ? '-' : `${(x * 100).toFixed(1)} %`);
@@ -38,7 +61,9 @@ function floorRows(before: QuickSummary | undefined, after: QuickSummary): strin
     const b = before?.floors[k];
     const a = after.floors[k];
     const wider = b !== undefined && a !== undefined && a > b + 1e-9 ? '  WIDER' : '';
-    return `  ${pad(k, 58)} ${pct(b).padStart(8)} ${pct(a).padStart(8)}  ${ratio(b, a)}${wider}`;
+    const v = ranked(before, after, k);
+    const rank = v ? `  (runs: ${v})` : '';
+    return `  ${pad(k, 58)} ${pct(b).padStart(8)} ${pct(a).padStart(8)}  ${ratio(b, a)}${wider}${rank}`;
   });
 }
 
@@ -75,6 +100,7 @@ export function deviceReport(
     `  ${pad('test', 18)} ${'before'.padStart(7)} ${'after'.padStart(7)}  ratio`,
     ...testRows(before, after),
     `  noise floors: ${floorCounts(before, after)}${(after.runs ?? 1) > 1 ? ` (medians of ${after.runs} runs)` : ''}`,
+    ...[rankCounts(before, after)].filter((x) => x !== null).map((x) => `  ${x}`),
     `  ${pad('figure (noise floor)', 58)} ${'before'.padStart(8)} ${'after'.padStart(8)}  ratio`,
     ...floorRows(before, after),
   ];

@@ -20,6 +20,8 @@ export interface QuickSummary {
   planEstimate?: number | null;
   /** How many runs this is the median of (absent: one). */
   runs?: number;
+  /** Each run's floor per figure, where this is the median of several (for rank-test.ts). */
+  floorRuns?: Record<string, number[]>;
 }
 
 export function summarise(
@@ -72,5 +74,11 @@ export function medianSummary(list: readonly QuickSummary[]): QuickSummary {
     load: of((s) => s.load, 1)!,
     planEstimate: of((s) => s.planEstimate, 0) ?? null,
     runs: list.length,
+    floorRuns: Object.fromEntries(
+      [...new Set(list.flatMap((s) => Object.keys(s.floors)))].map((k) => [
+        k,
+        list.map((s) => s.floors[k]).filter((x): x is number => x !== undefined),
+      ]),
+    ),
   };
 }
