@@ -32,36 +32,42 @@ export function floorCounts(before: QuickSummary | undefined, after: QuickSummar
   return `${n.narrower} narrower, ${n.same} the same, ${n.wider} wider`;
 }
 
-/** The rank test's word on one figure, where both sides kept each run's floors. */
-const ranked = (before: QuickSummary | undefined, after: QuickSummary, k: string) => {
-  const b = before?.floorRuns?.[k];
-  const a = after.floorRuns?.[k];
-  return b && a ? rankVerdict(b, a) : undefined;
-};
+type Ranks = Map<string, ReturnType<typeof rankVerdict>>;
+
+/** The rank test's word on each figure where both sides kept each run's floors (once a report). */
+function rankFigures(before: QuickSummary | undefined, after: QuickSummary): Ranks {
+  const out: Ranks = new Map();
+  for (const [k, a] of Object.entries(after.floorRuns ?? {})) {
+    const b = before?.floorRuns?.[k];
+    if (b) out.set(k, rankVerdict(b, a));
+  }
+  return out;
+}
 
 /**
  * "over the runs, beyond chance (p < 0.05): 1 wider, 9 narrower, 46 neither (about 3 of 56 by
  * chance alone)", where both sides kept each run's floors; else null.
  */
-export function rankCounts(before: QuickSummary | undefined, after: QuickSummary): string | null {
+export function rankCounts(
+  before: QuickSummary | undefined,
+  after: QuickSummary,
+  ranks: Ranks = rankFigures(before, after),
+): string | null {
   const n = { wider: 0, narrower: 0, neither: 0 };
-  for (const k of Object.keys(after.floors)) {
-    const v = ranked(before, after, k);
-    if (v !== undefined) n[v ?? 'neither']++;
-  }
-  const all = n.wider + n.narrower + n.neither;
+  for (const v of ranks.values()) n[v ?? 'neither']++;
+  const all = ranks.size;
   if (!all) return null;
   return `over the runs, beyond chance (rank test, p < ${RANK_ALPHA}): ${n.wider} wider, ${n.narrower} narrower, ${n.neither} neither (about ${Math.round(RANK_ALPHA * all)} of ${all} by chance alone)`;
 }
 
-function floorRows(before: QuickSummary | undefined, after: QuickSummary): string[] {
+function floorRows(before: QuickSummary | undefined, after: QuickSummary, ranks: Ranks): string[] {
   const keys = [...new Set([...Object.keys(before?.floors ?? {}), ...Object.keys(after.floors)])];
   const pct = (x: number | undefined) => (x === undefined ? '-' : `${(x * 100).toFixed(1)} %`);
   return keys.map((k) => {
     const b = before?.floors[k];
     const a = after.floors[k];
     const wider = b !== undefined && a !== undefined && a > b + 1e-9 ? '  WIDER' : '';
-    const v = ranked(before, after, k);
+    const v = ranks.get(k);
     const rank = v ? `  (runs: ${v})` : '';
     return `  ${pad(k, 58)} ${pct(b).padStart(8)} ${pct(a).padStart(8)}  ${ratio(b, a)}${wider}${rank}`;
   });
@@ -91,6 +97,7 @@ export function deviceReport(
   const timeOk = aim === undefined || after.total <= aim;
   const estOk = Math.abs(err) <= ESTIMATE_AIM;
   const runs = (s: QuickSummary | undefined) => (s && (s.runs ?? 1) > 1 ? `, ${s.runs} runs` : '');
+  const ranks = rankFigures(before, after);
   const lines = [
     `== ${name} (load ${after.load}${runs(after)}${before ? `; baseline load ${before.load}${runs(before)}` : ''})`,
     `  total ${num(before?.total)} s → ${num(after.total)} s (${ratio(before?.total, after.total)})` +
@@ -100,9 +107,9 @@ export function deviceReport(
     `  ${pad('test', 18)} ${'before'.padStart(7)} ${'after'.padStart(7)}  ratio`,
     ...testRows(before, after),
     `  noise floors: ${floorCounts(before, after)}${(after.runs ?? 1) > 1 ? ` (medians of ${after.runs} runs)` : ''}`,
-    ...[rankCounts(before, after)].filter((x) => x !== null).map((x) => `  ${x}`),
+    ...[rankCounts(before, after, ranks)].filter((x) => x !== null).map((x) => `  ${x}`),
     `  ${pad('figure (noise floor)', 58)} ${'before'.padStart(8)} ${'after'.padStart(8)}  ratio`,
-    ...floorRows(before, after),
+    ...floorRows(before, after, ranks),
   ];
   return { text: lines.join('\n'), met: timeOk && estOk };
 }

@@ -59,26 +59,28 @@ export function medianSummary(list: readonly QuickSummary[]): QuickSummary {
     const m = median(list.map(pick).filter((x): x is number => typeof x === 'number'));
     return m === null ? undefined : round(m, d);
   };
-  const each = (pick: (s: QuickSummary) => Record<string, number>, d: number) =>
+  // Each figure's values over the runs that have it, and their medians rounded to `d` digits.
+  const runsOf = (pick: (s: QuickSummary) => Record<string, number>) =>
     Object.fromEntries(
       [...new Set(list.flatMap((s) => Object.keys(pick(s))))].map((k) => [
         k,
-        of((s) => pick(s)[k], d)!,
+        list.map((s) => pick(s)[k]).filter((x): x is number => x !== undefined),
       ]),
     );
+  const medians = (runs: Record<string, number[]>, d: number) =>
+    Object.fromEntries(Object.entries(runs).map(([k, xs]) => [k, round(median(xs)!, d)]));
+  const floorRuns = runsOf((s) => s.floors);
   return {
     total: of((s) => s.total, 1)!,
     estimate: of((s) => s.estimate, 0)!,
-    tests: each((s) => s.tests, 2),
-    floors: each((s) => s.floors, 4),
+    tests: medians(
+      runsOf((s) => s.tests),
+      2,
+    ),
+    floors: medians(floorRuns, 4),
     load: of((s) => s.load, 1)!,
     planEstimate: of((s) => s.planEstimate, 0) ?? null,
     runs: list.length,
-    floorRuns: Object.fromEntries(
-      [...new Set(list.flatMap((s) => Object.keys(s.floors)))].map((k) => [
-        k,
-        list.map((s) => s.floors[k]).filter((x): x is number => x !== undefined),
-      ]),
-    ),
+    floorRuns,
   };
 }
