@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, release } from 'node:os';
 import { join } from 'node:path';
 import { createDataFile } from '../../src/main/engine/methods/io';
-import { deepQueueNote, qd1Note } from '../../src/main/engine/worker/queue';
+import { deepQueueNote, qd1Note } from '../../src/main/engine/worker/queue-notes';
 import { hasTool } from './anchors';
 import { buildChecks, type Check } from './checks';
 import { releaseFreshFs } from './fresh-fs';

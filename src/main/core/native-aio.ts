@@ -27,17 +27,26 @@ export interface AioJob {
   ramp?: number;
 }
 
+/**
+ * What a run returns. `rate`: completions per second, the least-squares slope of the measured
+ * completions over time (engine/methods/rate-fit.ts); null below three, absent from older builds.
+ */
+export interface AioResult {
+  ops: number;
+  seconds: number;
+  latSumUs: number;
+  rate?: number | null;
+}
+
 export interface AioAddon {
-  run(job: AioJob): Promise<{ ops: number; seconds: number; latSumUs: number }>;
+  run(job: AioJob): Promise<AioResult>;
   /** The addon times a warm-up (AioJob.ramp) itself; absent from addons built before it. */
   ramp?: boolean;
   /**
    * Queue depth 1 as fio's psync: pread/pwrite in a loop on one thread, each call timed; fills
    * `latencies` (µs) with the first requests' latencies. Absent from addons built before it.
    */
-  runPsync?(
-    job: AioJob & { latencies?: Float64Array },
-  ): Promise<{ ops: number; seconds: number; latSumUs: number }>;
+  runPsync?(job: AioJob & { latencies?: Float64Array }): Promise<AioResult>;
   /**
    * bonnie++'s file operations in C (native/files.cc): op 0 create, 1 stat, 2 unlink, for the
    * NUL-padded `width`-byte names [from, to) in `names`, relative to directory fd `dirFd`.

@@ -22,12 +22,8 @@ import {
   setHugePageBuffers,
 } from '../../../src/main/engine/methods/io-buffers';
 import { nativeAio } from '../../../src/main/core/native-aio';
-import {
-  deepQueueNote,
-  qd1Note,
-  runQueue,
-  usesNativeAio,
-} from '../../../src/main/engine/worker/queue';
+import { runQueue, usesNativeAio } from '../../../src/main/engine/worker/queue';
+import { deepQueueNote, qd1Note } from '../../../src/main/engine/worker/queue-notes';
 import {
   attachLoop,
   hasLosetup,

@@ -2,6 +2,7 @@
 // set time; seeks/s and average access time. On an open fd so the root helper can reuse it.
 import { readSync } from 'node:fs';
 import { seekerFigures } from './calc';
+import { RateFit } from './rate-fit';
 import { alignedBuffer, makeRandom, nowNs, secondsSince, Slicer, throwIfAborted } from './io';
 import { settleTracker } from './settle';
 import type { MethodOptions } from './types';
@@ -12,7 +13,10 @@ export interface SeekerOptions extends MethodOptions {
   random?: () => number;
 }
 
-/** Result keys: seeks, seconds, seeksPerSecond, randomAccessMs, blockSize. */
+/**
+ * Result keys: seeks, seconds, seeksPerSecond and randomAccessMs (from the slope of reads over
+ * time), blockSize.
+ */
 export async function seekerMethod(
   fd: number,
   sizeBytes: number,
@@ -33,6 +37,8 @@ export async function seekerMethod(
   throwIfAborted(opts.signal);
   const slicer = new Slicer(100, opts.signal);
   const settled = opts.settle ? settleTracker(opts.settle) : () => false;
+  const fit = new RateFit();
+  let early = false;
   let seeks = 0;
   let paused = 0n;
   const t0 = nowNs();
@@ -40,11 +46,15 @@ export async function seekerMethod(
   for (;;) {
     readSync(fd, buf, 0, bs, Math.floor(numBlocks * random()) * bs);
     seeks++;
+    fit.add(secondsSince(t0) - Number(paused) / 1e9, seeks);
     if ((seeks & 15) === 0 || slicer.due()) {
       elapsed = secondsSince(t0) - Number(paused) / 1e9;
       if (elapsed >= limit) break;
       if (slicer.due()) {
-        if (settled(elapsed, seeks)) break;
+        if (settled(elapsed, seeks)) {
+          early = true;
+          break;
+        }
         opts.onProgress?.(elapsed / limit, { value: seeks / elapsed, unit: 'seeks/s' });
         const p0 = nowNs();
         await slicer.pause();
@@ -52,5 +62,9 @@ export async function seekerMethod(
       }
     }
   }
-  return { seeks, seconds: elapsed, ...seekerFigures(seeks, elapsed), blockSize: bs };
+  // A repetition that settled read evenly, so seeker's count over time is its rate; one that ran
+  // to its bound gets the fitted slope (rate-fit.ts says why).
+  const rate = early ? null : fit.rate();
+  const figures = rate ? seekerFigures(rate, 1) : seekerFigures(seeks, elapsed);
+  return { seeks, seconds: elapsed, ...figures, blockSize: bs };
 }

@@ -2,7 +2,7 @@
 import { fromEngine, toEngine, type FromEngine } from '../protocol';
 import { phaseRecorder, realRecorderDeps, syncFolder } from './phase-conditions';
 import { PrivilegedProxy } from './privileged-proxy';
-import { deepQueueNote } from './queue';
+import { deepQueueNote } from './queue-notes';
 import { registry } from './registry';
 import { runPlan, type PhaseEta } from './runner';
 import { engineTransport, type EngineTransport } from '../transport';

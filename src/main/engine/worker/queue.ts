@@ -4,7 +4,7 @@
 // ~40 µs cheaper per op than fs.read). Deeper queues keep `qd` requests in flight through the
 // native AIO addon, one submission per request as fio's libaio; where the addon is not built,
 // through libuv (io_uring in the engine process, UV_USE_IO_URING=1).
-import { read, readdirSync, readlinkSync, readSync, write, writeSync } from 'node:fs';
+import { read, readSync, write, writeSync } from 'node:fs';
 import {
   abortError,
   alignedBuffer,
@@ -16,6 +16,7 @@ import {
 } from '../methods/io';
 import { bufferAt, type IoBuffers } from '../methods/io-buffers';
 import { nativeAio, type AioAddon } from '../../core/native-aio';
+import { RateFit } from '../methods/rate-fit';
 import { settleTracker, type SettleRule } from '../methods/settle';
 import type { LiveValue } from '../types';
 
@@ -52,6 +53,8 @@ export interface QueueJob {
 export interface QueueResult {
   ops: number;
   seconds: number;
+  /** Completions per second, the slope of a line through them (rate-fit.ts); null below 3. */
+  rate: number | null;
   latSumUs: number;
   latencies: Float64Array | null;
 }
@@ -101,6 +104,7 @@ async function runNative(aio: AioAddon, job: QueueJob): Promise<QueueResult> {
   const buffers = slotBuffers(job);
   const ctl = new Int32Array(new SharedArrayBuffer(8));
   const stop = (): void => void Atomics.store(ctl, 0, 1);
+  let early = false;
   job.signal?.addEventListener('abort', stop);
   const ramp = job.ramp ?? 0;
   const t0 = performance.now();
@@ -111,7 +115,10 @@ async function runNative(aio: AioAddon, job: QueueJob): Promise<QueueResult> {
     const measured = el - ramp;
     const ops = Atomics.load(ctl, 1);
     // Its warm-up ends a little after ours: a first window that reads low is not one that agrees.
-    if (measured > 0 && ops > 0 && settled(measured, ops)) stop();
+    if (measured > 0 && ops > 0 && settled(measured, ops)) {
+      early = true;
+      stop();
+    }
     job.onProgress?.(
       el / (ramp + job.seconds),
       measured > 0 ? { value: ops / measured, unit: 'IOPS' } : undefined,
@@ -135,7 +142,13 @@ async function runNative(aio: AioAddon, job: QueueJob): Promise<QueueResult> {
       ctl,
     });
     if (job.signal?.aborted) throw abortError();
-    return { ...r, latencies: lat ? lat.subarray(0, Math.min(r.ops, lat.length)) : null };
+    return {
+      ...r,
+      // A phase that settled ran evenly: its count over time (fio's) is its rate. One that ran to
+      // its bound may hold a throttle's 100 ms releases or a burst at its start: the fit.
+      rate: !early && typeof r.rate === 'number' && r.rate > 0 ? r.rate : null,
+      latencies: lat ? lat.subarray(0, Math.min(r.ops, lat.length)) : null,
+    };
   } finally {
     clearInterval(timer);
     job.signal?.removeEventListener('abort', stop);
@@ -162,6 +175,7 @@ async function runSync(job: QueueJob): Promise<QueueResult> {
   const nextOffset = offsets(job, job.fileSize, job.random ?? makeRandom());
   const slicer = new Slicer(100, job.signal);
   let lat = job.keepLatencies ? new Float64Array(65536) : null;
+  const fit = new RateFit();
   let ops = 0;
   let latSum = 0;
   let paused = 0n;
@@ -186,6 +200,7 @@ async function runSync(job: QueueJob): Promise<QueueResult> {
     }
     latSum += us;
     ops++;
+    fit.add(secondsSince(t0) - Number(paused) / 1e9, ops);
     if ((ops & 7) === 0) {
       elapsed = secondsSince(t0) - Number(paused) / 1e9;
       if (elapsed >= job.seconds) break;
@@ -197,7 +212,13 @@ async function runSync(job: QueueJob): Promise<QueueResult> {
       }
     }
   }
-  return { ops, seconds: elapsed, latSumUs: latSum, latencies: lat ? lat.subarray(0, ops) : null };
+  return {
+    ops,
+    seconds: elapsed,
+    rate: fit.rate(),
+    latSumUs: latSum,
+    latencies: lat ? lat.subarray(0, ops) : null,
+  };
 }
 
 /**
@@ -215,6 +236,7 @@ function runAsync(job: QueueJob): Promise<QueueResult> {
   };
   const nextOffset = offsets(job, job.fileSize, job.random ?? makeRandom());
   return new Promise((resolve, reject) => {
+    const fit = new RateFit();
     let ops = 0;
     let latSum = 0;
     let inFlight = 0;
@@ -228,7 +250,13 @@ function runAsync(job: QueueJob): Promise<QueueResult> {
       if (inFlight > 0) return;
       if (failure) return reject(failure);
       if (job.signal?.aborted) return reject(abortError());
-      resolve({ ops, seconds: Number(tEnd - t0) / 1e9, latSumUs: latSum, latencies: null });
+      resolve({
+        ops,
+        seconds: Number(tEnd - t0) / 1e9,
+        rate: fit.rate(),
+        latSumUs: latSum,
+        latencies: null,
+      });
     };
     const issue = (slot: number): void => {
       const buf = slots[slot]!;
@@ -243,6 +271,7 @@ function runAsync(job: QueueJob): Promise<QueueResult> {
           stopping = true;
         } else {
           ops++;
+          fit.add(Number(now - t0) / 1e9, ops);
           latSum += Number(now - s) / 1000;
           tEnd = now;
         }
@@ -259,37 +288,4 @@ function runAsync(job: QueueJob): Promise<QueueResult> {
     };
     for (let i = 0; i < job.qd; i++) issue(i);
   });
-}
-
-/** How queue depth 1 was run, for the run's "how it ran" notes. */
-export function qd1Note(): string {
-  return nativeAio().addon?.runPsync
-    ? 'QD1 pread/pwrite in a loop on one native thread (as fio psync)'
-    : 'QD1 synchronous pread/pwrite from the engine thread (native addon not built)';
-}
-
-/** How deep-queue I/O was submitted, for the run's "how it ran" notes. */
-export function deepQueueNote(): string {
-  const aio = nativeAio();
-  return aio.addon
-    ? 'native AIO, one submission per request (as fio libaio)'
-    : `${asyncIoMode()} (native AIO addon ${aio.why})`;
-}
-
-export function asyncIoMode(): string {
-  let uring = false;
-  try {
-    uring = readdirSync('/proc/self/fd').some((fd) => {
-      try {
-        return readlinkSync(`/proc/self/fd/${fd}`).includes('io_uring');
-      } catch {
-        return false;
-      }
-    });
-  } catch {
-    /* no /proc */
-  }
-  return uring
-    ? 'io_uring (libuv)'
-    : `libuv thread pool (${process.env.UV_THREADPOOL_SIZE ?? '4'} threads; io_uring unavailable)`;
 }

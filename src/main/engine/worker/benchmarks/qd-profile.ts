@@ -6,8 +6,10 @@ import type { Measurement } from '../../../../shared/schemas/run';
 import { kibPerSec, latencyStats, measurement } from '../../methods/calc';
 import { makeRandom, openTestFile } from '../../methods/io';
 import { ioBuffers, setHugePageBuffers, type IoBuffers } from '../../methods/io-buffers';
+import { RATE_FIT_NOTE } from '../../methods/rate-fit';
 import { nativeAio } from '../../../core/native-aio';
-import { deepQueueNote, qd1Note, runQueue, type QueueJob, type QueueResult } from '../queue';
+import { runQueue, type QueueJob, type QueueResult } from '../queue';
+import { deepQueueNote, qd1Note } from '../queue-notes';
 import type { LiveValue } from '../../types';
 import { QUEUE_SETTLE, RANDOM_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
 import {
@@ -150,6 +152,7 @@ export const qdProfile = defineBenchmark({
     }
     if (big.hugePages)
       r.method += '; huge-page buffers (named option: faster than fio-default memory here)';
+    if (results.some((runs) => runs.some((x) => x.rate !== null))) r.method += `; ${RATE_FIT_NOTE}`;
     noteEarly(
       r,
       results.flatMap((runs) => runs.map((x) => x.seconds)),
@@ -196,19 +199,15 @@ function queueExtra(big: IoBuffers) {
 export function phaseMeasurements(p: QdPhase, runs: QueueResult[]): Measurement[] {
   const params = phaseParams(p);
   const label = phaseLabel(p);
+  // The fitted rate where there is one (rate-fit.ts), else fio's count over the runtime.
+  const iops = runs.map((x) => x.rate ?? x.ops / x.seconds);
   const out = [
-    measurement(
-      `${p.op}_iops`,
-      'IOPS',
-      'higher',
-      runs.map((x) => x.ops / x.seconds),
-      { params, label },
-    ),
+    measurement(`${p.op}_iops`, 'IOPS', 'higher', iops, { params, label }),
     measurement(
       `${p.op}_bw`,
       'KiB/s',
       'higher',
-      runs.map((x) => kibPerSec(x.ops * p.bs, x.seconds)),
+      iops.map((x) => kibPerSec(x * p.bs, 1)),
       { params, label },
     ),
     measurement(

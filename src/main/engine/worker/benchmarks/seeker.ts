@@ -2,6 +2,7 @@
 import { closeSync } from 'node:fs';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
+import { RATE_FIT_NOTE } from '../../methods/rate-fit';
 import { seekerMethod } from '../../methods/seeker';
 import { SEEKER_SETTLE, settledSeconds, settleNote } from '../../methods/settle';
 import {
@@ -36,6 +37,7 @@ export const seeker = defineBenchmark({
     const seconds = s.seekerSeconds;
     const r = t.result(`seeker v2.0: 512-byte reads at random offsets for ${seconds} s`);
     r.cache = 'bypassed';
+    r.method += `; ${RATE_FIT_NOTE}`;
     const seeks: number[] = [];
     const ms: number[] = [];
     const took: number[] = [];
