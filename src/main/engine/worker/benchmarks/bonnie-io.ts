@@ -15,7 +15,9 @@ import { repProgress } from './common';
 import { removeTree } from '../../../core/safe-remove';
 
 export type Metric = (typeof BONNIE_METRICS)[number][0];
-type Phase = (onProgress: (f: number) => void) => Promise<{ count: number; seconds: number }>;
+/** A pass's count and seconds; `rated`: the seconds its fitted rate gives (bonnie-seeks.ts). */
+type Pass = { count: number; seconds: number; rated?: number };
+type Phase = (onProgress: (f: number) => void) => Promise<Pass>;
 /** Progress for the next phase; `what` names it when it is not one of the data phases. */
 type PhaseProgress = (what?: string) => (f: number) => void;
 
@@ -44,17 +46,20 @@ export interface BonnieRep {
  * `settle` (quick's short phases) until its passes agree from 0.2 s (PASS_SETTLE), if sooner.
  */
 async function lengthened(pass: Phase, onProgress: (f: number) => void, settle: boolean) {
-  const passes: { count: number; seconds: number }[] = [];
+  const passes: Pass[] = [];
   let count = 0;
   let seconds = 0;
+  let rated = 0;
   do {
     const r = await pass(onProgress);
     passes.push(r);
     count += r.count;
     seconds += r.seconds;
+    rated += r.rated ?? r.seconds;
     if (settle && passesSettled(PASS_SETTLE, passes)) break;
   } while (seconds < BONNIE_MIN_SECONDS);
-  return { count, seconds };
+  // The rate from the fitted seconds where a pass has them; the minimum counts the clock's.
+  return { count, seconds: rated };
 }
 
 /**
