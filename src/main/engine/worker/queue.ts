@@ -5,15 +5,7 @@
 // native AIO addon, one submission per request as fio's libaio; where the addon is not built,
 // through libuv (io_uring in the engine process, UV_USE_IO_URING=1).
 import { read, readSync, write, writeSync } from 'node:fs';
-import {
-  abortError,
-  alignedBuffer,
-  makeRandom,
-  nowNs,
-  offsets,
-  secondsSince,
-  Slicer,
-} from '../methods/io';
+import { abortError, alignedBuffer, makeRandom, nowNs, offsets, Slicer } from '../methods/io';
 import { bufferAt, type IoBuffers } from '../methods/io-buffers';
 import { nativeAio, type AioAddon } from '../../core/native-aio';
 import { RateFit } from '../methods/rate-fit';
@@ -188,7 +180,8 @@ async function runSync(job: QueueJob): Promise<QueueResult> {
       job.op === 'read'
         ? readSync(job.fd, buf, 0, job.bs, pos)
         : writeSync(job.fd, buf, 0, job.bs, pos);
-    const us = Number(nowNs() - s) / 1000;
+    const end = nowNs();
+    const us = Number(end - s) / 1000;
     if (n !== job.bs) throw new Error(`short ${job.op} of ${n} bytes at ${pos}`);
     if (lat) {
       if (ops === lat.length) {
@@ -200,9 +193,11 @@ async function runSync(job: QueueJob): Promise<QueueResult> {
     }
     latSum += us;
     ops++;
-    fit.add(secondsSince(t0) - Number(paused) / 1e9, ops);
+    // The request's own end time serves its latency, the fit and the bound.
+    const at = Number(end - t0 - paused) / 1e9;
+    fit.add(at, ops);
     if ((ops & 7) === 0) {
-      elapsed = secondsSince(t0) - Number(paused) / 1e9;
+      elapsed = at;
       if (elapsed >= job.seconds) break;
       if (slicer.due()) {
         job.onProgress?.(elapsed / job.seconds, { value: ops / elapsed, unit: 'IOPS' });
