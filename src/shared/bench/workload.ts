@@ -99,28 +99,24 @@ type Rates = Pick<DriveRates, 'seqBps' | 'iops' | 'cpu'>;
 
 /**
  * Seconds to write the workload and sync it, the first user's part (CPU per file, the bytes at the
- * drive's sequential rate, the drive's cost per file for the writeback). Measured on the HDD-like
- * device (152 IOPS): its writeback up to the first cold walk took 18-22 s; the old figures (1/80
- * and 1/200 of a request a file) made quick's estimate 16-24 % short there. Not the shuffled
- * order: written in path order the workload made as many write requests (1,368 against 1,331,
- * 290 MiB). The write and its own syncfs take about 1 s; the blkio throttle then holds the next
- * sync about 17 s for that writeback, as an HDD would spend writing those ~1,400 requests.
+ * drive's sequential rate). Not the shuffled order: written in path order the workload made as many
+ * write requests (1,368 against 1,331, 290 MiB). On the HDD-like device the write and its own
+ * syncfs take 1.3-1.8 s: the blkio throttle lets the writeback's 2,598 bios through and charges
+ * them to the group afterwards, and only a flush right behind it paid that charge (17 s without a
+ * request on the device) until the cache drop stopped flushing a clean filesystem.
  */
 export function workloadWriteSeconds(r: Rates): number {
-  const write = WORKLOAD_FILES * 6e-5 * r.cpu + WORKLOAD_BYTES / r.seqBps;
-  // Since the cache drop stopped running a global sync (issue 39), the writeback up to the first
-  // cold walk took 16 s on the HDD-like device (a request for every 10 files).
-  const sync = WORKLOAD_FILES / (10 * Math.max(1, r.iops));
-  return 0.5 + write + sync;
+  return 0.5 + WORKLOAD_FILES * 6e-5 * r.cpu + WORKLOAD_BYTES / r.seqBps;
 }
 
 /**
  * Seconds to remove it. The disk search removes it right after its walks when no later test uses
- * it (WORKLOAD_RELEASER), metadata still cached: no reads, and its writes synced: 5 s on the
- * HDD-like device against 9.4-11.3 s removed cold at the end of the run (1,610 metadata reads).
+ * it (WORKLOAD_RELEASER), metadata still cached: no reads, its CPU, and a sync of its metadata
+ * (0.4 s on the HDD-like device; 9.4-11.3 s removed cold at the end of the run, 1,610 metadata
+ * reads).
  */
 export function workloadRemoveSeconds(r: Rates): number {
-  return WORKLOAD_FILES * 4e-5 * r.cpu + WORKLOAD_FILES / (27 * Math.max(1, r.iops));
+  return WORKLOAD_FILES * 2e-5 * r.cpu + WORKLOAD_FILES / (500 * Math.max(1, r.iops));
 }
 
 /** The workload's user that removes it when it is the last one (tasks/du-task.ts). */

@@ -24,8 +24,8 @@ afterAll(() => void (config && rmSync(config, { recursive: true, force: true }))
 function expectBudget(name: string, { doc, actual, estimate }: QuickRun): void {
   expect(doc.tests.filter((t) => t.status === 'failed')).toEqual([]);
   // Issue 39's aims live in bench:quick's output (a busy machine must not fail the suite); printed
-  // here beside the run. Its 1.5× bound is not asserted: HDD-like quick measured 118 s against
-  // 75 s × 1.5 (the workload's writeback, its cold walk and removal alone take ~50 s there).
+  // here beside the run. Its 1.5× bound is not asserted: the fast loop read 45-51 s on one machine
+  // from one day to the next against 35 s × 1.5, and HDD-like 94 s against 75 s × 1.5.
   const aim = QUICK_AIMS[name];
   const err = Math.abs(estimate - actual) / actual;
   console.log(
