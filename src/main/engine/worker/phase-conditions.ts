@@ -52,12 +52,26 @@ export interface RecorderDeps {
  * in the page cache. Without it the previous test's writeback lands on the device during this
  * one and reads as another process's traffic. A failure (no coreutils sync) only costs accuracy.
  */
-export const syncFs = async (dir: string, waitMs = FLUSH_WAIT_MS): Promise<void> => {
+export const syncFs = (dir: string, waitMs = FLUSH_WAIT_MS): Promise<void> =>
   // Nothing worth writing out (a read test before): no flush, no wait. A flush of every phase
   // made the HDD-like quick A/A 153-169 s (124-137 s before conditions were recorded).
-  if ((await dirtyBytes()) < FLUSH_FROM_BYTES) return;
-  await flushFor(dir, waitMs);
-};
+  flushIfDirty(dir, FLUSH_FROM_BYTES, waitMs);
+
+interface FlushDeps {
+  dirty(): Promise<number>;
+  flush(dir: string, waitMs: number): Promise<void>;
+}
+
+/** `sync -f` of the folder's filesystem unless under `fromBytes` is dirty machine-wide. */
+async function flushIfDirty(
+  dir: string,
+  fromBytes: number,
+  waitMs: number,
+  deps: FlushDeps = { dirty: dirtyBytes, flush: flushFor },
+): Promise<void> {
+  if ((await deps.dirty()) < fromBytes) return;
+  await deps.flush(dir, waitMs);
+}
 
 /** Dirty + Writeback of /proc/meminfo, machine-wide; Infinity when it cannot be read. */
 async function dirtyBytes(): Promise<number> {
@@ -94,16 +108,8 @@ const flushFor = (dir: string, waitMs: number): Promise<void> =>
  * the HDD-like loop it waited for the throttle to charge the sync before it, 2,598 bios of the
  * just-written workload at 150 IOPS: 17 s without a request on the device.
  */
-export const syncFolder = async (
-  dir: string,
-  deps: { dirty(): Promise<number>; flush(dir: string, waitMs: number): Promise<void> } = {
-    dirty: dirtyBytes,
-    flush: flushFor,
-  },
-): Promise<void> => {
-  if ((await deps.dirty()) < DROP_CLEAN_BYTES) return;
-  await deps.flush(dir, 120_000);
-};
+export const syncFolder = (dir: string, deps?: FlushDeps): Promise<void> =>
+  flushIfDirty(dir, DROP_CLEAN_BYTES, 120_000, deps);
 
 /** Dirty data this small (idle here: 0-16 KiB) is another program's: every task syncs what it wrote. */
 export const DROP_CLEAN_BYTES = 256 * 1024;
