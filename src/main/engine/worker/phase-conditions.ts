@@ -111,7 +111,11 @@ const flushFor = (dir: string, waitMs: number): Promise<void> =>
 export const syncFolder = (dir: string, deps?: FlushDeps): Promise<void> =>
   flushIfDirty(dir, DROP_CLEAN_BYTES, 120_000, deps);
 
-/** Dirty data this small (idle here: 0-16 KiB) is another program's: every task syncs what it wrote. */
+/**
+ * Dirty data this small is another program's: every task syncs what it wrote. Too close to what
+ * stays dirty here: 16-256 KiB idle, 220 KiB right after the workload's sync, so in one quick run
+ * of about ten the flush still ran there and waited 17 s (see the stop 59 note).
+ */
 export const DROP_CLEAN_BYTES = 256 * 1024;
 
 /** The longest a test waits for the filesystem flush before it starts. */
