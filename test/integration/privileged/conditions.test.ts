@@ -183,8 +183,11 @@ describe.skipIf(skip !== null)('phase conditions on a loop device', () => {
       console.log(
         `helper raw read: figure ${(r.bytes! / MiB).toFixed(0)} MiB, helper read ${(r[HELPER_READ_BYTES]! / MiB).toFixed(1)} MiB from storage`,
       );
-      // hdparm -t's blocks at least, plus readahead; not some unrelated total.
-      expect(r[HELPER_READ_BYTES]).toBeGreaterThanOrEqual(r.bytes!);
+      // hdparm -t's blocks plus readahead (+4 MiB here), not some unrelated total. A few MiB
+      // may come from the page cache instead: metadata pages the mounted ext4 still holds survive
+      // BLKFLSBUF (200 MiB read right after writing 20,000 files took 197.1 MiB from storage).
+      // One CI run, after this file's unpack and bonnie++, read 0.3 MiB under the figure.
+      expect(r[HELPER_READ_BYTES]).toBeGreaterThan(r.bytes! - 8 * MiB);
       expect(r[HELPER_READ_BYTES]).toBeLessThan(r.bytes! + 64 * MiB);
     } finally {
       privileged.release();
