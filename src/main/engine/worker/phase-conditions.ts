@@ -86,7 +86,7 @@ async function dirtyBytes(): Promise<number> {
 }
 
 /** Below this much dirty data a previous test's writeback is under the busy floor anyway. */
-const FLUSH_FROM_BYTES = 4 * 1024 * 1024;
+export const FLUSH_FROM_BYTES = 4 * 1024 * 1024;
 
 const flushFor = (dir: string, waitMs: number): Promise<void> =>
   new Promise((resolve) => {
@@ -103,20 +103,16 @@ const flushFor = (dir: string, waitMs: number): Promise<void> =>
 /**
  * The folder's filesystem written out, however long it takes: before the root helper drops the
  * caches (it no longer runs a global sync), so the files a cold task reads are clean and dropped.
- * With next to nothing dirty machine-wide (a task that just synced its own files) there is nothing
- * to write, and the flush is skipped: its cache-flush command is the one write that would wait. On
- * the HDD-like loop it waited for the throttle to charge the sync before it, 2,598 bios of the
- * just-written workload at 150 IOPS: 17 s without a request on the device.
+ * Under FLUSH_FROM_BYTES dirty machine-wide it is skipped, as before a test: every task syncs what
+ * it wrote, so what is left is another program's (16-256 KiB idle here, 220 KiB right after the
+ * workload's sync, up to 1.1 MiB while an application-like start runs) and a few MiB of it cached
+ * does not warm a cold walk. Its cache-flush command is the one write that would wait: on the
+ * HDD-like loop the throttle charged it for the sync before it, 2,598 bios of the just-written
+ * workload at 150 IOPS, 17 s without a request on the device. A 256 KiB line still flushed there
+ * in about one quick run of ten.
  */
 export const syncFolder = (dir: string, deps?: FlushDeps): Promise<void> =>
-  flushIfDirty(dir, DROP_CLEAN_BYTES, 120_000, deps);
-
-/**
- * Dirty data this small is another program's: every task syncs what it wrote. Too close to what
- * stays dirty here: 16-256 KiB idle, 220 KiB right after the workload's sync, so in one quick run
- * of about ten the flush still ran there and waited 17 s (see the stop 59 note).
- */
-export const DROP_CLEAN_BYTES = 256 * 1024;
+  flushIfDirty(dir, FLUSH_FROM_BYTES, 120_000, deps);
 
 /** The longest a test waits for the filesystem flush before it starts. */
 export const FLUSH_WAIT_MS = 2000;
