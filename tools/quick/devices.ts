@@ -126,7 +126,7 @@ export const DEVICES: Record<string, (configDir: string, tests?: string[]) => Pr
 
 /**
  * DW_QUICK_TRACE=1: each step's start on stderr with the seconds since the run began, to see
- * where quick's time goes.
+ * where quick's time goes (=epoch: with the wall clock too).
  */
 function trace(t0: number): {
   onProgress?: (p: { testId: string; message?: string | undefined }) => void;
@@ -138,7 +138,12 @@ function trace(t0: number): {
       const step = `${p.testId}: ${p.message ?? ''}`;
       if (step === last) return;
       last = step;
-      process.stderr.write(`${((performance.now() - t0) / 1000).toFixed(2).padStart(7)} ${step}\n`);
+      // DW_QUICK_TRACE=epoch adds the wall clock, to line the steps up with /sys/block samples.
+      const wall =
+        process.env['DW_QUICK_TRACE'] === 'epoch' ? ` ${(Date.now() / 1000).toFixed(2)}` : '';
+      process.stderr.write(
+        `${((performance.now() - t0) / 1000).toFixed(2).padStart(7)}${wall} ${step}\n`,
+      );
     },
   };
 }

@@ -131,6 +131,12 @@ export interface TestModule {
   /** Reads the run's one O_DIRECT test file, which is written (and counted) once per run. */
   sharesTestFile?: boolean;
   /**
+   * Its figures time writes: the drive first takes one write of ours, so what it still owes for
+   * earlier tests is not paid inside this one's clock (worker/drain.ts). Read-only tests and the
+   * cold reads of a task skip it: on a throttled disk it could wait for seconds.
+   */
+  timedWrites?: boolean;
+  /**
    * Seconds this test will take with these settings (for plan estimates and ETAs), on a drive with
    * the probed rates when given.
    */

@@ -20,6 +20,7 @@ import {
   type OwnEntries,
   type PhaseConditions,
 } from '../../../shared/schemas/conditions';
+import { drainWrites } from './drain';
 
 /** One test's recording: started before the test, ended after it. */
 export interface PhaseRecording {
@@ -36,7 +37,8 @@ export interface PhaseRecording {
 }
 
 export interface PhaseRecorder {
-  begin(workDir: string): Promise<PhaseRecording | null>;
+  /** `drain`: the test times writes; what the drive still owes is paid first (drain.ts). */
+  begin(workDir: string, opts?: { drain?: boolean }): Promise<PhaseRecording | null>;
 }
 
 export interface RecorderDeps {
@@ -44,6 +46,8 @@ export interface RecorderDeps {
   resolve: ResolveDeps;
   /** Writes the folder's filesystem's dirty data out (syncfs). */
   flush(dir: string): Promise<void>;
+  /** One write of our own through to the drive, after the flush (drain.ts). */
+  drain(dir: string): Promise<unknown>;
 }
 
 /**
@@ -121,17 +125,19 @@ export const realRecorderDeps = (elsewhere?: () => ProcessIo): RecorderDeps => (
   snapshot: realSnapshotDeps(elsewhere),
   resolve: realResolveDeps,
   flush: syncFs,
+  drain: (dir) => drainWrites(dir),
 });
 
 export function phaseRecorder(deps: RecorderDeps): PhaseRecorder {
   // The folder's device does not change within a run: resolved once per folder.
   const resolved = new Map<string, Promise<DeviceRef[]>>();
   return {
-    async begin(workDir) {
+    async begin(workDir, opts) {
       try {
         if (!resolved.has(workDir)) resolved.set(workDir, devicesOf(workDir, deps.resolve));
         const devices = await resolved.get(workDir)!;
         await deps.flush(workDir);
+        if (opts?.drain) await deps.drain(workDir);
         let before = await readSnapshot(devices, deps.snapshot);
         let entries: OwnEntries = { files: 0, folders: 0 };
         return {

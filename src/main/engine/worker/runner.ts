@@ -68,7 +68,7 @@ export async function runPlan(plan: EnginePlan, deps: RunnerDeps): Promise<TestR
     if (deps.signal.aborted) break;
     deps.send({ type: 'test-start', testId: id, index });
     // Before the clock starts: the recorder first writes out what earlier tests left dirty.
-    const recording = await deps.conditions?.begin(plan.workDir);
+    const recording = await deps.conditions?.begin(plan.workDir, { drain: !!m.timedWrites });
     const started = performance.now();
     const progress = progressSender(deps, { id, index, started }, estimates, forward);
     const result = await runModule(m, plan, deps, progress, {

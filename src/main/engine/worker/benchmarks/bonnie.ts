@@ -24,6 +24,7 @@ export const bonnie = defineBenchmark({
   id: 'bonnie',
   title: 'bonnie++ method',
   tool: 'bonnie++',
+  timedWrites: true,
   description:
     'Per-character and block write/rewrite/read, random seeks and small-file create/stat/delete: how the drive handles everyday file work.',
   sizes: {

@@ -34,6 +34,8 @@ export interface BenchmarkDef {
   description: string;
   sizes?: Readonly<Record<string, SizeDef>>;
   sharesTestFile?: boolean;
+  /** Its figures time writes (TestModule.timedWrites). */
+  timedWrites?: boolean;
   /** Seconds on a drive with rates `r` (middle-of-the-road ones when nothing was probed). */
   estimate(repetitions: number, s: BenchSizes, r: DriveRates): number;
   /** Bytes it writes into the work folder at most. */

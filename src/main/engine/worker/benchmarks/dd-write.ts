@@ -15,6 +15,7 @@ export const ddWrite = defineBenchmark({
   id: 'dd-write',
   title: 'Sequential write with sync',
   tool: 'dd',
+  timedWrites: true,
   description:
     'Writes a file in 8 KiB blocks and waits for sync, as "dd bs=8k && sync": sustained write speed including the flush.',
   sizes: { dd: { label: 'Sequential write (dd) size', unit: 'MiB', allFiles: true } },

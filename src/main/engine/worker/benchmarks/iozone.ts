@@ -26,6 +26,7 @@ export const iozone = defineBenchmark({
   id: 'iozone',
   title: 'iozone -I method',
   tool: 'iozone',
+  timedWrites: true,
   description:
     'Write, rewrite, read, reread, random read and random write with 4 KiB, 64 KiB and 512 KiB records, bypassing the cache.',
   sizes: { iozone: { label: 'Block size test (iozone) file size', unit: 'MiB', allFiles: true } },
