@@ -56,25 +56,20 @@ export interface RecorderDeps {
  * in the page cache. Without it the previous test's writeback lands on the device during this
  * one and reads as another process's traffic. A failure (no coreutils sync) only costs accuracy.
  */
-export const syncFs = (dir: string, waitMs = FLUSH_WAIT_MS): Promise<void> =>
+export async function syncFs(
+  dir: string,
+  waitMs = FLUSH_WAIT_MS,
+  deps: FlushDeps = { dirty: dirtyBytes, flush: flushFor },
+): Promise<void> {
   // Nothing worth writing out (a read test before): no flush, no wait. A flush of every phase
   // made the HDD-like quick A/A 153-169 s (124-137 s before conditions were recorded).
-  flushIfDirty(dir, FLUSH_FROM_BYTES, waitMs);
+  if ((await deps.dirty()) < FLUSH_FROM_BYTES) return;
+  await deps.flush(dir, waitMs);
+}
 
 interface FlushDeps {
   dirty(): Promise<number>;
   flush(dir: string, waitMs: number): Promise<void>;
-}
-
-/** `sync -f` of the folder's filesystem unless under `fromBytes` is dirty machine-wide. */
-async function flushIfDirty(
-  dir: string,
-  fromBytes: number,
-  waitMs: number,
-  deps: FlushDeps = { dirty: dirtyBytes, flush: flushFor },
-): Promise<void> {
-  if ((await deps.dirty()) < fromBytes) return;
-  await deps.flush(dir, waitMs);
 }
 
 /** Dirty + Writeback of /proc/meminfo, machine-wide; Infinity when it cannot be read. */
@@ -116,7 +111,7 @@ const flushFor = (dir: string, waitMs: number): Promise<void> =>
  * in about one quick run of ten.
  */
 export const syncFolder = (dir: string, deps?: FlushDeps): Promise<void> =>
-  flushIfDirty(dir, FLUSH_FROM_BYTES, 120_000, deps);
+  syncFs(dir, 120_000, deps);
 
 /** The longest a test waits for the filesystem flush before it starts. */
 export const FLUSH_WAIT_MS = 2000;
