@@ -2,6 +2,7 @@
 // creation, and a time slicer that lets synchronous loops breathe so cancel arrives within 1 s.
 import { randomFillSync } from 'node:crypto';
 import { closeSync, constants, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 
 export const PAGE = 4096;
 const WASM_PAGE = 65536;
@@ -31,6 +32,35 @@ export interface OpenedFile {
   direct: boolean;
 }
 
+/** The error a filesystem gives for O_DIRECT it does not do (tmpfs, some FUSE filesystems). */
+const refusesDirect = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'EINVAL';
+
+/** `open(path, flags | O_DIRECT)`, else without O_DIRECT where the filesystem refuses it. */
+export function openDirectSync(path: string, flags: number): OpenedFile {
+  try {
+    return { fd: openSync(path, flags | constants.O_DIRECT, 0o600), direct: true };
+  } catch (err) {
+    if (!refusesDirect(err)) throw err;
+    return { fd: openSync(path, flags, 0o600), direct: false };
+  }
+}
+
+/**
+ * The same without blocking the event loop (a create on a throttled disk can wait for seconds, and
+ * a caller may have to give up on it in time: worker/drain.ts).
+ */
+export async function openDirect(
+  path: string,
+  flags: number,
+): Promise<{ fh: FileHandle; direct: boolean }> {
+  try {
+    return { fh: await open(path, flags | constants.O_DIRECT, 0o600), direct: true };
+  } catch (err) {
+    if (!refusesDirect(err)) throw err;
+    return { fh: await open(path, flags, 0o600), direct: false };
+  }
+}
+
 /** Opens with O_DIRECT when the filesystem allows it, else buffered; never opens devices. */
 export function openTestFile(
   path: string,
@@ -43,12 +73,7 @@ export function openTestFile(
       : mode === 'write'
         ? constants.O_WRONLY
         : constants.O_RDWR) | (create ? constants.O_CREAT : 0);
-  try {
-    return { fd: openSync(path, base | constants.O_DIRECT, 0o600), direct: true };
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EINVAL') throw err;
-    return { fd: openSync(path, base, 0o600), direct: false };
-  }
+  return openDirectSync(path, base);
 }
 
 export const abortError = (): Error =>

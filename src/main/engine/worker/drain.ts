@@ -9,9 +9,8 @@
 // write, 62 MB/s reads where the drive gives 0.6 MB/s). A real drive has the same debt in other
 // forms: a write cache still emptying, an SMR drive's background work.
 import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { alignedBuffer } from '../methods/io';
+import { alignedBuffer, openDirect } from '../methods/io';
 
 /** The scratch file in the run's own folder; written in place, removed with the folder. */
 export const DRAIN_FILE = '.drain';
@@ -55,15 +54,11 @@ const page = alignedBuffer(4096);
 
 async function writeThrough(path: string): Promise<void> {
   // O_NOFOLLOW: the file is ours, in the run's own folder; never a link someone put there.
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_DIRECT | constants.O_NOFOLLOW;
-  let fh: FileHandle;
-  try {
-    fh = await open(path, flags, 0o600);
-  } catch (err) {
-    // A filesystem that refuses O_DIRECT (tmpfs): its tests run buffered and say so.
-    if ((err as NodeJS.ErrnoException).code !== 'EINVAL') throw err;
-    fh = await open(path, flags & ~constants.O_DIRECT, 0o600);
-  }
+  // A filesystem that refuses O_DIRECT (tmpfs): its tests run buffered and say so.
+  const { fh } = await openDirect(
+    path,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW,
+  );
   try {
     await fh.write(page, 0, page.length, 0);
     // fsync, not fdatasync: the inode's new times go out now, not into the test's phase.

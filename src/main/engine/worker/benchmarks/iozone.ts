@@ -1,7 +1,7 @@
 // iozone -I method (seed 002: `iozone -I -a -s 256M -r 4k -r 64k -r 512K -i 0 -i 1 -i 2`):
 // O_DIRECT write, rewrite, read, reread, random read, random write per record size; every
 // record visited once per random pass.
-import { closeSync, constants, openSync, readSync, rmSync } from 'node:fs';
+import { closeSync, constants, readSync, rmSync } from 'node:fs';
 import { randomFillSync } from 'node:crypto';
 import { join } from 'node:path';
 import { kibPerSec, measurement } from '../../methods/calc';
@@ -10,6 +10,7 @@ import {
   ioErrorMessage,
   makeRandom,
   nowNs,
+  openDirectSync,
   permutation,
   secondsSince,
   Slicer,
@@ -64,7 +65,10 @@ export const iozone = defineBenchmark({
             for (const op of IOZONE_OPS) {
               if (op === 'write') {
                 rmSync(path, { force: true });
-                const o = openDirect(path, true);
+                const o = openDirectSync(
+                  path,
+                  constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC,
+                );
                 fd = o.fd;
                 direct &&= o.direct;
               }
@@ -124,16 +128,6 @@ function iozoneMeasurements(samples: Map<string, number[]>, size: number): Measu
       }),
     ),
   );
-}
-
-function openDirect(path: string, create: boolean): { fd: number; direct: boolean } {
-  const flags = constants.O_RDWR | (create ? constants.O_CREAT | constants.O_TRUNC : 0);
-  try {
-    return { fd: openSync(path, flags | constants.O_DIRECT, 0o600), direct: true };
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EINVAL') throw err;
-    return { fd: openSync(path, flags, 0o600), direct: false };
-  }
 }
 
 /** One pass over all records (sequential or in `order`); returns seconds excluding pauses. */
