@@ -118,7 +118,9 @@ async function probeRounds(
         const onProgress = (f: number) =>
           ctx.progress(repFraction(i, n, from + f * span), undefined, what);
         const r = await runProbe({ ...job, seed }, { signal: ctx.signal, onProgress });
-        return { ...r, wall: r.seconds };
+        // Its reads are its waits on the drive; the opens between them, its own work.
+        const waits = r.readUs.reduce((a, us) => a + us, 0) / 1e6;
+        return { ...r, wall: r.seconds, waits };
       });
     const a = await probe(7 + i, 0, 0.25, 'idle disk');
     out.idle.push(a);

@@ -29,7 +29,7 @@ const r6 = (x: number) => Number(x.toFixed(6));
  * Runs `once` between two readings of the counters of `dir`'s device, /proc/stat and this
  * process (its reaped children included). Never fails for the counters: unread, they are null.
  */
-export async function counted<T extends TaskSample & { flush?: number }>(
+export async function counted<T extends TaskSample & { flush?: number; waits?: number }>(
   dir: string,
   once: () => Promise<T> | T,
   own: () => OwnEntries = () => ({ files: 0, folders: 0 }),
@@ -46,6 +46,7 @@ export async function counted<T extends TaskSample & { flush?: number }>(
       wall: r6(sample.wall),
       cpu: r6(sample.cpu),
       ...(sample.flush !== undefined ? { flushSeconds: r6(sample.flush) } : {}),
+      ...(sample.waits !== undefined ? { waitSeconds: r6(sample.waits) } : {}),
       conditions: checked.success ? checked.data : null,
     },
   };

@@ -137,9 +137,9 @@ const BURST_SECONDS = 0.1;
 
 /**
  * The row's time on the new drive; call only when replayRefusal(w) is null. Three parts:
- * - the warm run without its own drive time (what no drive beats): its wall less the flush it
- *   timed, else the larger of its wall less its requests at the old drive's figures and its CPU
- *   time (a program that computes while it waits), the end that is not optimistic;
+ * - the warm run without its own drive time (what no drive beats): its wall less the flush or the
+ *   waits it timed, else the larger of its wall less its requests at the old drive's figures and
+ *   its CPU time (a program that computes while it waits), the end that is not optimistic;
  * - the warm run's requests (an unpack writes again) at the new drive, as much of them as the
  *   old drive's were waited for;
  * - what only the cold run did: its extra CPU (a cold cache's own work: between none and all of
@@ -164,10 +164,13 @@ export function replay(w: TaskWork, old: ReplayFigures, next: ReplayFigures): Re
   const xNew = driveSeconds(next, less(ioC, ioW));
   const base = warm ?? { wall: 0, cpu: 0 };
   const flushed = warm?.flushSeconds;
+  const waits = warm?.waitSeconds;
   const rest =
     flushed !== undefined
       ? base.wall - flushed
-      : Math.max(0, base.wall - wOld[1], Math.min(base.wall, base.cpu));
+      : waits !== undefined
+        ? Math.max(0, base.wall - waits)
+        : Math.max(0, base.wall - wOld[1], Math.min(base.wall, base.cpu));
   const waitedW = share(base.wall - rest, mid(wOld));
   const extraCpu = Math.max(0, cold.cpu - base.cpu);
   const waited = share(cold.wall - base.wall - extraCpu / 2, mid(xOld));

@@ -15,6 +15,13 @@ export const workTiming = z.object({
   cpu: seconds,
   /** Of `wall`, the final flush of what it wrote (an unpack's sync -f): its drive's part. */
   flushSeconds: seconds.optional(),
+  /**
+   * Of `wall`, what it timed itself waiting on its drive one request at a time between its own
+   * work (a probe's direct reads). Its CPU time cannot stand for the rest: each wait costs the
+   * thread a sleep and a wake-up, so a probe used 0.07-0.1 s of CPU on the HDD-like loop and took
+   * 0.07 s in all on an unthrottled one.
+   */
+  waitSeconds: seconds.optional(),
   /** The device's counters and what else ran, over exactly this execution; null when unread. */
   conditions: phaseConditions.nullable(),
 });

@@ -1,6 +1,6 @@
 // The backup task's two rows in a prediction, on runs measured by `npm run bench:predict` on real
-// loop devices (test/fixtures/predict/backup: the HDD-like and SATA-SSD-like devices, kept to the
-// tests the figures and the backup need). The idle probe is work like any task's, replayed at the
+// loop devices (test/fixtures/predict/backup: the HDD-like, SATA-SSD-like and unthrottled devices of
+// one round, 2026-12-07, kept to the tests the figures and the backup need). The idle probe is work like any task's, replayed at the
 // new drive; the probe beside the copy is not, and says why.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +28,7 @@ const rowsOf = (tasks: ReturnType<typeof predict>['tasks']) => {
 describe('the backup task in a prediction', () => {
   const hdd = run('hdd');
   const ssd = run('ssd');
+  const fast = run('fast');
 
   it('predicts the idle probe from this machine, inside what the new drive measured', () => {
     const { idle } = rowsOf(predict(hdd, { preset: 'sata-ssd' }, ssd, { targetRun: ssd }).tasks);
@@ -40,6 +41,34 @@ describe('the backup task in a prediction', () => {
     expect(idle.predictedSeconds).toBeGreaterThan(idle.measuredSeconds! / 1.5);
     expect(idle.predictedSeconds).toBeLessThan(idle.measuredSeconds! * 1.5);
     expect(basisLine(idle)).toMatch(/from this machine's own measurement$/);
+  });
+
+  it('predicts it on an unthrottled drive from the opens between its reads, not from its CPU', () => {
+    // Each direct read on the HDD-like device cost the probe's thread a sleep and a wake-up: 0.10-0.13
+    // s of CPU there, more than the whole probe took on the unthrottled device (66-97 ms). What it
+    // timed of its reads (waitSeconds) leaves the opens between them as what no drive changes.
+    const { idle } = rowsOf(predict(hdd, { preset: 'sata-ssd' }, fast, { targetRun: fast }).tasks);
+    expect(idle.basis).toBe('this-machine');
+    expect(idle.measuredSeconds).toBeLessThan(0.1);
+    expect(idle.predictedSeconds).toBeLessThan(idle.measuredSeconds! * 1.3);
+    expect(idle.predictedSeconds).toBeGreaterThan(idle.measuredSeconds! / 1.3);
+    expect(idle.measuredInside).toBe(true);
+    expect(idle.predictedLowSeconds).toBeLessThan(idle.measuredSeconds!);
+    expect(idle.predictedHighSeconds).toBeGreaterThanOrEqual(idle.measuredSeconds!);
+    // Without the waits it timed (runs from before they were kept), its CPU is the floor.
+    const w = (r: RunDocument): RunDocument => ({
+      ...r,
+      tests: r.tests.map((t) => ({
+        ...t,
+        work: t.work?.map((k) => ({
+          ...k,
+          cold: k.cold.map(({ waitSeconds: _c, ...x }) => x),
+          warm: k.warm.map(({ waitSeconds: _w, ...x }) => x),
+        })),
+      })),
+    });
+    const old = rowsOf(predict(w(hdd), { preset: 'sata-ssd' }, fast, { targetRun: fast }).tasks);
+    expect(old.idle.predictedLowSeconds).toBeGreaterThan(idle.measuredSeconds!);
   });
 
   it('leaves the probe during the copy to the published basis, saying why', () => {

@@ -147,6 +147,26 @@ describe('replaying a probe whose warm run reads the drive too', () => {
     expect(r.highSeconds).toBeGreaterThan(waitedW * 0.2 + 0.11 + 0.03);
   });
 
+  it('takes the rest of the program as its wall less the waits it timed, not its CPU', () => {
+    // Each direct read cost the thread a sleep and a wake-up on the slow drive: 0.11 s of CPU
+    // there, while the opens between the reads took 0.05 s. An unthrottled drive (40 µs a read)
+    // ran the whole probe in 0.07-0.086 s, under what its CPU alone predicted.
+    const timed = { ...probe, warm: [{ ...probe.warm[0]!, waitSeconds: 6.51 }] };
+    const fast = throttle(0.04, 5000);
+    const byCpu = replay(probe, hdd, fast);
+    const byWaits = replay(timed, hdd, fast);
+    expect(byCpu.floorSeconds).toBeCloseTo(0.11, 6);
+    expect(byWaits.floorSeconds).toBeCloseTo(0.05, 6);
+    expect(byWaits.lowSeconds).toBeLessThan(0.07);
+    expect(byWaits.highSeconds).toBeGreaterThan(0.086);
+    expect(byWaits.seconds).toBeLessThan(byCpu.seconds - 0.05);
+    // On a drive that caps its rate, the cap still sets the time: the rest runs inside its spacing.
+    expect(replay(timed, hdd, capped).lowSeconds).toBeCloseTo(
+      replay(probe, hdd, capped).lowSeconds,
+      2,
+    );
+  });
+
   it('keeps a flush after the rest: it is a phase of its own', () => {
     const flushed = { ...probe, warm: [{ ...probe.warm[0]!, flushSeconds: 6.45 }] };
     const r = replay(flushed, hdd, capped);
