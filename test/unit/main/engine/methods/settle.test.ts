@@ -54,6 +54,38 @@ describe('settleTracker', () => {
     expect(stopAt(READ_SETTLE, 3, 0.1, () => 500)).toBe(1.5);
   });
 
+  it('judges windows that close on a completion from 8 completions, not 40', () => {
+    expect(minCount(READ_SETTLE)).toBe(8);
+    expect(minCount(QUEUE_SETTLE)).toBe(40);
+    // hdparm -t on the HDD-like loop: a 2 MiB read every 26.7 ms (75 MiB/s), its totals given
+    // right after the read that ends each ~100 ms tick: it stops at 1.5 s.
+    const settled = settleTracker(READ_SETTLE);
+    let stop: number | null = null;
+    for (let n = 1; n <= 112 && stop === null; n++) {
+      const t = n * (2 / 75);
+      if (n % 4 === 0 && settled(t, n)) stop = t;
+    }
+    expect(stop).not.toBeNull();
+    expect(stop!).toBeGreaterThanOrEqual(1.5);
+    expect(stop!).toBeLessThan(1.7);
+    // The same count over a span, as the queue phases report it, runs to its bound.
+    expect(stopAt(QUEUE_SETTLE, 0.5, 0.1, () => 37.5)).toBeNull();
+  });
+
+  it("keeps a read lent a throttle's first slice going until the whole is within half the spread", () => {
+    // 4 reads (8 MiB) at once at the start, then 75 MiB/s: the whole read is 7 % high at 1.5 s
+    // and within 5 % from 2.13 s.
+    const settled = settleTracker(READ_SETTLE);
+    let stop: number | null = null;
+    for (let n = 5; n <= 200 && stop === null; n++) {
+      const t = (n - 4) * (2 / 75);
+      if (n % 4 === 0 && settled(t, n)) stop = t;
+    }
+    expect(stop).not.toBeNull();
+    expect(stop!).toBeGreaterThanOrEqual(2.13);
+    expect(stop!).toBeLessThan(2.5);
+  });
+
   it('uses the ticks it is given: a late tick widens its window, not the count', () => {
     const settled = settleTracker(QUEUE_SETTLE);
     // 100 ms windows except one of 150 ms that holds 1.5× the requests: the same rate. A tick
@@ -73,9 +105,11 @@ describe('settledSeconds (the estimate)', () => {
     expect(settledSeconds(SEEKER_SETTLE, 1.5, 8000)).toBe(1);
     expect(RAW_SETTLE.seeker).toBe(SEEKER_SETTLE);
     expect(settledSeconds(READ_SETTLE, 3, 1e9 / (2 * 1024 * 1024))).toBe(1.5);
-    // 300 MB/s fills a window with 72 reads: enough to stop, too few to count on stopping.
-    expect(settledSeconds(READ_SETTLE, 3, 300e6 / (2 * 1024 * 1024))).toBe(3);
-    expect(settledSeconds(READ_SETTLE, 3, 120e6 / (2 * 1024 * 1024))).toBe(3);
+    // hdparm -t's windows close on a read's return: 8 reads a window judge it, 16 expect a stop.
+    // The HDD-like loop's 75 MiB/s holds 18 reads a window; a 40 MB/s disk's 9.5 are too few.
+    expect(settledSeconds(READ_SETTLE, 3, 300e6 / (2 * 1024 * 1024))).toBe(1.5);
+    expect(settledSeconds(READ_SETTLE, 3, (75 * 1024 * 1024) / (2 * 1024 * 1024))).toBe(1.5);
+    expect(settledSeconds(READ_SETTLE, 3, 40e6 / (2 * 1024 * 1024))).toBe(3);
     // A bound under the minimum is the phase's time.
     expect(settledSeconds(READ_SETTLE, 0.5, 1e6)).toBe(0.5);
   });
