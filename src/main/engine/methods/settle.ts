@@ -90,7 +90,11 @@ export const READ_SETTLE: SettleRule = {
 
 /** The run's "how it ran" words for a rule: "ends once 3 windows of 500 ms agree within 5 % (from 1.5 s)". */
 export const settleNote = (rule: SettleRule): string =>
-  `ends before its bound once ${rule.windows} windows of ${Math.round(rule.windowSeconds * 1000)} ms agree within ${Math.round(rule.spread * 100)} % (from ${rule.minSeconds} s)`;
+  `ends before its bound once ${rule.windows} windows of ${Math.round(rule.windowSeconds * 1000)} ms agree within ${Math.round(rule.spread * 100)} %${rule.atCompletions ? ` and the whole read within ${Math.round(wholeSpread(rule) * 100)} % of them` : ''} (from ${rule.minSeconds} s)`;
+
+/** How far the whole phase's rate may sit from its windows' median (atCompletions says why). */
+const wholeSpread = (rule: SettleRule): number =>
+  rule.atCompletions ? rule.spread / 2 : rule.spread;
 
 /**
  * What the rule did, for the run's notes: "3 of 24 ended early (0.31–0.42 s of 0.5 s)", or null
@@ -131,12 +135,7 @@ export function settleTracker(rule: SettleRule): (seconds: number, count: number
       if (dn < need) return false;
       rates.push(dn / (edges[i]!.t - edges[i - 1]!.t));
     }
-    return agree(
-      rates,
-      count / seconds,
-      rule.spread,
-      rule.atCompletions ? rule.spread / 2 : rule.spread,
-    );
+    return agree(rates, count / seconds, rule.spread, wholeSpread(rule));
   };
 }
 

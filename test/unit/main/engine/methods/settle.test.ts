@@ -11,6 +11,7 @@ import {
   SEEKER_SETTLE,
   READ_SETTLE,
   settledSeconds,
+  settleNote,
   settleTracker,
   type SettleRule,
 } from '../../../../../src/main/engine/methods/settle';
@@ -56,6 +57,12 @@ describe('settleTracker', () => {
 
   it('judges windows that close on a completion from 8 completions, not 40', () => {
     expect(minCount(READ_SETTLE)).toBe(8);
+    expect(settleNote(READ_SETTLE)).toBe(
+      'ends before its bound once 3 windows of 500 ms agree within 10 % and the whole read within 5 % of them (from 1.5 s)',
+    );
+    expect(settleNote(QUEUE_SETTLE)).toBe(
+      'ends before its bound once 3 windows of 100 ms agree within 10 % (from 0.3 s)',
+    );
     expect(minCount(QUEUE_SETTLE)).toBe(40);
     // hdparm -t on the HDD-like loop: a 2 MiB read every 26.7 ms (75 MiB/s), its totals given
     // right after the read that ends each ~100 ms tick: it stops at 1.5 s.
