@@ -41,9 +41,13 @@ function ext4(sizeMiB: number): string {
 const ours = (dir: string): string[] =>
   readdirSync(dir).filter((n) => n !== 'lost+found' && n !== 'filler');
 
-async function bench(target: string, during?: (cli: ReturnType<typeof startCli>) => Promise<void>) {
+async function bench(
+  target: string,
+  during?: (cli: ReturnType<typeof startCli>) => Promise<void>,
+  args = BENCH,
+) {
   const cfg = tmp('fs-cfg');
-  const run = startCli(['bench', '--dir', target, ...BENCH], { XDG_CONFIG_HOME: cfg });
+  const run = startCli(['bench', '--dir', target, ...args], { XDG_CONFIG_HOME: cfg });
   await during?.(run);
   const { code } = await run.exited;
   const store = join(cfg, 'drivewise', 'runs');
@@ -100,13 +104,15 @@ describe.skipIf(!isRoot)('filesystem faults (root: mounts)', () => {
   });
 
   it('ENOSPC inside the work folder mid-run: a failed test, non-zero exit, nothing left', async () => {
-    // Room for the free-space check (16 MiB + 10% + 1 GiB), then the disk is filled by someone
-    // else as soon as the work folder appears.
+    // Room for the free-space check (128 MiB + 10% + 1 GiB), then the disk is filled by someone
+    // else as soon as the work folder appears. 128 MiB a repetition, not 16: on a busy CI machine
+    // (other processes 42 % of the CPU) three 16 MiB writes ended, exit 0, before the test's poll
+    // had seen the folder and filled the disk.
     const target = ext4(1300);
     const r = await bench(target, async () => {
       await waitFor(() => ours(target).length > 0, 120_000, 5);
       fillUp(target);
-    });
+    }, ['--profile', 'custom', '--tests', 'dd-write', '--size', 'dd=128M']);
     const said = /no space|ENOSPC|ran full|disk.*full/i.test(r.err);
     const held = r.code !== 0 && said && noStack(r.err) && r.storeTemps === 0;
     console.log(
