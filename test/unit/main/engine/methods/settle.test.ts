@@ -28,6 +28,21 @@ function stopAt(rule: SettleRule, bound: number, tick: number, rate: (t: number)
   return null;
 }
 
+/**
+ * hdparm -t's 2 MiB reads at `mibPerSec` for its 3 s bound, `burst` of them returned at once at the
+ * start, the totals given right after every fourth read (a ~100 ms tick at 75 MiB/s), as its loop
+ * gives them; the stop time or null.
+ */
+function stopAtReads(mibPerSec: number, burst = 0): number | null {
+  const settled = settleTracker(READ_SETTLE);
+  const each = 2 / mibPerSec;
+  for (let n = burst + 1; (n - burst) * each <= 3; n++) {
+    const t = (n - burst) * each;
+    if (n % 4 === 0 && settled(t, n)) return t;
+  }
+  return null;
+}
+
 describe('settleTracker', () => {
   it('stops a steady 8,000 IOPS phase at its minimum, on 100 ms ticks', () => {
     expect(stopAt(QUEUE_SETTLE, 0.5, 0.1, () => 8000)).toBe(0.3);
@@ -66,12 +81,7 @@ describe('settleTracker', () => {
     expect(minCount(QUEUE_SETTLE)).toBe(40);
     // hdparm -t on the HDD-like loop: a 2 MiB read every 26.7 ms (75 MiB/s), its totals given
     // right after the read that ends each ~100 ms tick: it stops at 1.5 s.
-    const settled = settleTracker(READ_SETTLE);
-    let stop: number | null = null;
-    for (let n = 1; n <= 112 && stop === null; n++) {
-      const t = n * (2 / 75);
-      if (n % 4 === 0 && settled(t, n)) stop = t;
-    }
+    const stop = stopAtReads(75);
     expect(stop).not.toBeNull();
     expect(stop!).toBeGreaterThanOrEqual(1.5);
     expect(stop!).toBeLessThan(1.7);
@@ -82,15 +92,13 @@ describe('settleTracker', () => {
   it("keeps a read lent a throttle's first slice going until the whole is within half the spread", () => {
     // 4 reads (8 MiB) at once at the start, then 75 MiB/s: the whole read is 7 % high at 1.5 s
     // and within 5 % from 2.13 s.
-    const settled = settleTracker(READ_SETTLE);
-    let stop: number | null = null;
-    for (let n = 5; n <= 200 && stop === null; n++) {
-      const t = (n - 4) * (2 / 75);
-      if (n % 4 === 0 && settled(t, n)) stop = t;
-    }
+    const stop = stopAtReads(75, 4);
     expect(stop).not.toBeNull();
     expect(stop!).toBeGreaterThanOrEqual(2.13);
     expect(stop!).toBeLessThan(2.5);
+    // 12 MiB at once: the whole read is 7.5 % high when its windows next agree (2.13 s), which the
+    // windows' own 10 % would take; 5 % comes only at 3.2 s, so it reads to its bound.
+    expect(stopAtReads(75, 6)).toBeNull();
   });
 
   it('uses the ticks it is given: a late tick widens its window, not the count', () => {
