@@ -1,11 +1,14 @@
 // One real start-and-exit of an application: its own process group, a fresh profile and home in
-// the test folder (so nothing of the person's is read or changed), a time bound, and on cancel or
-// time-out the whole group killed and waited for, so no process of it is left running.
-import { mkdirSync, readdirSync } from 'node:fs';
+// the test folder and a temp folder of its own (so nothing of the person's is read or changed),
+// a time bound, and on cancel or time-out the whole group killed and waited for, so no process of
+// it is left running, and both folders removed.
+import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../core/errors';
+import { rootMayUseFolder } from '../core/file-owner';
 import { groupGone } from '../core/process-alive';
-import { removeTree } from '../core/safe-remove';
+import { ourUid, PRIVATE_MODE, removeTree } from '../core/safe-remove';
 import type { OwnEntries, TestContext } from '../engine/types';
 import type { TaskSample } from './common';
 import { runTimed } from './timed-exec';
@@ -40,11 +43,25 @@ function entriesUnder(dir: string, cap = 100_000): OwnEntries {
   return made;
 }
 
+/**
+ * A start's temp folder (TMPDIR), private and in the system's temp folder. Chromium keeps its
+ * SingletonSocket in one: a cancelled start left /tmp/org.chromium.Chromium.* behind, one per
+ * cancel. Under the test folder the socket's path passed the 107 bytes a Unix socket may have,
+ * and Chromium aborted ("Socket path too long"), so it is not in `home`.
+ */
+const startTemp = (): string =>
+  mkdtempSync(join(rootMayUseFolder(tmpdir(), 'the temp folder (TMPDIR)'), 'dw-app-'));
+
 /** The environment of one start: the person's, with every per-user folder in `home`. */
-export function startEnv(home: string, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function startEnv(
+  home: string,
+  tmp: string,
+  base: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
   return {
     ...base,
     HOME: home,
+    TMPDIR: tmp,
     XDG_CONFIG_HOME: join(home, 'config'),
     XDG_CACHE_HOME: join(home, 'cache'),
     XDG_DATA_HOME: join(home, 'data'),
@@ -71,11 +88,12 @@ export async function startOnce(
 ): Promise<TaskSample & { made: OwnEntries }> {
   const home = join(ctx.workDir, `app-start-${n}`);
   mkdirSync(join(home, 'profile'), { recursive: true });
+  const tmp = startTemp();
   const timeout = AbortSignal.timeout(START_TIMEOUT_MS);
   const signal = AbortSignal.any([ctx.signal, timeout]);
   try {
     const argv = argvFor(join(home, 'profile'), home);
-    const r = await runTimed('"$@"', argv, { signal, env: startEnv(home), cwd: home });
+    const r = await runTimed('"$@"', argv, { signal, env: startEnv(home, tmp), cwd: home });
     if (r.pid !== null && !(await groupGone(r.pid, LEFTOVER_MS))) {
       process.kill(-r.pid, 'SIGKILL');
       await groupGone(r.pid, LEFTOVER_MS);
@@ -90,5 +108,6 @@ export async function startOnce(
     return { wall: r.wall, cpu: r.cpu ?? 0, made: entriesUnder(home) };
   } finally {
     removeTree(home, { within: ctx.workDir });
+    removeTree(tmp, { require: { uid: ourUid(), mode: PRIVATE_MODE } });
   }
 }

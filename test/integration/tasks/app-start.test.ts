@@ -3,6 +3,7 @@
 // counters around each run; a cold start is checked cold with mincore; a cancelled start leaves
 // no process and no file.
 import { existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { appStartTask } from '../../../src/main/tasks/app-start-task';
 import { workloadOf } from '../../../src/shared/bench/workload';
@@ -76,6 +77,11 @@ describe('starting your apps', () => {
   );
 
   it.runIf(hasChromium)('a cancelled start leaves no process and no file behind', async () => {
+    // Chromium's SingletonSocket folder goes to TMPDIR: before each start had its own, a cancel
+    // left /tmp/org.chromium.Chromium.* (SingletonSocket, SingletonCookie) behind every time.
+    const temps = () =>
+      new Set(readdirSync(tmpdir()).filter((f) => /^(dw-app-|org\.chromium\.)/.test(f)));
+    const before = temps();
     const rec = makeContext({ options: { apps: ['chromium'] }, sizes: small });
     rec.ctx.progress = (_f, _l, message) => {
       if (message?.startsWith('starting chromium')) setTimeout(() => rec.abort.abort(), 400);
@@ -83,5 +89,6 @@ describe('starting your apps', () => {
     await expect(appStartTask.run(rec.ctx)).rejects.toThrow(/abort/i);
     expect(processesIn(rec.ctx.workDir)).toEqual([]);
     expect(readdirSync(rec.ctx.workDir).filter((f) => f.startsWith('app-start-'))).toEqual([]);
+    expect([...temps()].filter((f) => !before.has(f))).toEqual([]);
   });
 });
