@@ -48,6 +48,7 @@ const besideOthers = [
 export default defineConfig({
   test: {
     globalSetup: ['test/setup/build-node.ts'],
+    setupFiles: ['test/setup/lent-copies.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

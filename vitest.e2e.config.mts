@@ -26,6 +26,7 @@ const pages = [
 export default defineConfig({
   test: {
     globalSetup: ['test/setup/build-node.ts'],
+    setupFiles: ['test/setup/lent-copies.ts'],
     testTimeout: 180_000,
     hookTimeout: 60_000,
     // Vitest's default is cores − 1: one worker on this 2-core machine.
