@@ -11,6 +11,7 @@
 //   accounts, a link another account owns and so can re-aim): no single account owns it, and it is
 //   refused in one line. "Can write" is others-write.ts's rule: mode bits, any group write, ACLs.
 import { lstatSync, readFileSync, realpathSync, type Stats } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { UserError } from './errors';
 import { nativeAio } from './native-aio';
@@ -195,3 +196,6 @@ export function rootMayUseFolder(
     );
   return dir;
 }
+
+/** The system temp folder (TMPDIR), where root may use it (rootMayUseFolder). */
+export const rootTempFolder = (): string => rootMayUseFolder(tmpdir(), 'the temp folder (TMPDIR)');

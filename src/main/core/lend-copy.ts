@@ -6,9 +6,8 @@
 // makes and owns (0755, files 0644), so the account can read the code but not change what it runs.
 // The lent bundles carry their packages inside them (scripts/build-node.mjs), so two files suffice.
 import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { rootMayUseFolder, type FileAccount } from './file-owner';
+import { rootTempFolder, type FileAccount } from './file-owner';
 
 /** The stat fields the reach check reads; a parameter so the rule is tested on made-up modes. */
 export type StatOf = (path: string) => { mode: number; uid: number; gid: number };
@@ -34,6 +33,7 @@ export function accountCanRead(file: string, account: FileAccount, stat: StatOf 
 
 const lent = new Map<string, string>();
 let folders: string[] = [];
+let exitHooked = false;
 
 /**
  * Removes every lent copy now, as this process's exit does: for a host that ends its work without
@@ -52,7 +52,6 @@ function removeOnExit(folder: string): void {
   exitHooked = true;
   folders.push(folder);
 }
-let exitHooked = false;
 
 /** `script` itself when `account` can read it, else a root-owned copy it can read (cached). */
 export function lendableScript(script: string, account: FileAccount): string {
@@ -61,9 +60,7 @@ export function lendableScript(script: string, account: FileAccount): string {
   if (known && existsSync(known)) return known;
   // Root makes it: in a temp folder of another account (TMPDIR as sudo -E keeps it) she could
   // swap the copy between root's calls, so only one no other account controls (file-owner.ts).
-  const folder = mkdtempSync(
-    join(rootMayUseFolder(tmpdir(), 'the temp folder (TMPDIR)'), 'drivewise-lent-'),
-  );
+  const folder = mkdtempSync(join(rootTempFolder(), 'drivewise-lent-'));
   removeOnExit(folder);
   const copy = join(folder, basename(script));
   copyFileSync(script, copy);

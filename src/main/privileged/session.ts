@@ -4,9 +4,8 @@ import type { SurfaceArgs, SurfaceReadings } from '../engine/methods/surface';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rootMayUseFolder } from '../core/file-owner';
+import { rootMayUseFolder, rootTempFolder } from '../core/file-owner';
 import { processStartTime } from '../core/process-alive';
 import { ourUid, PRIVATE_MODE, removeTree } from '../core/safe-remove';
 import type { LiveValue, PrivilegedOps } from '../engine/types';
@@ -294,5 +293,5 @@ export function defaultBaseDir(env: NodeJS.ProcessEnv = process.env): string {
   const run = env.XDG_RUNTIME_DIR;
   // As root, a runtime folder of another account (sudo -E) could have its session swapped.
   if (run && existsSync(run)) return rootMayUseFolder(run, 'XDG_RUNTIME_DIR');
-  return rootMayUseFolder(tmpdir(), 'the temp folder (TMPDIR)');
+  return rootTempFolder();
 }

@@ -3,10 +3,9 @@
 // a time bound, and on cancel or time-out the whole group killed and waited for, so no process of
 // it is left running, and both folders removed.
 import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../core/errors';
-import { rootMayUseFolder } from '../core/file-owner';
+import { rootTempFolder } from '../core/file-owner';
 import { groupGone } from '../core/process-alive';
 import { ourUid, PRIVATE_MODE, removeTree } from '../core/safe-remove';
 import type { OwnEntries, TestContext } from '../engine/types';
@@ -49,8 +48,7 @@ function entriesUnder(dir: string, cap = 100_000): OwnEntries {
  * cancel. Under the test folder the socket's path passed the 107 bytes a Unix socket may have,
  * and Chromium aborted ("Socket path too long"), so it is not in `home`.
  */
-const startTemp = (): string =>
-  mkdtempSync(join(rootMayUseFolder(tmpdir(), 'the temp folder (TMPDIR)'), 'dw-app-'));
+const startTemp = (): string => mkdtempSync(join(rootTempFolder(), 'dw-app-'));
 
 /** The environment of one start: the person's, with every per-user folder in `home`. */
 export function startEnv(
