@@ -2,10 +2,10 @@
 // the test folder and a temp folder of its own (so nothing of the person's is read or changed),
 // a time bound, and on cancel or time-out the whole group killed and waited for, so no process of
 // it is left running, and both folders removed.
-import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../core/errors';
-import { rootTempFolder } from '../core/file-owner';
+import { rootMayUseFolder, rootTempFolder } from '../core/file-owner';
 import { groupGone } from '../core/process-alive';
 import { ourUid, PRIVATE_MODE, removeTree } from '../core/safe-remove';
 import type { OwnEntries, TestContext } from '../engine/types';
@@ -50,6 +50,22 @@ function entriesUnder(dir: string, cap = 100_000): OwnEntries {
  */
 const startTemp = (): string => mkdtempSync(join(rootTempFolder(), 'dw-app-'));
 
+const TMPFS_MAGIC = 0x01021994;
+const SHM = '/dev/shm';
+
+/**
+ * A folder in memory for a start whose profile must not touch any drive (TaskWork.inMemory):
+ * /dev/shm where it is a tmpfs root may use, else null (the start is then not run).
+ */
+export function memoryFolder(dir = SHM): string | null {
+  try {
+    if (statfsSync(dir).type !== TMPFS_MAGIC) return null;
+    return rootMayUseFolder(dir, 'the memory folder');
+  } catch {
+    return null;
+  }
+}
+
 /** The environment of one start: the person's, with every per-user folder in `home`. */
 export function startEnv(
   home: string,
@@ -77,19 +93,25 @@ const firstLine = (s: string): string =>
 /**
  * Starts `argv` (made with the profile folder and output folder) and waits until it and every
  * process of its group exited. Resolves with its wall and CPU time; a failure is one line.
+ * `inMemory`: the home (profile and output) is a private folder in that memory folder instead.
  */
 export async function startOnce(
   ctx: Pick<TestContext, 'workDir' | 'signal'>,
   label: string,
   argvFor: (profile: string, out: string) => string[],
   n: number,
+  inMemory?: string,
 ): Promise<TaskSample & { made: OwnEntries }> {
-  const home = join(ctx.workDir, `app-start-${n}`);
-  mkdirSync(join(home, 'profile'), { recursive: true });
-  const tmp = startTemp();
+  const home = inMemory
+    ? mkdtempSync(join(inMemory, 'dw-app-home-'))
+    : join(ctx.workDir, `app-start-${n}`);
+  const own = { require: { uid: ourUid(), mode: PRIVATE_MODE } };
+  let tmp: string | null = null;
   const timeout = AbortSignal.timeout(START_TIMEOUT_MS);
   const signal = AbortSignal.any([ctx.signal, timeout]);
   try {
+    mkdirSync(join(home, 'profile'), { recursive: true });
+    tmp = startTemp();
     const argv = argvFor(join(home, 'profile'), home);
     const r = await runTimed('"$@"', argv, { signal, env: startEnv(home, tmp), cwd: home });
     if (r.pid !== null && !(await groupGone(r.pid, LEFTOVER_MS))) {
@@ -105,7 +127,7 @@ export async function startOnce(
       );
     return { wall: r.wall, cpu: r.cpu ?? 0, made: entriesUnder(home) };
   } finally {
-    removeTree(home, { within: ctx.workDir });
-    removeTree(tmp, { require: { uid: ourUid(), mode: PRIVATE_MODE } });
+    removeTree(home, inMemory ? own : { within: ctx.workDir });
+    if (tmp) removeTree(tmp, own);
   }
 }

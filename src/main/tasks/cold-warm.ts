@@ -93,6 +93,11 @@ export class WorkLog {
     this.row(params).warm.push(w.timing);
   }
 
+  inMemory(params: TaskWork['params'], m: Counted): void {
+    const r = this.row(params);
+    (r.inMemory ??= []).push(m.timing);
+  }
+
   list(): TaskWork[] {
     return [...this.rows.values()].filter((r) => r.cold.length > 0);
   }
@@ -107,6 +112,11 @@ export interface ColdWarmPlan<T extends TaskSample> {
   check?(): Promise<Omit<ColdCheck, 'how'> | undefined>;
   /** One execution of the timed work. */
   once(run: 'cold' | 'warm'): Promise<T>;
+  /**
+   * After the warm run, one more with what the work writes in memory (TaskWork.inMemory); absent
+   * when the work writes nothing of its own or no memory folder can be had.
+   */
+  inMemory?(): Promise<T>;
   /** Files and folders an execution made or removed (the filesystem's writes for them). */
   own?(run: 'cold' | 'warm'): OwnEntries;
   /** false: this row never runs warm (the caller's budget); else warmWanted decides. */
@@ -117,6 +127,8 @@ export interface ColdWarm<T extends TaskSample> {
   cold: Counted<T>;
   warm: Counted<T> | null;
   cache: 'cold' | 'warm';
+  /** Why the run with its writes in memory failed, when it did (the rest still counts). */
+  inMemoryError?: string;
 }
 
 /**
@@ -144,5 +156,14 @@ export async function coldAndWarm<T extends TaskSample>(
   if (plan.warm === false || !warmWanted(ctx, cold)) return { cold, warm: null, cache };
   const warm = await counted(plan.dir, () => plan.once('warm'), own('warm'));
   log.warm(params, warm);
+  if (!plan.inMemory) return { cold, warm, cache };
+  ctx.signal.throwIfAborted();
+  try {
+    log.inMemory(params, await counted(plan.dir, plan.inMemory));
+  } catch (err) {
+    // Not the task's failure (a small /dev/shm in a container): its floor is the warm run then.
+    if (ctx.signal.aborted) throw err;
+    return { cold, warm, cache, inMemoryError: (err as Error).message };
+  }
   return { cold, warm, cache };
 }

@@ -43,6 +43,13 @@ export const taskWork = z.object({
   cold: z.array(workTiming).max(20),
   /** Run again at once, nothing dropped: what no drive can beat. Empty when it was not run. */
   warm: z.array(workTiming).max(20),
+  /**
+   * Run warm once more with the files it writes in memory (an app's fresh profile in a RAM
+   * folder): what no drive beats, not even in its writes. A warm start still waits on the old
+   * drive for its profile's writes: Chromium's took 3.0 s on the HDD-like loop, 1.4-1.9 s with
+   * its profile in /dev/shm, 1.4-1.7 s on an unthrottled loop. Absent when not run.
+   */
+  inMemory: z.array(workTiming).max(20).optional(),
   coldCheck: coldCheck.optional(),
   /** Why these timings are not replayed at another drive (a latency during a copy load). */
   notReplayed: z.string().max(300).optional(),

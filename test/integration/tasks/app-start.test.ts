@@ -6,6 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { appStartTask } from '../../../src/main/tasks/app-start-task';
+import { memoryFolder, startOnce } from '../../../src/main/tasks/app-run';
 import { workloadOf } from '../../../src/shared/bench/workload';
 import { testResult } from '../../../src/shared/schemas/run';
 import { makeContext, processesIn } from './context';
@@ -32,6 +33,8 @@ describe('starting your apps', () => {
     for (const w of r.work!) {
       expect(w.cold).toHaveLength(1);
       expect(w.warm).toHaveLength(1);
+      // An app start runs once more with its profile in memory (/dev/shm is a tmpfs here).
+      expect(w.inMemory?.length).toBe(w.params?.['app'] ? 1 : undefined);
       expect(w.cold[0]!.cpu).toBeGreaterThan(0);
       expect(w.cold[0]!.conditions?.seconds).toBeGreaterThan(0);
     }
@@ -73,6 +76,11 @@ describe('starting your apps', () => {
       // more than that.
       expect(w.warm[0]!.wall).toBeLessThan(1.25 * w.cold[0]!.wall);
       expect(readdirSync(ctx.workDir).filter((f) => f.startsWith('app-start-'))).toEqual([]);
+      // With its profile in memory the start wrote (almost) nothing to the drive under test: its
+      // warm run wrote its fresh profile there (a few MB).
+      const mem = w.inMemory![0]!.conditions!.devices[0]!;
+      expect(mem.writeBytes).toBeLessThan(0.5 * w.warm[0]!.conditions!.devices[0]!.writeBytes);
+      expect(readdirSync('/dev/shm').filter((f) => f.startsWith('dw-app-home-'))).toEqual([]);
     },
   );
 
@@ -91,4 +99,20 @@ describe('starting your apps', () => {
     expect(readdirSync(rec.ctx.workDir).filter((f) => f.startsWith('app-start-'))).toEqual([]);
     expect([...temps()].filter((f) => !before.has(f))).toEqual([]);
   });
+
+  it.runIf(memoryFolder() !== null)(
+    'a start with its profile in memory, cancelled, leaves no process and no folder there',
+    async () => {
+      const mem = memoryFolder()!;
+      const homes = () => readdirSync(mem).filter((f) => f.startsWith('dw-app-home-'));
+      const before = new Set(homes());
+      const { ctx, abort } = makeContext({});
+      setTimeout(() => abort.abort(), 300);
+      await expect(
+        startOnce(ctx, 'sleep', (p) => ['sh', '-c', 'touch "$0/x"; sleep 31.7; :', p], 0, mem),
+      ).rejects.toThrow(/abort/i);
+      expect([...processesIn('dw-app-home-'), ...processesIn('sleep 31.7')]).toEqual([]);
+      expect(homes().filter((f) => !before.has(f))).toEqual([]);
+    },
+  );
 });

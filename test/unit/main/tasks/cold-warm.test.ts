@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { coldAndWarm, WorkLog } from '../../../../src/main/tasks/cold-warm';
 import type { TestContext } from '../../../../src/main/engine/types';
 
-function steps(privileged: boolean, withCheck: boolean) {
+function steps(privileged: boolean, withCheck: boolean, inMemory = false) {
   const log: string[] = [];
   const ctx = {
     sizes: {},
@@ -25,6 +25,9 @@ function steps(privileged: boolean, withCheck: boolean) {
         ? { check: async () => (log.push('check'), { residentBytes: 0, checkedBytes: 10 }) }
         : {}),
       once: async (run) => (log.push(run), { wall: 0.01, cpu: 0.01 }),
+      ...(inMemory
+        ? { inMemory: async () => (log.push('in memory'), { wall: 0.005, cpu: 0.01 }) }
+        : {}),
     },
   );
   return done.then((r) => ({ log, r, work }));
@@ -45,5 +48,34 @@ describe('cold and warm', () => {
   it('drops once without a check, and once without admin rights (a file drop keeps inodes anyway)', async () => {
     expect((await steps(true, false)).log).toEqual(['drop', 'cold', 'warm']);
     expect((await steps(false, true)).log).toEqual(['drop', 'check', 'cold', 'warm']);
+  });
+
+  it('runs the in-memory execution after the warm one and logs it apart', async () => {
+    const { log, work } = await steps(true, false, true);
+    expect(log).toEqual(['drop', 'cold', 'warm', 'in memory']);
+    const row = work.list()[0]!;
+    expect(row.warm.map((t) => t.wall)).toEqual([0.01]);
+    expect(row.inMemory?.map((t) => t.wall)).toEqual([0.005]);
+    expect((await steps(true, false)).work.list()[0]!.inMemory).toBeUndefined();
+  });
+
+  it('keeps the cold and warm runs when the in-memory run fails, and says why', async () => {
+    const work = new WorkLog();
+    const r = await coldAndWarm(
+      { sizes: {}, signal: new AbortController().signal, privileged: null },
+      work,
+      { row: 'x' },
+      {
+        dir: tmpdir(),
+        makeCold: async () => 'cold' as const,
+        once: async () => ({ wall: 0.01, cpu: 0.01 }),
+        inMemory: async () => {
+          throw new Error('No space left on device');
+        },
+      },
+    );
+    expect(r.inMemoryError).toBe('No space left on device');
+    expect(r.warm?.wall).toBe(0.01);
+    expect(work.list()[0]!.inMemory).toBeUndefined();
   });
 });
