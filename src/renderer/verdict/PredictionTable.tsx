@@ -64,7 +64,7 @@ function TaskTable({ tasks, measured }: ReturnType<typeof predictionRows>) {
             <th scope="col">
               Predicted <span className="vd-sub">likely range (10–90 %)</span>
             </th>
-            <th scope="col">Best possible (CPU only)</th>
+            <th scope="col">Best possible (no disk waits)</th>
             {measured && (
               <th scope="col">
                 Measured after <span className="vd-sub">in the range?</span>

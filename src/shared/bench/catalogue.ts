@@ -14,6 +14,12 @@ export const SYNTHETIC_TEST_IDS = [
   'qd-profile',
 ] as const;
 
+/**
+ * The end of buffered-read's method when it read the raw device through its buffer cache (with
+ * admin rights; else O_DIRECT on a file): the prediction reads the page cache's rate from it.
+ */
+export const RAW_BUFFERED_NOTE = '(cache flushed)';
+
 /** Sizes in bytes and durations in seconds that a profile (or the person) sets. */
 export interface ProfileSizes {
   /** Shared O_DIRECT test file for buffered reads, seeker and the queue-depth profile. */

@@ -103,6 +103,12 @@ export interface Replayed {
   /** The cold times' own spread, as factors of their median (1 repetition: [1, 1]). */
   spread: [number, number];
   /**
+   * The spread of the runs that timed the floor with its writes in memory, as factors of their
+   * median ([1, 1] without them): on the new drive a start is mostly that floor, and its
+   * repetitions, not the cold ones a slow drive dominated, say how much it moves.
+   */
+  floorSpread: [number, number];
+  /**
    * How much longer the warm run's waited-for writes take on the new drive at its buffered rate
    * (dd's write and sync) than at its direct-I/O figures: the page cache's and file system's work
    * in a flush (block allocation, inodes: an unpack writes 12,698 files), which a slow drive hides
@@ -110,6 +116,8 @@ export interface Replayed {
    * new drive's dd rate is not known.
    */
   writebackSeconds: number;
+  /** The same for what only the cold run read, at the new drive's page cache read rate. */
+  cacheReadSeconds: number;
 }
 
 /** Why a row cannot be replayed (its work not recorded, a busy machine), or null. */
@@ -117,7 +125,7 @@ export function replayRefusal(w: TaskWork | undefined): string | null {
   if (!w || w.cold.length === 0) return 'no cold run with its counters';
   if (w.notReplayed) return w.notReplayed;
   if (w.coldCheck && w.coldCheck.how === 'none') return 'its cold run could not be made cold';
-  for (const t of [...w.cold, ...w.warm]) {
+  for (const t of [...w.cold, ...w.warm, ...(w.inMemory ?? [])]) {
     if (!ioOf(t)) return "its drive's requests were not recorded";
     const busy = busyLine(t.conditions!);
     if (busy) return `the machine was busy while it was timed (${busy.replace(/^busy: /, '')})`;
@@ -136,10 +144,41 @@ const share = (part: number, of: number): number =>
 const BURST_SECONDS = 0.1;
 
 /**
+ * What no drive beats, from the warm run: its wall less the flush or the waits it timed, or its
+ * run with its writes in memory, else the larger of its wall less its requests at the old drive
+ * (`oldHigh`) and its CPU time. A start run again with its profile in memory timed the rest
+ * itself: its CPU cannot stand for it (Chromium's warm start used 1.2-1.5 s of CPU on the
+ * HDD-like loop and took 1.3-1.8 s in memory, 1.4-1.7 s on an unthrottled loop: its processes
+ * wait on each other).
+ */
+function restOf(w: TaskWork, warm: WorkTiming | null, oldHigh: number): number {
+  const base = warm ?? { wall: 0, cpu: 0 };
+  if (warm?.flushSeconds !== undefined) return base.wall - warm.flushSeconds;
+  if (warm?.waitSeconds !== undefined) return Math.max(0, base.wall - warm.waitSeconds);
+  if (warm && w.inMemory?.length) return Math.min(base.wall, median(w.inMemory.map((t) => t.wall)));
+  return Math.max(0, base.wall - oldHigh, Math.min(base.wall, base.cpu));
+}
+
+/**
+ * The new drive's time for `bytes` read cold through the page cache beyond its direct rate:
+ * Chromium's 300 MB took 0.23 s at the unthrottled loop's 1.3 GB/s (hdparm -t) against 0.04 s at
+ * its 8.5 GB/s direct, and its cold start 0.09-0.5 s longer than its start in memory in three
+ * rounds. A drive whose two rates agree (a disk, the SATA-SSD-like throttle) adds nothing.
+ */
+function cacheReadSeconds(next: ReplayFigures, bytes: number): number {
+  return next.cacheReadBps ? Math.max(0, bytes / next.cacheReadBps - bytes / next.read.bps) : 0;
+}
+
+/** A list's least and largest as factors of its median ([1, 1] when empty). */
+const spreadOf = (xs: number[]): [number, number] =>
+  xs.length ? [Math.min(...xs) / median(xs), Math.max(...xs) / median(xs)] : [1, 1];
+
+/**
  * The row's time on the new drive; call only when replayRefusal(w) is null. Three parts:
  * - the warm run without its own drive time (what no drive beats): its wall less the flush or the
- *   waits it timed, else the larger of its wall less its requests at the old drive's figures and
- *   its CPU time (a program that computes while it waits), the end that is not optimistic;
+ *   waits it timed, or its run with its writes in memory, else the larger of its wall less its
+ *   requests at the old drive's figures and its CPU time (a program that computes while it
+ *   waits), the end that is not optimistic;
  * - the warm run's requests (an unpack writes again) at the new drive, as much of them as the
  *   old drive's were waited for;
  * - what only the cold run did: its extra CPU (a cold cache's own work: between none and all of
@@ -164,13 +203,7 @@ export function replay(w: TaskWork, old: ReplayFigures, next: ReplayFigures): Re
   const xNew = driveSeconds(next, less(ioC, ioW));
   const base = warm ?? { wall: 0, cpu: 0 };
   const flushed = warm?.flushSeconds;
-  const waits = warm?.waitSeconds;
-  const rest =
-    flushed !== undefined
-      ? base.wall - flushed
-      : waits !== undefined
-        ? Math.max(0, base.wall - waits)
-        : Math.max(0, base.wall - wOld[1], Math.min(base.wall, base.cpu));
+  const rest = restOf(w, warm, wOld[1]);
   const waitedW = share(base.wall - rest, mid(wOld));
   const extraCpu = Math.max(0, cold.cpu - base.cpu);
   const waited = share(cold.wall - base.wall - extraCpu / 2, mid(xOld));
@@ -201,21 +234,24 @@ export function replay(w: TaskWork, old: ReplayFigures, next: ReplayFigures): Re
   const b = (x: number) => (burst ? 0 : x);
   const low = overlapped(waited * b(xNew[0]), b);
   const walls = w.cold.map((t) => t.wall);
-  const m = median(walls);
   // The flush's page cache and file system work at the new drive's buffered rate is part of
   // every end: it was only added to the top once, and the unthrottled loop's unpack then read
   // 1.19-1.25 times its prediction in three bench:predict rounds, the writeback's share of it.
   const writeback = Math.max(0, waitedW * buffered - flush(1));
+  const cacheRead = waited * cacheReadSeconds(next, less(ioC, ioW).readBytes);
+  const added = writeback + cacheRead;
   return {
-    seconds: point + writeback,
-    lowSeconds: Math.min(point, low) + writeback,
-    highSeconds: Math.max(point, serial(1, extraCpu)) + writeback,
-    beforeSeconds: m,
+    seconds: point + added,
+    lowSeconds: Math.min(point, low) + added,
+    highSeconds: Math.max(point, serial(1, extraCpu)) + added,
+    beforeSeconds: median(walls),
     warmSeconds: warm?.wall ?? null,
-    floorSeconds: Math.min(point + writeback, warm ? rest : cold.cpu),
+    floorSeconds: Math.min(point + added, warm ? rest : cold.cpu),
     oldDrive: waitedW * mid(wOld) + waited * mid(xOld),
     newDrive: drive,
-    spread: [Math.min(...walls) / m, Math.max(...walls) / m],
+    spread: spreadOf(walls),
+    floorSpread: spreadOf(w.inMemory?.map((t) => t.wall) ?? []),
     writebackSeconds: writeback,
+    cacheReadSeconds: cacheRead,
   };
 }

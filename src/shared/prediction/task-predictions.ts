@@ -80,12 +80,18 @@ function fromThisMachine(
   const r = replay(w, figures.old, figures.next);
   const predicted = r.seconds;
   const iv = REPLAY_INTERVAL;
-  const low = Math.min(predicted * iv.low, r.lowSeconds) * Math.min(1, r.spread[0]);
+  // The repetitions' spread: the cold runs', or, where the floor is most of the prediction, the
+  // floor's own (a start with its profile in memory: Chromium's read 1.33-1.65 s on one run's
+  // HDD-like loop, whose cold starts, the drive's waits mostly, agreed within 5 %).
+  const share = predicted > 0 ? Math.min(1, r.floorSeconds / predicted) : 0;
+  const spreadLow = Math.min(1, r.spread[0], 1 - (1 - r.floorSpread[0]) * share);
+  const spreadHigh = Math.max(1, r.spread[1], 1 + (r.floorSpread[1] - 1) * share);
+  const low = Math.min(predicted * iv.low, r.lowSeconds) * spreadLow;
   // A flush's page cache and file system work at the new drive's buffered rate (the unthrottled
   // loop's unpack flushed 175 MB of 12,698 files in 0.17 s; its direct-I/O figures said 0.05 s)
   // is in the prediction and both its ends (replay.ts).
   const top = Math.max(predicted * iv.high, r.highSeconds);
-  const high = top * Math.max(1, r.spread[1]);
+  const high = top * spreadHigh;
   const before = r.beforeSeconds;
   const drive = r.oldDrive;
   const cpu = Math.min(...w.cold.map((x) => x.cpu));

@@ -237,3 +237,63 @@ describe('replaying a disk search at another drive', () => {
     expect(replayRefusal(undefined)).toBe('no cold run with its counters');
   });
 });
+
+describe('replaying an app start whose profile it writes', () => {
+  // Chromium from the HDD-like loop (bench:predict): 300 MB in 830 reads cold; warm, its fresh
+  // profile's 326 writes waited for (3.0 s for 1.2 s of CPU); 1.5 s with its profile in memory.
+  const writes = (t: WorkTiming, n: number, bytes: number): WorkTiming => ({
+    ...t,
+    conditions: {
+      ...t.conditions!,
+      devices: [{ ...t.conditions!.devices[0]!, writeRequests: n, writeBytes: bytes, requests: n }],
+    },
+  });
+  const start: TaskWork = {
+    params: { app: 'chromium' },
+    cold: [writes(timing(7.5, 1.25, 830, 300e6), 326, 4.3e6)],
+    warm: [writes(timing(2.96, 1.2, 0, 0), 326, 4.3e6)],
+    coldCheck: { how: 'drop-caches' },
+  };
+  const withMemory = { ...start, inMemory: [timing(1.45, 1.3, 0, 0), timing(1.55, 1.35, 0, 0)] };
+  const fast = throttle(0.05, 2000);
+
+  it('takes the rest from its start with the profile in memory, not from its CPU', () => {
+    const byCpu = replay(start, hdd, fast);
+    const byMemory = replay(withMemory, hdd, fast);
+    expect(byCpu.floorSeconds).toBeCloseTo(1.2, 6);
+    expect(byMemory.floorSeconds).toBeCloseTo(1.5, 6);
+    expect(byMemory.lowSeconds).toBeGreaterThanOrEqual(1.5);
+    expect(byMemory.seconds).toBeGreaterThan(byCpu.seconds + 0.25);
+    // Never above the warm run it was measured beside.
+    const slow = { ...start, inMemory: [timing(3.5, 1.3, 0, 0)] };
+    expect(replay(slow, hdd, fast).floorSeconds).toBeCloseTo(2.96, 6);
+  });
+
+  it('adds what it read cold at the page cache rate beyond the direct one, where they differ', () => {
+    // The unthrottled loop: 8.5 GB/s direct, about 1.3 GB/s through the page cache (hdparm -t).
+    const direct = throttle(0.05, 8500);
+    const cached = { ...direct, cacheReadBps: 1.3e9 };
+    const plain = replay(withMemory, hdd, direct);
+    const r = replay(withMemory, hdd, cached);
+    expect(plain.cacheReadSeconds).toBe(0);
+    // 300 MB: 0.23 s through the cache against 0.035 s direct, as much as the reads were waited
+    // for on the old drive (most of them).
+    expect(r.cacheReadSeconds).toBeGreaterThan(0.15);
+    expect(r.cacheReadSeconds).toBeLessThan(300e6 / 1.3e9 - 300e6 / 8.5e9 + 1e-9);
+    expect(r.seconds - plain.seconds).toBeCloseTo(r.cacheReadSeconds, 6);
+    expect(r.lowSeconds - plain.lowSeconds).toBeCloseTo(r.cacheReadSeconds, 6);
+    // A drive whose cached rate is no slower than its direct one adds nothing.
+    expect(replay(withMemory, hdd, { ...direct, cacheReadBps: 9e9 }).cacheReadSeconds).toBe(0);
+  });
+
+  it('keeps the spread of the in-memory runs for the floor’s part of the range', () => {
+    expect(replay(withMemory, hdd, fast).floorSpread).toEqual([1.45 / 1.5, 1.55 / 1.5]);
+    expect(replay(start, hdd, fast).floorSpread).toEqual([1, 1]);
+  });
+
+  it('refuses a start whose in-memory run found the machine busy', () => {
+    expect(replayRefusal(withMemory)).toBeNull();
+    const busy = { ...withMemory, inMemory: [timing(1.5, 1.3, 0, 0, 200e6)] };
+    expect(replayRefusal(busy)).toMatch(/^the machine was busy/);
+  });
+});

@@ -2,6 +2,7 @@
 import { closeSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { RAW_BUFFERED_NOTE } from '../../../../shared/bench/catalogue';
 import { measurement } from '../../methods/calc';
 import { openTestFile } from '../../methods/io';
 import { bufferedReadMethod, cachedReadMethod, HDPARM_BLOCK } from '../../methods/hdparm';
@@ -89,7 +90,7 @@ export const bufferedRead = defineBenchmark({
     if (settle) r.method += `; each read ${settleNote(READ_SETTLE)}`;
     const raw = await t.raw(r, 'buffered-read', { seconds: 3, settle });
     if (raw) {
-      r.method += ` on ${ctx.device} (cache flushed)`;
+      r.method += ` on ${ctx.device} ${RAW_BUFFERED_NOTE}`;
       noteEarly(
         r,
         raw.map((o) => o.seconds!),
