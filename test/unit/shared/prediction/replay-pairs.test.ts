@@ -1,6 +1,7 @@
 // The lean guard of `npm run bench:predict`: the four runs it measured on real loop devices
 // (test/fixtures/predict: HDD-like, unthrottled, SATA-SSD-like, 5400 rpm-like, each the quick
-// profile with a Chromium copy on the device) scored again as its three pairs. The bench measures
+// profile and the backup task with a Chromium copy on the device; the round of 2026-12-07, whose
+// starts were also timed with their profile in memory) scored again as its three pairs. The bench measures
 // afresh; this keeps the model from drifting away from what it reached on them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,17 +26,30 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
+/** The backup's reads during its copy: no figure of the new drive measures them (published basis). */
+const duringCopy = (t: { testId: string; basis: string }) =>
+  t.testId === 'task.backup-load' && t.basis === 'published';
+
 describe('prediction from this machine on three pairs of loop devices', () => {
   const rows = PAIRS.flatMap(([b, a]) => {
     const before = run(b);
     const after = run(a);
     const own = predict(before, { preset: 'sata-ssd' }, after, { targetRun: after });
     const preset = predict(before, { preset: 'sata-ssd' }, after);
-    return own.tasks.map((t, i) => ({ pair: `${b} → ${a}`, t, preset: preset.tasks[i]! }));
+    return own.tasks
+      .map((t, i) => ({ pair: `${b} → ${a}`, t, preset: preset.tasks[i]! }))
+      .filter((r) => !duringCopy(r.t));
+  });
+
+  it('keeps the backup’s reads during its copy on the published basis, saying why', () => {
+    const b = predict(run('hdd'), { preset: 'sata-ssd' }, run('fast'), { targetRun: run('fast') });
+    const copy = b.tasks.filter(duringCopy);
+    expect(copy).toHaveLength(1);
+    expect(copy[0]!.basisNote).toMatch(/small reads waiting behind a copy/);
   });
 
   it('predicts every felt task and app start from this machine, within the bounds', () => {
-    expect(rows.length).toBeGreaterThanOrEqual(12);
+    expect(rows.length).toBeGreaterThanOrEqual(15);
     for (const r of rows) {
       expect(r.t.basis, r.t.title).toBe('this-machine');
       expect(r.t.measuredSeconds, r.t.title).not.toBeNull();
@@ -54,7 +68,9 @@ describe('prediction from this machine on three pairs of loop devices', () => {
     expect(median(rows.map((r) => err(r.t)))).toBeLessThanOrEqual(0.15);
     // Issue 36 asks for every measured time inside its range. hdd → fast's unpack (1.043 s) was
     // outside its top (1.018 s) until a flush's page cache work at the new drive's dd rate was
-    // added above it (1.157 s): this guard holds all 12 inside.
+    // added above it (1.157 s); Chromium's start there (1.6 s in this round, 1.7-2.2 s in others)
+    // was predicted under its warm start's floor until that floor was timed with its profile in
+    // memory. This guard holds all 15 inside (the backup's idle probe included).
     const outside = rows.filter((r) => !r.t.measuredInside).map((r) => `${r.pair} ${r.t.title}`);
     console.log(`outside their range: ${outside.length} of ${rows.length} (${outside.join('; ')})`);
     expect(outside).toEqual([]);
