@@ -38,7 +38,7 @@ export interface ReplayFigures {
   /**
    * Bytes a second it reads through the page cache (hdparm -t on the raw device, its buffer
    * cache flushed): the cache's own work in a cold read, which the direct-I/O figures leave out.
-   * The unthrottled loop read 0.77-1.8 GB/s so against 8.5 GB/s direct; elsewhere the two agree.
+   * The unthrottled loop read 0.77-1.8 GB/s against 8.5 GB/s direct; elsewhere the two agree.
    * Only a run whose buffered-read read the raw device has it.
    */
   cacheReadBps?: number;
@@ -112,22 +112,31 @@ function directionOf(run: RunDocument, dir: 'read' | 'write'): Direction | null 
   };
 }
 
-/** dd's write-and-sync rate in bytes a second, when the run timed it and it is not suspect. */
-function flushBpsOf(run: RunDocument): number | undefined {
-  const t = run.tests.find((x) => x.testId === 'dd-write' && x.status === 'ok' && !x.suspect);
-  const m = t?.measurements.find((x) => x.metric === 'throughput' && x.unit === 'MB/s');
+/**
+ * A synthetic test's rate in bytes a second (its metric's median times `scale`), when the run
+ * timed it, neither it nor the figure is suspect, and `method` accepts how it was measured.
+ */
+function rateOf(
+  run: RunDocument,
+  testId: string,
+  metric: [name: string, unit: string, scale: number],
+  method: (m: string) => boolean = () => true,
+): number | undefined {
+  const t = run.tests.find((x) => x.testId === testId && x.status === 'ok' && !x.suspect);
+  if (!t || !method(t.method)) return undefined;
+  const m = t.measurements.find((x) => x.metric === metric[0] && x.unit === metric[1]);
   const v = m && !m.suspect ? med(m) : null;
-  return v !== null && v > 0 ? v * 1e6 : undefined;
+  return v !== null && v > 0 ? v * metric[2] : undefined;
 }
 
-/** hdparm -t's rate in bytes a second when it read the raw device through its buffer cache. */
-function cacheReadBpsOf(run: RunDocument): number | undefined {
-  const t = run.tests.find((x) => x.testId === 'buffered-read' && x.status === 'ok' && !x.suspect);
-  if (!t || !t.method.includes(` ${RAW_BUFFERED_NOTE}`)) return undefined;
-  const m = t.measurements.find((x) => x.metric === 'buffered_read' && x.unit === 'MiB/s');
-  const v = m && !m.suspect ? med(m) : null;
-  return v !== null && v > 0 ? v * MiB : undefined;
-}
+/** dd's write-and-sync rate, when the run timed it and it is not suspect. */
+const flushBpsOf = (run: RunDocument) => rateOf(run, 'dd-write', ['throughput', 'MB/s', 1e6]);
+
+/** hdparm -t's rate when it read the raw device through its buffer cache. */
+const cacheReadBpsOf = (run: RunDocument) =>
+  rateOf(run, 'buffered-read', ['buffered_read', 'MiB/s', MiB], (m) =>
+    m.includes(` ${RAW_BUFFERED_NOTE}`),
+  );
 
 /** The run's own figures, or null when it lacks the queue-depth-1 figures they are made of. */
 export function replayFiguresOfRun(run: RunDocument): ReplayFigures | null {

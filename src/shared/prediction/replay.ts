@@ -199,8 +199,10 @@ export function replay(w: TaskWork, old: ReplayFigures, next: ReplayFigures): Re
   };
   const wOld = ioW ? oldTime(ioW) : none;
   const wNew = ioW ? driveSeconds(next, ioW) : none;
-  const xOld = oldTime(less(ioC, ioW));
-  const xNew = driveSeconds(next, less(ioC, ioW));
+  // What only the cold run did: its requests beyond the warm run's.
+  const xIo = less(ioC, ioW);
+  const xOld = oldTime(xIo);
+  const xNew = driveSeconds(next, xIo);
   const base = warm ?? { wall: 0, cpu: 0 };
   const flushed = warm?.flushSeconds;
   const rest = restOf(w, warm, wOld[1]);
@@ -212,7 +214,7 @@ export function replay(w: TaskWork, old: ReplayFigures, next: ReplayFigures): Re
   // drive's were waited for) or, on a drive that caps its rate, hide behind the program's own
   // work up to the cap: the two ends, and their geometric mean as the prediction.
   const capW = ioW ? capSeconds(next, ioW) : 0;
-  const capX = capSeconds(next, less(ioC, ioW));
+  const capX = capSeconds(next, xIo);
   const flush = (i: 0 | 1) => waitedW * Math.max(wNew[i], capW);
   const buffered = ioW && next.flushBps ? ioW.writeBytes / next.flushBps : 0;
   // A flush is a phase of its own, after the rest; other warm waits (a probe's direct reads) come
@@ -238,7 +240,7 @@ export function replay(w: TaskWork, old: ReplayFigures, next: ReplayFigures): Re
   // every end: it was only added to the top once, and the unthrottled loop's unpack then read
   // 1.19-1.25 times its prediction in three bench:predict rounds, the writeback's share of it.
   const writeback = Math.max(0, waitedW * buffered - flush(1));
-  const cacheRead = waited * cacheReadSeconds(next, less(ioC, ioW).readBytes);
+  const cacheRead = waited * cacheReadSeconds(next, xIo.readBytes);
   const added = writeback + cacheRead;
   return {
     seconds: point + added,
