@@ -113,6 +113,8 @@ export interface SizeDef {
   allFiles?: boolean;
   /** The least a MiB size may be set to, in bytes (1 MiB unless a test measures per call). */
   smallest?: number;
+  /** What 0 means where it turns phases off ("skips the per-character phases"); else 0 is refused. */
+  zero?: string;
 }
 
 /**

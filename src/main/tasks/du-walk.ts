@@ -28,13 +28,15 @@ export const OWN_GIVE_UP_SECONDS = 120;
 
 /**
  * The disk search's time (du-task.ts): cold walks of the generated workload (a cache drop each,
- * two the first time; ~9 entries a metadata read: 2,400–2,600 requests for its 21,242 entries on
- * the HDD-like device), then, where the drive's filesystem holds at least 20,000 entries of the
- * person's own, a walk of the first 20,000 in name order (~4 a read: 18,513 in 30 s at 150 IOPS).
+ * two the first time; ~13 entries a metadata read: 1,560-1,670 requests for its 21,242 entries
+ * on the HDD-like device, 8.4-10.6 s, in bench:quick and bench:predict of 2026-12-07, where the
+ * 9 this once used overstated the walk by 5 s), then, where the drive's filesystem holds at
+ * least 20,000 entries of the person's own, a walk of the first 20,000 in name order (~4 a
+ * read: 18,513 in 30 s at 150 IOPS).
  */
 export function duSeconds(reps: number, sizes: Record<string, number>, r: DriveRates): number {
   const n = workloadReps(reps, sizes);
-  const gen = dropSeconds(r) + n * (dropSeconds(r) + WORKLOAD_ENTRIES / (9 * Math.max(1, r.iops)));
+  const gen = dropSeconds(r) + n * (dropSeconds(r) + WORKLOAD_ENTRIES / (13 * Math.max(1, r.iops)));
   if ((r.entries ?? 0) < WORKLOAD_ENTRIES + OWN_ENTRIES) return gen;
   const ownReps = Math.max(1, Math.min(reps, sizes['task.duOwnRepetitions'] ?? reps));
   const own = Math.min(OWN_GIVE_UP_SECONDS, OWN_ENTRIES / (4 * Math.max(1, r.iops)));

@@ -4,7 +4,8 @@ import { planBench } from '../../../src/main/engine/host/validated-plan';
 import type { PrivilegedOps } from '../../../src/main/engine/types';
 import type { DriveInfo } from '../../../src/shared/schemas/drive';
 import { runDocument } from '../../../src/shared/schemas/run';
-import { leftovers, metric, req, saver, tempDirs } from './helpers';
+import type { RunDocument } from '../../../src/shared/schemas/run';
+import { leftovers, metric, req, saver, tempDirs, TINY } from './helpers';
 
 const dir = tempDirs();
 
@@ -84,6 +85,28 @@ describe('engine end to end (forked engine process, tiny sizes)', () => {
       /deep-queue I\/O: (native AIO|io_uring \(libuv\)|libuv thread pool)/,
     );
     expect(doc!.bytesWritten).toBeGreaterThan(0);
+  });
+
+  it('bonnie++ -f (quick: byte-at-a-time size 0) leaves the per-character phases out, nothing else', async () => {
+    const target = dir('bonnie-f');
+    const run = (bonnieChar: number) =>
+      runBench(
+        planBench(req(target, { tests: ['bonnie'], sizes: { ...TINY, bonnieChar } })),
+        saver(),
+        {},
+        { signal: new AbortController().signal },
+      );
+    const [fast, full] = [(await run(0))!, (await run(16 * 1024))!];
+    const names = (doc: RunDocument) =>
+      doc.tests[0]!.measurements.filter((m) => m.median !== null).map((m) => m.metric);
+    const perChar = ['seq_output_per_chr', 'seq_input_per_chr'];
+    expect(names(full)).toEqual(expect.arrayContaining(perChar));
+    expect(names(fast)).toEqual(names(full).filter((m) => !perChar.includes(m)));
+    expect(fast.tests[0]!.measurements.map((m) => m.metric)).not.toContain('seq_input_per_chr');
+    expect(fast.tests[0]!.method).toMatch(/^bonnie\+\+ -f .*no per-char phases/);
+    expect(full.tests[0]!.method).toMatch(/per-char phases on 16\.0 KiB/);
+    expect(fast.tests[0]!.caveats.join()).not.toMatch(/per-character/);
+    expect(leftovers(target)).toEqual([]);
   });
 
   it('O_DIRECT read of a fresh 64 MiB file does not report cache speed', async () => {

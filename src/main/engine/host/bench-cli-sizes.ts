@@ -37,6 +37,10 @@ function parseSizeList(text: string): Record<string, number> {
     const unit = SIZE_DEFS.get(key)?.unit;
     const plain = unit ? unit !== 'MiB' : key.endsWith('Seconds');
     // A task's own key without a declared unit (task.workloadFiles=1000) keeps its plain reading.
+    if (SIZE_DEFS.get(key)?.zero && /^0+(\.0*)?[a-z]?$/i.test(value)) {
+      out[key] = 0;
+      continue;
+    }
     const n = plain
       ? Number(value)
       : unit === 'MiB'

@@ -1,7 +1,7 @@
 // bonnie++ 2.00a method: per-char and block sequential output, rewrite, per-char and block input,
 // random seeks (5 concurrent seekers, 8192 seeks, every 10th chunk rewritten) and N×1024 zero-byte
 // file create/stat/delete, sequential then random.
-import { BONNIE_METRICS } from '../../../../shared/bench/bonnie-metrics';
+import { BONNIE_FILES, BONNIE_METRICS } from '../../../../shared/bench/bonnie-metrics';
 import { BONNIE_MIN_SECONDS, measurement } from '../../methods/calc';
 import { ioErrorMessage, makeRandom } from '../../methods/io';
 import { fileOpsMode } from './bonnie-files';
@@ -17,6 +17,11 @@ import {
 } from './common';
 import { PASS_SETTLE } from '../../methods/settle';
 
+/** The phases bonnie++ -f leaves out: one write() or read() per byte times the CPU, not the drive. */
+const PER_CHAR = new Set<Metric>(['seq_output_per_chr', 'seq_input_per_chr']);
+/** The phases bonnie++ -n 0 leaves out. */
+const FILES = new Set<Metric>(BONNIE_FILES);
+
 /** The share of the early stop's possible saving a quick run saw (see the estimate). */
 const SETTLED_SHARE = 0.25;
 
@@ -26,12 +31,25 @@ export const bonnie = defineBenchmark({
   tool: 'bonnie++',
   timedWrites: true,
   description:
-    'Per-character and block write/rewrite/read, random seeks and small-file create/stat/delete: how the drive handles everyday file work.',
+    'Block write/rewrite/read and random seeks; the full profile adds per-character write/read and small-file create/stat/delete: how the drive handles everyday file work.',
   sizes: {
     bonnie: { label: 'Everyday file work (bonnie++) file size', unit: 'MiB', allFiles: true },
-    // Byte-at-a-time measures the per-call cost, not the drive: profiles use 64-256 KiB.
-    bonnieChar: { label: 'Byte-at-a-time (bonnie++) size', unit: 'MiB', smallest: 16 * 1024 },
-    bonnieFiles: { label: 'Small files to create (bonnie++)', unit: 'thousand files' },
+    // Byte-at-a-time measures the per-call cost, not the drive: the full profile uses 256 KiB,
+    // quick none (bonnie++ -f), as seed 000 found them CPU-bound (99 %CP) on both drives.
+    bonnieChar: {
+      label: 'Byte-at-a-time (bonnie++) size, 0 skips it',
+      unit: 'MiB',
+      smallest: 16 * 1024,
+      zero: 'skips the per-character phases (bonnie++ -f)',
+    },
+    // Quick's 1,024 files were created, read and removed in 3-14 ms, too short to time on either
+    // loop (+++++, no figure), and their metadata held the next write 1.8 s on the HDD-like one:
+    // quick runs none (bonnie++ -n 0); its unpack times 12,000 files being made.
+    bonnieFiles: {
+      label: 'Small files to create (bonnie++), 0 skips it',
+      unit: 'thousand files',
+      zero: 'skips the file phases (bonnie++ -n 0)',
+    },
   },
   estimate: (reps, s, r) => {
     const c = Math.max(0.5, s.phaseSeconds ?? 8);
@@ -44,16 +62,16 @@ export const bonnie = defineBenchmark({
     const settled = settles(s) && pass < BONNIE_MIN_SECONDS;
     const ideal = Math.min(block, Math.max(PASS_SETTLE.minSeconds, 3 * pass));
     const phase = settled ? block - SETTLED_SHARE * (block - ideal) : block;
-    // per-char out/in (0.5 s minimum each), 4 bounded block phases and the bounded
-    // seeks, the file phases (create/stat/delete, sequential and random: CPU, then a syncfs each).
-    const files = s.bonnieFiles * 1024;
+    // 4 bounded block phases and the bounded seeks, the file phases (create/stat/delete,
+    // sequential and random: CPU, then a syncfs each; none with bonnie++ -n 0).
+    const files = Math.max(0, s.bonnieFiles) * 1024;
+    // Per-char out/in: their 0.5 s minimum each (none with bonnie++ -f).
+    const perChar = s.bonnieChar > 0 ? 0.8 + 0.2 * r.cpu : 0;
     return (
       reps *
-      (0.8 +
-        0.2 * r.cpu +
+      (perChar +
         5 * phase +
-        ((files * 6) / 20_000) * Math.sqrt(r.cpu) +
-        2 * dropSeconds(r))
+        (files > 0 ? ((files * 6) / 20_000) * Math.sqrt(r.cpu) + 2 * dropSeconds(r) : 0))
     );
   },
   // Files are zero-byte but each costs an inode and a directory entry.
@@ -61,25 +79,30 @@ export const bonnie = defineBenchmark({
   async run(ctx, t) {
     const shape = bonnieShape(t.sizes);
     const { size, charSize, nFiles, cap } = shape;
+    const perChar = charSize > 0;
     const r = t.result(
-      `bonnie++ -s ${fmtBytes(size)} -n ${nFiles / 1024}: 8 KiB chunks with O_DIRECT (instead of a 2×RAM file), per-char phases on ${fmtBytes(charSize)}, ${SEEK_PROCS} seekers × ${SEEKS} seeks, phases under 0.5 s repeated${shape.settle ? ` (ending from ${PASS_SETTLE.minSeconds} s once ${PASS_SETTLE.passes} passes in a row agree within ${Math.round(PASS_SETTLE.spread * 100)} %)` : ''}, each block phase and the seeks bounded to ${cap} s; ${fileOpsMode()}`,
+      `bonnie++ ${perChar ? '' : '-f '}-s ${fmtBytes(size)} -n ${nFiles / 1024}: 8 KiB chunks with O_DIRECT (instead of a 2×RAM file), ${perChar ? `per-char phases on ${fmtBytes(charSize)}` : 'no per-char phases (-f: they time the CPU)'}, ${SEEK_PROCS} seekers × ${SEEKS} seeks, phases under 0.5 s repeated${shape.settle ? ` (ending from ${PASS_SETTLE.minSeconds} s once ${PASS_SETTLE.passes} passes in a row agree within ${Math.round(PASS_SETTLE.spread * 100)} %)` : ''}, each block phase and the seeks bounded to ${cap} s; ${nFiles > 0 ? fileOpsMode() : 'no file phases (-n 0)'}`,
     );
     r.cache = 'bypassed';
-    r.caveats.push(
-      'per-character input reads a small file the page cache holds (CPU-bound, as in bonnie++)',
+    if (perChar)
+      r.caveats.push(
+        'per-character input reads a small file the page cache holds (CPU-bound, as in bonnie++)',
+      );
+    const metrics = BONNIE_METRICS.filter(
+      ([m]) => (perChar || !PER_CHAR.has(m)) && (nFiles > 0 || !FILES.has(m)),
     );
-    const samples = new Map<Metric, (number | null)[]>(BONNIE_METRICS.map(([m]) => [m, []]));
+    const samples = new Map<Metric, (number | null)[]>(metrics.map(([m]) => [m, []]));
     const notes = new Map<Metric, string>();
-    const phases = 12;
+    const phases = (perChar ? 6 : 4) + (nFiles > 0 ? 6 : 0);
     let direct = true;
     const random = makeRandom();
     try {
       for (let rep = 0; rep < ctx.repetitions; rep++) {
-        const prog = phaseProgress(ctx, rep, phases);
+        const prog = phaseProgress(ctx, rep, phases, perChar);
         const state = { ctx, shape, random, prog, samples, notes };
         direct = (await dataPhases(state)) && direct;
         if (rep === 0) r.bytesWritten += size + charSize;
-        await filePhases(state);
+        if (nFiles > 0) await filePhases(state);
       }
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
@@ -88,7 +111,7 @@ export const bonnie = defineBenchmark({
     if (!direct) {
       t.warmCache(r);
     }
-    for (const [m, unit] of BONNIE_METRICS) {
+    for (const [m, unit] of metrics) {
       const { xs, note } = untimedReps(samples.get(m)!, notes.get(m));
       r.measurements.push(measurement(m, unit, 'higher', xs, note ? { note } : {}));
     }
@@ -100,8 +123,8 @@ export const bonnie = defineBenchmark({
 function bonnieShape(s: BenchSizes): BonnieShape {
   return {
     size: Math.max(CHUNK * 16, Math.floor(s.bonnie / CHUNK) * CHUNK),
-    charSize: Math.max(1024, Math.floor(s.bonnieChar)),
-    nFiles: Math.max(1, Math.round(s.bonnieFiles)) * 1024,
+    charSize: s.bonnieChar > 0 ? Math.max(1024, Math.floor(s.bonnieChar)) : 0,
+    nFiles: s.bonnieFiles > 0 ? Math.max(1, Math.round(s.bonnieFiles)) * 1024 : 0,
     // Each block phase and the seeks stop after this long (a 150-IOPS disk would take minutes).
     cap: Math.max(BONNIE_MIN_SECONDS, s.phaseSeconds),
     settle: settles(s),

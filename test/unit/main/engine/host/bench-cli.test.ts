@@ -63,6 +63,10 @@ describe('bench --size', () => {
     expect(() => parseSizes('bonnieChar=8K')).toThrow(
       '--size bonnieChar=8K: 8.0 KiB is too small to measure (at least 16.0 KiB)',
     );
+    // 0 leaves them out (bonnie++ -f, as quick does); 0 of a file size is still refused.
+    expect(parseSizes('bonnieChar=0')).toEqual({ bonnieChar: 0 });
+    expect(parseSizes('bonnieChar=0K')).toEqual({ bonnieChar: 0 });
+    expect(() => parseSizes('bonnie=0')).toThrow('--size: not a positive size: "0"');
     // A task's key with no declared unit is a count, as it always was (not 1000 MiB of files).
     expect(parseSizes('task.workloadFiles=1000')).toEqual({ 'task.workloadFiles': 1000 });
   });
