@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import { UserError } from '../core/errors';
 import type { TestContext, TestModule } from '../engine/types';
 import { DEFAULT_RATES } from '../../shared/bench/estimates';
-import { appLikeSeconds, WORKLOAD_BYTES, workloadReps } from '../../shared/bench/workload';
+import { appLikeSeconds, WORKLOAD_BYTES } from '../../shared/bench/workload';
 import { addCaveat, measure, taskResult, WARM_CAVEAT, type TaskSample } from './common';
 import {
   APP_LIKE_METHOD,
@@ -207,15 +207,22 @@ export const appStartTask: TestModule = {
   tool: 'exec',
   description:
     'Starts each application installed on the drive (Chromium, Firefox, LibreOffice, GIMP, Inkscape) and lets it exit, cold, then warm, then warm with its profile in memory, and cold-reads an application-like set of files from the generated workload.',
-  // The apps the plan will start (planBench counts them: 'task.appStarts'), a cold, a warm and
-  // an in-memory start each, then the workload's application part. A browser's cold start read
-  // ~830 requests and its warm one wrote ~350 (Chromium, measured on loop devices), besides
-  // ~1.5 s of each start's own work (4.6 s for the three on an unthrottled loop).
+  // The apps the plan will start (planBench counts them: 'task.appStarts'), each repetition a
+  // cold, a warm and an in-memory start (the run's repetitions: quick's one-time workload rule is
+  // the application-like part's alone), then the workload's application part. Per app and
+  // repetition, from bench:predict's twelve runs of Chromium (stop 63): the three starts 4.3-5.9 s
+  // on the unthrottled and SATA-SSD-like loops, 12.0-12.6 s HDD-like, 20 s 5400 rpm-like (~1.5 s of
+  // each start's own work and ~1,150 requests of the cold one), and around them 5.2-5.5 s more
+  // (the cache drop, each start's profile made and removed, its exit waited for): 9.8 s + 1,300
+  // requests, fitted on the unthrottled and HDD-like runs' whole task (29.3-33.9 s, 63.6-65.3 s;
+  // the SATA-SSD-like 30-32 s and 5400 rpm-like 98 s then read 30.6 and 96.5 s, this machine's
+  // own disk 29.7 s as 29.8 s). The old estimate counted one repetition of 4.5 s + 1,150
+  // requests: 5.1 s against 29.3 s on the unthrottled loop, 25.8 s against 65 s HDD-like.
   estimateSeconds: ({ repetitions, sizes, rates }) => {
     const iops = Math.max(1, (rates ?? DEFAULT_RATES).iops);
-    const each = 4.5 + 1150 / iops;
+    const each = 9.8 + 1300 / iops;
     return (
-      (sizes['task.appStarts'] ?? 0) * workloadReps(repetitions, sizes) * each +
+      (sizes['task.appStarts'] ?? 0) * Math.max(1, repetitions) * each +
       appLikeSeconds(repetitions, sizes, rates ?? DEFAULT_RATES)
     );
   },

@@ -34,6 +34,25 @@ describe('estimates from probed rates', () => {
     );
   });
 
+  it('app starts count every repetition of the app, not the workload’s one-time rule', () => {
+    // Quick with Chromium on the drive: bench:predict's whole app-start task took 29.3-33.9 s on
+    // the unthrottled loop (45,000 IOPS) and 63.6-65.3 s on the HDD-like one (151 IOPS, 75 MB/s);
+    // the old estimate (one repetition) said 5.1 and 25.8 s.
+    const withApp = { ...sizes, 'task.appStarts': 1 };
+    const fast = estimateSeconds('task.app-start', 3, withApp, {
+      seqBps: 2e9,
+      iops: 45_000,
+      cpu: 1,
+    });
+    const slow = estimateSeconds('task.app-start', 3, withApp, { seqBps: 75e6, iops: 151, cpu: 1 });
+    expect(fast).toBeGreaterThan(29.3 * 0.85);
+    expect(fast).toBeLessThan(33.9 * 1.15);
+    expect(slow).toBeGreaterThan(63.6 * 0.85);
+    expect(slow).toBeLessThan(65.3 * 1.15);
+    // Without an app on the drive only the application-like part remains.
+    expect(estimateSeconds('task.app-start', 3, sizes, hdd)).toBeLessThan(slow / 3);
+  });
+
   it('time-bounded phases stay bounded on a very slow drive', () => {
     const crawl: DriveRates = { seqBps: 5e6, iops: 20, cpu: 1 };
     // The shared file, bonnie's block phases, iozone's passes and the queue runs stop at bounds.
